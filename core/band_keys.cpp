@@ -1,0 +1,16 @@
+// Band keys: each LSH band of a signature hashed to one 64-bit key that also encodes the band.
+#include "core/band_keys.hpp"
+
+#include <xxhash.h>
+
+namespace neardup {
+
+void band_keys(std::span<const SigValue> signature, BandLayout layout,
+               std::span<std::uint64_t> out) {
+  for (unsigned band = 0; band < layout.bands; ++band) {
+    const SigValue* rows = signature.data() + static_cast<std::size_t>(band) * layout.rows;
+    out[band] = XXH3_64bits_withSeed(rows, layout.rows * sizeof(SigValue), band);
+  }
+}
+
+}  // namespace neardup

@@ -1,0 +1,35 @@
+// Candidate generation: documents sharing a band key become candidate pairs, capped per bucket.
+#include "core/candidate_edges.hpp"
+
+namespace neardup {
+
+std::size_t emit_candidate_pairs(std::span<const BandTuple> sorted, std::size_t max_all_pairs,
+                                 std::vector<DocPair>& out) {
+  std::size_t capped = 0;
+  std::vector<DocId> bucket;
+  std::size_t i = 0;
+  while (i < sorted.size()) {
+    std::size_t j = i;
+    bucket.clear();
+    while (j < sorted.size() && sorted[j].key == sorted[i].key) {
+      if (bucket.empty() || bucket.back() != sorted[j].doc) bucket.push_back(sorted[j].doc);
+      ++j;
+    }
+    const std::size_t m = bucket.size();
+    if (m <= max_all_pairs) {
+      for (std::size_t x = 0; x < m; ++x) {
+        for (std::size_t y = x + 1; y < m; ++y) out.push_back({bucket[x], bucket[y]});
+      }
+    } else {
+      ++capped;
+      for (std::size_t y = 1; y < m; ++y) {
+        out.push_back({bucket[0], bucket[y]});
+        if (y >= 2) out.push_back({bucket[y - 1], bucket[y]});
+      }
+    }
+    i = j;
+  }
+  return capped;
+}
+
+}  // namespace neardup

@@ -1,0 +1,39 @@
+// LSH banding parameters: the S-curve P(s) = 1-(1-s^r)^b and the choice of bands x rows.
+#pragma once
+
+namespace neardup {
+
+/// b bands of r rows each; uses b*r signature entries.
+struct BandLayout {
+  unsigned bands = 0;
+  unsigned rows = 0;
+};
+
+/// Probability that a pair with Jaccard s becomes a candidate: 1 - (1 - s^r)^b.
+double candidate_probability(double s, BandLayout layout);
+
+/// The similarity where the S-curve is steepest, approximately (1/b)^(1/r).
+double lsh_threshold(BandLayout layout);
+
+/// Area under P(s) for s in [0, threshold]: the weight of false positives.
+double false_positive_area(double threshold, BandLayout layout);
+
+/// Area above P(s) for s in [threshold, 1]: the weight of false negatives.
+double false_negative_area(double threshold, BandLayout layout);
+
+/// Chooses b x r with b*r <= num_perm minimising fp_weight * FP area + fn_weight * FN area
+/// (ties go to fewer signature entries). Favour recall with fn_weight > fp_weight: candidates
+/// are verified afterwards, so false positives only cost time.
+BandLayout choose_band_layout(double threshold, unsigned num_perm, double fp_weight,
+                              double fn_weight);
+
+/// Probability that at least `min_agree` of `num_perm` independent entries agree when each
+/// agrees with probability r: sum_{k >= min_agree} C(P,k) r^k (1-r)^(P-k). This is the chance
+/// that a pair of true Jaccard r passes the estimate verification "min_agree of P agree".
+double agreement_probability(double r, unsigned num_perm, unsigned min_agree);
+
+/// The smallest number of agreeing entries whose fraction reaches `threshold`: ceil(t * P),
+/// computed so that a threshold that is an exact fraction k/P gives k.
+unsigned min_agreeing_entries(double threshold, unsigned num_perm);
+
+}  // namespace neardup

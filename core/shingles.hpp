@@ -1,0 +1,33 @@
+// Shingling: a document becomes the set of XXH3-64 hashes of its word or character n-grams.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "core/tokenizer.hpp"
+
+namespace neardup {
+
+/// What a shingle is made of.
+enum class ShingleKind { kWord, kChar };
+
+/// How documents are shingled: word n-grams (default, n = 5) or character n-grams.
+struct ShingleSpec {
+  ShingleKind kind = ShingleKind::kWord;
+  unsigned n = 5;
+};
+
+/// Writes the sorted, distinct shingle hashes of a tokenized document into `out`.
+/// Word shingles: each run of n consecutive tokens joined by one space, hashed with
+/// XXH3_64bits (seed 0); a document with 1 to n-1 tokens has exactly one shingle (all of its
+/// tokens). Character shingles: each n-byte window of the canonical text (tokens joined by one
+/// space); a canonical text shorter than n bytes is one shingle. No tokens: no shingles.
+void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
+                    std::vector<std::uint64_t>& out);
+
+/// Tokenizes `raw` and returns its sorted, distinct shingle hashes (convenience for tests and
+/// one-off use; the pipeline reuses buffers through the two-step form).
+std::vector<std::uint64_t> shingle_set(std::string_view raw, const ShingleSpec& spec);
+
+}  // namespace neardup

@@ -1,0 +1,32 @@
+// Canonical tokenizer: ASCII-lowercased runs of [A-Za-z0-9] or bytes >= 0x80, joined by one space.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace neardup {
+
+/// A document's canonical token stream: `text` holds the tokens joined by single spaces, and
+/// token i occupies text[starts[i], ends[i]). Reused across documents to avoid allocations.
+struct TokenStream {
+  std::string text;
+  std::vector<std::uint32_t> starts;
+  std::vector<std::uint32_t> ends;
+
+  /// Number of tokens.
+  std::size_t size() const { return starts.size(); }
+};
+
+/// True for bytes that belong to tokens: ASCII letters and digits, and every byte >= 0x80
+/// (so UTF-8 multi-byte characters stay inside tokens; invalid UTF-8 is just bytes).
+constexpr bool is_token_byte(unsigned char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
+}
+
+/// Splits `raw` into canonical tokens (maximal runs of token bytes, ASCII A-Z lowercased) and
+/// writes them into `out`, replacing its previous contents.
+void tokenize(std::string_view raw, TokenStream& out);
+
+}  // namespace neardup

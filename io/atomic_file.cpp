@@ -1,0 +1,73 @@
+// Output files written under a temporary name and renamed into place only when complete.
+#include "io/atomic_file.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstring>
+
+#include "io/io_error.hpp"
+
+namespace neardup {
+namespace {
+constexpr std::size_t kBufferBytes = 1 << 20;
+}  // namespace
+
+AtomicFile::AtomicFile(std::string final_path)
+    : final_path_(std::move(final_path)), temp_path_(final_path_ + ".tmp"), buffer_(kBufferBytes) {
+  fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (fd_ < 0) throw IoError(errno_message(temp_path_, "cannot create"));
+}
+
+AtomicFile::~AtomicFile() {
+  if (fd_ >= 0) {
+    ::close(fd_);
+    ::unlink(temp_path_.c_str());
+  }
+}
+
+void AtomicFile::flush() {
+  std::size_t done = 0;
+  while (done < used_) {
+    const ssize_t wrote = ::write(fd_, buffer_.data() + done, used_ - done);
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) throw IoError(errno_message(temp_path_, "write failed"));
+    done += static_cast<std::size_t>(wrote);
+  }
+  used_ = 0;
+}
+
+void AtomicFile::write(std::string_view bytes) {
+  if (bytes.size() > buffer_.size() - used_) {
+    flush();
+    if (bytes.size() > buffer_.size()) {
+      buffer_.resize(bytes.size());
+    }
+  }
+  std::memcpy(buffer_.data() + used_, bytes.data(), bytes.size());
+  used_ += bytes.size();
+}
+
+void AtomicFile::commit() {
+  flush();
+  if (::fsync(fd_) != 0) throw IoError(errno_message(temp_path_, "sync failed"));
+  const int fd = fd_;
+  fd_ = -1;
+  if (::close(fd) != 0) {
+    ::unlink(temp_path_.c_str());
+    throw IoError(errno_message(temp_path_, "close failed"));
+  }
+  if (std::rename(temp_path_.c_str(), final_path_.c_str()) != 0) {
+    ::unlink(temp_path_.c_str());
+    throw IoError(errno_message(final_path_, "cannot rename into place"));
+  }
+}
+
+void write_file_atomically(const std::string& path, std::string_view contents) {
+  AtomicFile file(path);
+  file.write(contents);
+  file.commit();
+}
+
+}  // namespace neardup

@@ -1,0 +1,40 @@
+// Output files written under a temporary name and renamed into place only when complete.
+#pragma once
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace neardup {
+
+/// A buffered output file that appears under its final name only after commit(): readers never
+/// see a partial file. Every write error (disk full, short write) throws IoError naming the
+/// path; a file that is destroyed without commit() removes its temporary.
+class AtomicFile {
+ public:
+  /// Creates `final_path` + ".tmp" for writing. Throws IoError naming the path on failure.
+  explicit AtomicFile(std::string final_path);
+  ~AtomicFile();
+  AtomicFile(const AtomicFile&) = delete;
+  AtomicFile& operator=(const AtomicFile&) = delete;
+
+  /// Appends bytes.
+  void write(std::string_view bytes);
+
+  /// Flushes, syncs, closes and renames the temporary to the final name.
+  void commit();
+
+ private:
+  void flush();
+
+  std::string final_path_;
+  std::string temp_path_;
+  int fd_ = -1;
+  std::vector<char> buffer_;
+  std::size_t used_ = 0;
+};
+
+/// Writes a whole small file atomically (temporary + rename).
+void write_file_atomically(const std::string& path, std::string_view contents);
+
+}  // namespace neardup

@@ -1,0 +1,78 @@
+// Re-reads the documents a rank owns, for what later stages need: id strings and shingle sets.
+#include "jobs/doc_source.hpp"
+
+#include <stdexcept>
+
+#include "core/shingles.hpp"
+#include "core/tokenizer.hpp"
+
+namespace neardup {
+namespace {
+
+std::vector<std::string> file_paths(const JobPlan& plan) {
+  std::vector<std::string> paths;
+  for (const InputFile& file : plan.files) paths.push_back(file.path);
+  return paths;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> line_bases(const JobPlan& plan,
+                                      const std::vector<std::uint64_t>& lines_per_split) {
+  std::vector<std::uint64_t> base(plan.splits.size(), 0);
+  for (std::size_t s = 1; s < plan.splits.size(); ++s) {
+    if (plan.splits[s].file == plan.splits[s - 1].file)
+      base[s] = base[s - 1] + lines_per_split[s - 1];
+  }
+  return base;
+}
+
+DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
+                     const std::vector<std::uint64_t>& line_base, const DocumentSpec& spec)
+    : plan_(plan),
+      docs_(docs),
+      line_base_(line_base),
+      spec_(spec),
+      reader_(file_paths(plan)),
+      parser_(spec.text_field, spec.id_field) {}
+
+std::string_view DocSource::line(DocId doc) {
+  const std::size_t i = docs_.index_of(doc);
+  return reader_.read(plan_.splits[split_of(doc)].file, docs_.offsets[i], docs_.lengths[i]);
+}
+
+void DocSource::parse(DocId doc) {
+  if (parser_.parse(line(doc), parsed_) != LineStatus::kOk) {
+    throw std::runtime_error(location(doc) + ": line changed while the job ran");
+  }
+}
+
+std::string DocSource::location(DocId doc) const {
+  const std::uint32_t split = split_of(doc);
+  return plan_.files[plan_.splits[split].file].path + ":" +
+         std::to_string(line_base_[split] + line_of(doc) + 1);
+}
+
+std::string DocSource::id(DocId doc) {
+  parse(doc);
+  return parsed_.has_id ? parsed_.id : location(doc);
+}
+
+void DocSource::append_shingles(DocId doc, std::string& out) {
+  parse(doc);
+  const std::vector<std::uint64_t> set = [&] {
+    TokenStream tokens;
+    tokenize(parsed_.text, tokens);
+    std::vector<std::uint64_t> hashes;
+    shingle_hashes(tokens, spec_.shingle, hashes);
+    return hashes;
+  }();
+  out.append(reinterpret_cast<const char*>(set.data()), set.size() * sizeof(std::uint64_t));
+}
+
+void DocSource::append_signature(DocId doc, std::string& out) const {
+  const std::span<const SigValue> sig = docs_.signature(docs_.index_of(doc));
+  out.append(reinterpret_cast<const char*>(sig.data()), sig.size() * sizeof(SigValue));
+}
+
+}  // namespace neardup

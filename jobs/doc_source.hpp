@@ -1,0 +1,53 @@
+// Re-reads the documents a rank owns, for what later stages need: id strings and shingle sets.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/json_line.hpp"
+#include "io/random_reader.hpp"
+#include "jobs/document_spec.hpp"
+#include "jobs/local_docs.hpp"
+#include "jobs/plan_stage.hpp"
+
+namespace neardup {
+
+/// Reads a document's line again (one pread) and derives its id or shingle set. Keeping only
+/// offsets during the sketch keeps memory at a few bytes per document beyond the signature.
+class DocSource {
+ public:
+  /// `line_base[s]` is the number of lines in the file before split s.
+  DocSource(const JobPlan& plan, const LocalDocs& docs, const std::vector<std::uint64_t>& line_base,
+            const DocumentSpec& spec);
+
+  /// The document's id: its id field (string, or number as JSON text) or else "path:line".
+  std::string id(DocId doc);
+
+  /// "path:line" of a document (1-based line number).
+  std::string location(DocId doc) const;
+
+  /// Appends the document's sorted shingle hashes (8 bytes each) to `out`.
+  void append_shingles(DocId doc, std::string& out);
+
+  /// Appends the document's signature (4 bytes per entry) to `out`.
+  void append_signature(DocId doc, std::string& out) const;
+
+ private:
+  std::string_view line(DocId doc);
+  void parse(DocId doc);
+
+  const JobPlan& plan_;
+  const LocalDocs& docs_;
+  const std::vector<std::uint64_t>& line_base_;
+  DocumentSpec spec_;
+  RandomReader reader_;
+  JsonLineParser parser_;
+  ParsedLine parsed_;
+};
+
+/// The number of lines before each split in its file, from the line count of every split.
+std::vector<std::uint64_t> line_bases(const JobPlan& plan,
+                                      const std::vector<std::uint64_t>& lines_per_split);
+
+}  // namespace neardup

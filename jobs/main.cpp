@@ -1,0 +1,22 @@
+// neardup's entry point: MPI set-up, the command line, and an abort on any uncaught failure so
+// that no rank is left waiting in a collective.
+#include <mpi.h>
+
+#include <exception>
+
+#include "jobs/cli.hpp"
+#include "jobs/log.hpp"
+
+int main(int argc, char** argv) {
+  MPI_Init(&argc, &argv);
+  MPI_Comm_set_errhandler(MPI_COMM_WORLD, MPI_ERRORS_RETURN);
+  int code = 0;
+  try {
+    code = neardup::run_command_line(MPI_COMM_WORLD, argc, argv);
+  } catch (const std::exception& e) {
+    neardup::log_error(e.what());
+    MPI_Abort(MPI_COMM_WORLD, 1);
+  }
+  MPI_Finalize();
+  return code;
+}

@@ -1,0 +1,194 @@
+// The minhash job: plan, sketch, shuffle, candidates, verify, components, write (DESIGN.md 1-7).
+#include "jobs/minhash_job.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <numeric>
+
+#include "io/atomic_file.hpp"
+#include "io/io_error.hpp"
+#include "jobs/candidates_stage.hpp"
+#include "jobs/components.hpp"
+#include "jobs/doc_source.hpp"
+#include "jobs/exchange.hpp"
+#include "jobs/log.hpp"
+#include "jobs/mpi_check.hpp"
+#include "jobs/output_dir.hpp"
+#include "jobs/output_stage.hpp"
+#include "jobs/plan_stage.hpp"
+#include "jobs/run_report.hpp"
+#include "jobs/sketch_stage.hpp"
+#include "jobs/stage_stats.hpp"
+#include "jobs/verify_stage.hpp"
+
+namespace neardup {
+namespace {
+
+// Rank 0 logs the first examples of every skip reason, with file and line.
+void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, DocSource& source) {
+  std::string mine;
+  for (const SkipExample& e : sketch.examples) {
+    mine += source.location(make_doc_id(e.split, e.line)) +
+            ": skipped: " + line_status_name(e.status) + "\n";
+  }
+  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
+  to_root[0] = mine;
+  const std::vector<std::string> got = exchanger.exchange_blocks(to_root);
+  if (exchanger.rank() != 0) return;
+  std::array<std::size_t, kLineStatusCount> shown{};
+  for (const std::string& block : got) {
+    std::size_t start = 0;
+    while (start < block.size()) {
+      const std::size_t end = block.find('\n', start);
+      const std::string line = block.substr(start, end - start);
+      start = end + 1;
+      for (int status = 1; status < kLineStatusCount; ++status) {
+        const std::string name = line_status_name(static_cast<LineStatus>(status));
+        if (line.size() >= name.size() &&
+            line.compare(line.size() - name.size(), name.size(), name) == 0 &&
+            shown[static_cast<std::size_t>(status)]++ < kSkipExamples) {
+          log_info(line);
+        }
+      }
+    }
+  }
+}
+
+}  // namespace
+
+JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
+  agree_on_errors(comm, validate(options));
+  Exchanger exchanger(comm, options.shuffle_bytes);
+  const int rank = exchanger.rank();
+  StageClock clock;
+  RunReport report;
+  report.options = options;
+  report.ranks = exchanger.size();
+  JobSummary& summary = report.summary;
+  summary.layout = options.bands != 0 ? BandLayout{options.bands, options.rows}
+                                      : choose_band_layout(options.threshold, options.num_perm,
+                                                           options.fp_weight, options.fn_weight);
+
+  clock.start("plan");
+  std::vector<std::string> subdirs = {"clusters"};
+  if (options.write_pairs) subdirs.push_back("pairs");
+  if (options.write_deduped) subdirs.push_back("deduped");
+  agree_on_errors(comm, rank == 0 ? prepare_output_dir(options.output, subdirs, options.overwrite)
+                                  : std::string());
+  const JobPlan plan = make_plan(comm, options.inputs, options.split_bytes);
+  report.input_files = plan.files.size();
+  report.input_bytes = plan.total_bytes();
+  report.splits = plan.splits.size();
+  log_info("minhash: " + std::to_string(plan.files.size()) + " files, " +
+           std::to_string(plan.total_bytes()) + " bytes, " + std::to_string(plan.splits.size()) +
+           " splits on " + std::to_string(exchanger.size()) + " ranks; " +
+           std::to_string(summary.layout.bands) + " bands x " +
+           std::to_string(summary.layout.rows) + " rows");
+  const OwnerFn owner = [&plan](DocId doc) { return plan.owners[split_of(doc)]; };
+
+  clock.start("sketch");
+  const MinHasher hasher(options.num_perm, options.seed);
+  SketchResult sketch = sketch_splits(plan, rank, options.document, hasher);
+  report.bytes_read_per_rank = gather_per_rank(comm, sketch.bytes_read);
+  std::vector<std::uint64_t> lines_per_split(plan.splits.size());
+  mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
+                          static_cast<int>(lines_per_split.size()), MPI_UINT64_T, MPI_SUM, comm),
+            "MPI_Allreduce");
+  const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
+  DocSource source(plan, sketch.docs, bases, options.document);
+  log_skip_examples(exchanger, sketch, source);
+  report.shingles = sum_over_ranks(comm, sketch.shingles);
+
+  clock.start("candidates");
+  CandidateCounts candidate_counts;
+  const std::vector<DocPair> candidates =
+      find_candidates(exchanger, sketch.docs, summary.layout, options.max_bucket,
+                      options.shuffle_bytes, owner, candidate_counts);
+  summary.candidate_pairs = sum_over_ranks(comm, candidate_counts.candidate_pairs);
+  report.band_tuples = sum_over_ranks(comm, candidate_counts.band_tuples);
+  report.raw_candidate_pairs = sum_over_ranks(comm, candidate_counts.raw_pairs);
+  report.capped_buckets = sum_over_ranks(comm, candidate_counts.capped_buckets);
+
+  clock.start("verify");
+  const bool exact = options.verify == VerifyMode::kExact;
+  const PayloadFn provide = [&](DocId doc, std::string& out) {
+    if (exact) {
+      source.append_shingles(doc, out);
+    } else {
+      source.append_signature(doc, out);
+    }
+  };
+  const std::size_t payload_bytes = exact ? 8 * 1024 : options.num_perm * sizeof(SigValue);
+  const std::vector<VerifiedPair> verified =
+      verify_candidates(exchanger, candidates, options.threshold, options.verify, options.num_perm,
+                        owner, provide, options.shuffle_bytes / (2 * payload_bytes));
+  summary.verified_pairs = sum_over_ranks(comm, verified.size());
+
+  clock.start("components");
+  std::vector<DocPair> edges;
+  edges.reserve(verified.size());
+  for (const VerifiedPair& p : verified) edges.push_back({p.a, p.b});
+  ComponentCounts component_counts;
+  const std::vector<ClusterMember> members =
+      connected_components(exchanger, edges, owner, component_counts);
+  edges = {};
+  report.component_rounds = component_counts.rounds;
+  std::vector<DocId> removed;
+  std::uint64_t roots = 0;
+  for (const ClusterMember& m : members) {
+    if (m.doc != m.root) removed.push_back(m.doc);
+    roots += m.doc == m.root;
+  }
+  summary.clusters = sum_over_ranks(comm, roots);
+
+  clock.start("write");
+  write_clusters(exchanger, members, source, owner, options.output);
+  if (options.write_pairs) write_pairs(exchanger, verified, source, owner, options.output);
+  std::uint64_t deduped_lines = 0;
+  if (options.write_deduped) {
+    deduped_lines = write_deduped(plan, rank, sketch.docs, removed, options.output);
+  }
+  clock.stop();
+
+  summary.docs_read =
+      std::accumulate(lines_per_split.begin(), lines_per_split.end(), std::uint64_t{0});
+  summary.docs_removed = sum_over_ranks(comm, removed.size());
+  summary.docs_kept = sum_over_ranks(comm, sketch.docs.size() - removed.size());
+  for (int status = 1; status < kLineStatusCount; ++status) {
+    summary.skipped_by_reason[static_cast<std::size_t>(status)] =
+        sum_over_ranks(comm, sketch.status_counts[static_cast<std::size_t>(status)]);
+    summary.docs_skipped += summary.skipped_by_reason[static_cast<std::size_t>(status)];
+  }
+  report.deduped_lines = options.write_deduped ? sum_over_ranks(comm, deduped_lines) : 0;
+  summary.bytes_shuffled = sum_over_ranks(comm, exchanger.bytes_sent());
+  report.stages = clock.reduce(comm);
+  report.peak_rss_per_rank = gather_per_rank(comm, peak_rss_bytes());
+
+  const bool balanced =
+      summary.docs_read == summary.docs_kept + summary.docs_removed + summary.docs_skipped &&
+      (!options.write_deduped || report.deduped_lines == summary.docs_kept);
+  if (!balanced) {
+    throw std::logic_error("accounting invariant violated: docs_read " +
+                           std::to_string(summary.docs_read) + " != kept " +
+                           std::to_string(summary.docs_kept) + " + removed " +
+                           std::to_string(summary.docs_removed) + " + skipped " +
+                           std::to_string(summary.docs_skipped));
+  }
+  mpi_check(MPI_Barrier(comm), "MPI_Barrier");
+  if (rank == 0) {
+    const std::string stats = stats_json(report);
+    write_file_atomically((std::filesystem::path(options.output) / "stats.json").string(), stats);
+    write_file_atomically((std::filesystem::path(options.output) / "_SUCCESS").string(), stats);
+    log_info("wrote " + options.output);
+  }
+  mpi_check(MPI_Barrier(comm), "MPI_Barrier");
+  report.summary_text = summary_text(report);
+  if (rank == 0) {
+    std::fputs(report.summary_text.c_str(), stdout);
+    std::fflush(stdout);
+  }
+  return summary;
+}
+
+}  // namespace neardup

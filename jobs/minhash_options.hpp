@@ -1,0 +1,37 @@
+// Everything a minhash run is told: inputs, output, shingling, sketch, banding, verification.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jobs/document_spec.hpp"
+#include "jobs/verify_stage.hpp"
+
+namespace neardup {
+
+/// The flags of `neardup minhash`, with their defaults.
+struct MinhashOptions {
+  std::vector<std::string> inputs;
+  std::string output;
+  DocumentSpec document;
+  unsigned num_perm = 128;
+  std::uint64_t seed = 1;
+  double threshold = 0.8;
+  unsigned bands = 0;  // 0: chosen from the threshold
+  unsigned rows = 0;
+  double fp_weight = 0.01;
+  double fn_weight = 0.99;
+  VerifyMode verify = VerifyMode::kEstimate;
+  std::uint64_t split_bytes = 64ull << 20;
+  std::uint64_t shuffle_bytes = 256ull << 20;
+  std::size_t max_bucket = 200;  // buckets up to this size give all pairs
+  bool write_pairs = false;
+  bool write_deduped = false;
+  bool overwrite = false;
+};
+
+/// Returns a description of the first invalid option, or "" when all are valid.
+std::string validate(const MinhashOptions& options);
+
+}  // namespace neardup

@@ -1,0 +1,47 @@
+// MPI return codes turned into exceptions carrying MPI_Error_string, and collective agreement
+// on errors so that every rank fails together instead of hanging.
+#pragma once
+
+#include <mpi.h>
+
+#include <stdexcept>
+#include <string>
+
+namespace neardup {
+
+/// An MPI call failed; what() names the call and MPI's own description of the error.
+class MpiError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// A failure every rank agreed on (bad flags, missing input, unwritable output). Rank 0 has
+/// the message; the job ends with exit code 1 on every rank.
+class JobError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Throws MpiError when `code` is not MPI_SUCCESS. `call` names the MPI function.
+void mpi_check(int code, const char* call);
+
+/// Collective. When any rank passes a non-empty `local_error`, every rank throws JobError with
+/// the message of the lowest such rank; otherwise returns on every rank.
+void agree_on_errors(MPI_Comm comm, const std::string& local_error);
+
+/// Collective. The maximum of a value over all ranks.
+std::uint64_t max_over_ranks(MPI_Comm comm, std::uint64_t value);
+
+/// Collective. The sum of a value over all ranks.
+std::uint64_t sum_over_ranks(MPI_Comm comm, std::uint64_t value);
+
+/// Collective. True on every rank when `flag` is true on any rank.
+bool any_rank(MPI_Comm comm, bool flag);
+
+/// This rank's index in `comm`.
+int comm_rank(MPI_Comm comm);
+
+/// The number of ranks in `comm`.
+int comm_size(MPI_Comm comm);
+
+}  // namespace neardup

@@ -1,0 +1,147 @@
+// What a finished run reports: stats.json (every count, parameter and per-stage spread) and
+// the human summary printed at the end.
+#include "jobs/run_report.hpp"
+
+#include <algorithm>
+#include <cstdio>
+
+#include "core/lsh_params.hpp"
+#include "io/json_writer.hpp"
+
+namespace neardup {
+namespace {
+
+double total_seconds(const RunReport& report) {
+  double total = 0;
+  for (const StageSpread& s : report.stages) total += s.max;
+  return total;
+}
+
+const char* shingle_kind_name(ShingleKind kind) {
+  return kind == ShingleKind::kWord ? "word" : "char";
+}
+
+}  // namespace
+
+std::string stats_json(const RunReport& r) {
+  const MinhashOptions& o = r.options;
+  const JobSummary& s = r.summary;
+  JsonWriter json;
+  json.begin_object();
+  json.key("job").value("minhash");
+  json.key("ranks").value(r.ranks);
+  json.key("parameters").begin_object();
+  json.key("inputs").begin_array();
+  for (const std::string& input : o.inputs) json.value(input);
+  json.end_array();
+  json.key("output").value(o.output);
+  json.key("text_field").value(o.document.text_field);
+  json.key("id_field").value(o.document.id_field);
+  json.key("shingle").value(shingle_kind_name(o.document.shingle.kind));
+  json.key("ngram").value(o.document.shingle.n);
+  json.key("num_perm").value(o.num_perm);
+  json.key("seed").value(o.seed);
+  json.key("threshold").value(o.threshold);
+  json.key("bands").value(s.layout.bands);
+  json.key("rows").value(s.layout.rows);
+  json.key("lsh_threshold").value(lsh_threshold(s.layout));
+  json.key("fp_weight").value(o.fp_weight);
+  json.key("fn_weight").value(o.fn_weight);
+  json.key("verify").value(o.verify == VerifyMode::kExact ? "exact" : "estimate");
+  json.key("split_bytes").value(o.split_bytes);
+  json.key("shuffle_bytes").value(o.shuffle_bytes);
+  json.key("max_bucket").value(static_cast<std::uint64_t>(o.max_bucket));
+  json.end_object();
+  json.key("input_files").value(r.input_files);
+  json.key("input_bytes").value(r.input_bytes);
+  json.key("splits").value(r.splits);
+  json.key("docs_read").value(s.docs_read);
+  json.key("docs_kept").value(s.docs_kept);
+  json.key("docs_removed").value(s.docs_removed);
+  json.key("docs_skipped").value(s.docs_skipped);
+  json.key("docs_skipped_by_reason").begin_object();
+  for (int status = 1; status < kLineStatusCount; ++status) {
+    json.key(line_status_name(static_cast<LineStatus>(status)))
+        .value(s.skipped_by_reason[static_cast<std::size_t>(status)]);
+  }
+  json.end_object();
+  json.key("shingles").value(r.shingles);
+  json.key("band_tuples").value(r.band_tuples);
+  json.key("candidate_pairs_raw").value(r.raw_candidate_pairs);
+  json.key("candidate_edges").value(s.candidate_pairs);
+  json.key("capped_buckets").value(r.capped_buckets);
+  json.key("verified_edges").value(s.verified_pairs);
+  json.key("clusters").value(s.clusters);
+  json.key("component_rounds").value(r.component_rounds);
+  json.key("deduped_lines").value(r.deduped_lines);
+  json.key("bytes_shuffled").value(s.bytes_shuffled);
+  json.key("bytes_read_per_rank").begin_array();
+  for (const std::uint64_t b : r.bytes_read_per_rank) json.value(b);
+  json.end_array();
+  json.key("peak_rss_bytes_per_rank").begin_array();
+  for (const std::uint64_t b : r.peak_rss_per_rank) json.value(b);
+  json.end_array();
+  json.key("stages").begin_object();
+  for (const StageSpread& stage : r.stages) {
+    json.key(stage.name).begin_object();
+    json.key("min_seconds").value(stage.min);
+    json.key("avg_seconds").value(stage.avg);
+    json.key("max_seconds").value(stage.max);
+    json.end_object();
+  }
+  json.end_object();
+  json.key("total_seconds").value(total_seconds(r));
+  json.end_object();
+  return json.str();
+}
+
+std::string summary_text(const RunReport& r) {
+  const JobSummary& s = r.summary;
+  const double seconds = total_seconds(r);
+  const double mb = static_cast<double>(r.input_bytes) / 1e6;
+  const std::uint64_t peak =
+      r.peak_rss_per_rank.empty()
+          ? 0
+          : *std::max_element(r.peak_rss_per_rank.begin(), r.peak_rss_per_rank.end());
+  char buffer[512];
+  std::string out;
+  std::snprintf(
+      buffer, sizeof buffer,
+      "neardup minhash: %llu docs read, %llu kept, %llu removed, %llu skipped; "
+      "%llu clusters; %llu candidate pairs, %llu verified\n",
+      static_cast<unsigned long long>(s.docs_read), static_cast<unsigned long long>(s.docs_kept),
+      static_cast<unsigned long long>(s.docs_removed),
+      static_cast<unsigned long long>(s.docs_skipped), static_cast<unsigned long long>(s.clusters),
+      static_cast<unsigned long long>(s.candidate_pairs),
+      static_cast<unsigned long long>(s.verified_pairs));
+  out += buffer;
+  std::snprintf(buffer, sizeof buffer,
+                "%.1f MB in %.2f s on %d ranks (%.1f MB/s, %.1f MB/s per rank); %.1f MB "
+                "shuffled; peak RSS %.1f MB per rank (max)\n",
+                mb, seconds, r.ranks, seconds > 0 ? mb / seconds : 0.0,
+                seconds > 0 ? mb / seconds / r.ranks : 0.0,
+                static_cast<double>(s.bytes_shuffled) / 1e6, static_cast<double>(peak) / 1e6);
+  out += buffer;
+  out += "stage         min s     avg s     max s\n";
+  for (const StageSpread& stage : r.stages) {
+    std::snprintf(buffer, sizeof buffer, "%-12s %7.3f   %7.3f   %7.3f\n", stage.name.c_str(),
+                  stage.min, stage.avg, stage.max);
+    out += buffer;
+  }
+  std::snprintf(
+      buffer, sizeof buffer,
+      "RESULT job=minhash ranks=%d bytes=%llu docs=%llu kept=%llu removed=%llu "
+      "skipped=%llu clusters=%llu candidates=%llu verified=%llu seconds=%.3f "
+      "mb_per_s=%.2f bytes_shuffled=%llu peak_rss=%llu\n",
+      r.ranks, static_cast<unsigned long long>(r.input_bytes),
+      static_cast<unsigned long long>(s.docs_read), static_cast<unsigned long long>(s.docs_kept),
+      static_cast<unsigned long long>(s.docs_removed),
+      static_cast<unsigned long long>(s.docs_skipped), static_cast<unsigned long long>(s.clusters),
+      static_cast<unsigned long long>(s.candidate_pairs),
+      static_cast<unsigned long long>(s.verified_pairs), seconds, seconds > 0 ? mb / seconds : 0.0,
+      static_cast<unsigned long long>(s.bytes_shuffled), static_cast<unsigned long long>(peak));
+  out += buffer;
+  return out;
+}
+
+}  // namespace neardup

@@ -1,0 +1,42 @@
+// What a finished run reports: stats.json (every count, parameter and per-stage spread) and
+// the human summary printed at the end.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jobs/minhash_job.hpp"
+#include "jobs/minhash_options.hpp"
+#include "jobs/stage_stats.hpp"
+
+namespace neardup {
+
+/// Everything stats.json holds, gathered on every rank.
+struct RunReport {
+  MinhashOptions options;
+  JobSummary summary;
+  int ranks = 1;
+  std::uint64_t input_files = 0;
+  std::uint64_t input_bytes = 0;
+  std::uint64_t splits = 0;
+  std::uint64_t shingles = 0;
+  std::uint64_t band_tuples = 0;
+  std::uint64_t raw_candidate_pairs = 0;
+  std::uint64_t capped_buckets = 0;
+  std::uint64_t component_rounds = 0;
+  std::uint64_t deduped_lines = 0;
+  std::vector<std::uint64_t> bytes_read_per_rank;
+  std::vector<std::uint64_t> peak_rss_per_rank;
+  std::vector<StageSpread> stages;
+  std::string summary_text;
+};
+
+/// The stats.json document of a run.
+std::string stats_json(const RunReport& report);
+
+/// The human summary: counts, throughput, a per-stage table (min/avg/max seconds across ranks)
+/// and one machine-readable "RESULT key=value ..." line.
+std::string summary_text(const RunReport& report);
+
+}  // namespace neardup
