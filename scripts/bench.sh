@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Benchmark: generates (or takes) a >= 1 GB JSON Lines corpus, runs the bare parse+tokenize
+# pass (the yardstick) and the whole minhash job at 1 and 2 ranks, and prints RESULT lines.
+# Usage: scripts/bench.sh [CORPUS_DIR]   (default: build/bench-corpus, generated once)
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/install-deps.sh"
+"$root/scripts/build.sh" "$root/build" >/dev/null
+corpus="${1:-$root/build/bench-corpus}"
+if [ ! -d "$corpus" ]; then
+  mkdir -p "$corpus"
+  for part in 0 1 2 3; do
+    "$root/build/neardup-gen-corpus" -o "$corpus/part-$part.jsonl" --seed $((1000 + part * 100)) \
+      --docs 20000 --bytes 270000000 --min-tokens 100 --max-tokens 1500 &
+  done
+  wait
+fi
+bytes=$(du -cb "$corpus"/*.jsonl | tail -1 | cut -f1)
+echo "RESULT corpus=$corpus bytes=$bytes"
+"$root/build/neardup-parse-tokenize-pass" "$corpus"
+for n in 1 2; do
+  out="$root/build/bench-out-$n"
+  /usr/bin/time -f "RESULT ranks=$n wall_seconds=%e max_rss_kb_one_rank=%M" \
+    "$root/scripts/mpirun.sh" -n "$n" "$root/build/neardup" minhash -i "$corpus" -o "$out" \
+    --overwrite --write-deduped -q | grep -E '^(RESULT|stage|plan|sketch|candidates|verify|components|write)'
+  grep -E '"(docs_read|bytes_shuffled|band_tuples|candidate_edges|verified_edges)"' "$out/stats.json" | tr -d ' ,' | sed 's/^/STAT ranks='"$n"' /'
+  grep -A3 '"peak_rss_bytes_per_rank"' "$out/stats.json" | tr -d ' \n'; echo
+done

@@ -1,0 +1,12 @@
+#!/usr/bin/env bash
+# Set-up command 1: installs dependencies, builds, and dedups the bundled sample corpus on 2
+# ranks into out/sample, then prints the summary.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/install-deps.sh"
+"$root/scripts/build.sh" "$root/build" >/dev/null
+"$root/scripts/mpirun.sh" -n 2 "$root/build/neardup" minhash \
+  -i "$root/data/sample" -o "$root/out/sample" --threshold 0.8 \
+  --write-pairs --write-deduped --overwrite
+echo
+echo "outputs in $root/out/sample: clusters/ pairs/ deduped/ stats.json _SUCCESS"

@@ -1,0 +1,16 @@
+#!/usr/bin/env bash
+# Set-up command 2: installs dependencies, builds with -Werror, runs every test with ctest
+# (unit tests and MPI tests at 1-4 ranks), then the unit tests again under ASan/UBSan.
+# Exits non-zero on any failure.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+"$root/scripts/install-deps.sh"
+jobs="$(nproc)"
+
+"$root/scripts/build.sh" "$root/build"
+(cd "$root/build" && ctest --output-on-failure -j "$jobs")
+
+cmake -S "$root" -B "$root/build-asan" -DCMAKE_BUILD_TYPE=Debug -DNEARDUP_WERROR=ON \
+  -DNEARDUP_SANITIZE=ON >/dev/null
+cmake --build "$root/build-asan" --target neardup_unit_tests -j "$jobs"
+(cd "$root/build-asan" && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -L unit -j "$jobs")
