@@ -24,7 +24,7 @@ struct MinhashOptions {
   double fn_weight = 0.99;
   VerifyMode verify = VerifyMode::kEstimate;
   std::uint64_t split_bytes = 64ull << 20;
-  std::uint64_t shuffle_bytes = 256ull << 20;
+  std::uint64_t shuffle_bytes = 64ull << 20;
   std::size_t max_bucket = 200;  // buckets up to this size give all pairs
   bool write_pairs = false;
   bool write_deduped = false;
