@@ -4,6 +4,8 @@
 #include <algorithm>
 #include <limits>
 
+#include "core/id_mix.hpp"
+
 namespace neardup {
 
 std::uint64_t splitmix64(std::uint64_t& state) {
@@ -39,6 +41,11 @@ void MinHasher::sign(std::span<const std::uint64_t> shingles, std::span<SigValue
     std::fill(out.begin(), out.begin() + p, kEmptySigValue);
     return;
   }
+  // Scramble every element once with a bijective mixer: the linear maps below are only
+  // min-wise on unstructured values, and structured inputs (runs of integers) would bias them.
+  thread_local std::vector<std::uint64_t> mixed;
+  mixed.resize(shingles.size());
+  for (std::size_t k = 0; k < shingles.size(); ++k) mixed[k] = mix_id(shingles[k]);
   const std::uint64_t* a = multipliers_.data();
   const std::uint64_t* b = offsets_.data();
   // Four permutations per pass over the shingles: four independent min chains keep the
@@ -46,7 +53,7 @@ void MinHasher::sign(std::span<const std::uint64_t> shingles, std::span<SigValue
   std::size_t i = 0;
   for (; i + 4 <= p; i += 4) {
     std::uint64_t m0 = std::numeric_limits<std::uint64_t>::max(), m1 = m0, m2 = m0, m3 = m0;
-    for (const std::uint64_t x : shingles) {
+    for (const std::uint64_t x : mixed) {
       m0 = std::min(m0, a[i] * x + b[i]);
       m1 = std::min(m1, a[i + 1] * x + b[i + 1]);
       m2 = std::min(m2, a[i + 2] * x + b[i + 2]);
@@ -57,7 +64,7 @@ void MinHasher::sign(std::span<const std::uint64_t> shingles, std::span<SigValue
     out[i + 2] = static_cast<SigValue>(m2 >> 32);
     out[i + 3] = static_cast<SigValue>(m3 >> 32);
   }
-  for (; i < p; ++i) out[i] = min_hash(a[i], b[i], shingles);
+  for (; i < p; ++i) out[i] = min_hash(a[i], b[i], mixed);
 }
 
 unsigned agreeing_entries(std::span<const SigValue> a, std::span<const SigValue> b) {

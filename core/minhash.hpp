@@ -14,10 +14,10 @@ using SigValue = std::uint32_t;
 /// The signature entry of an empty set; documents without shingles are never banded or matched.
 inline constexpr SigValue kEmptySigValue = 0xFFFFFFFFu;
 
-/// A family of `num_perm` hash functions h_i(x) = a_i * x + b_i (mod 2^64) with 64-bit random
-/// odd multipliers a_i and 64-bit offsets b_i drawn from SplitMix64(seed). Each h_i is a
-/// bijection on 64-bit values, so for shingle hashes (uniform 64-bit values) the element that
-/// minimises h_i is uniform over the set: P[min h_i(A) = min h_i(B)] = J(A, B).
+/// A family of `num_perm` hash functions h_i(x) = a_i * m(x) + b_i (mod 2^64), where m is
+/// MurmurHash3's bijective fmix64 and a_i (odd) and b_i are 64-bit values drawn from
+/// SplitMix64(seed). m scrambles structured inputs; each h_i is a bijection on 64-bit values,
+/// so the element minimising h_i is uniform over the set: P[min h_i(A) = min h_i(B)] = J(A, B).
 class MinHasher {
  public:
   /// Draws the family's coefficients; the same (num_perm, seed) always gives the same family.

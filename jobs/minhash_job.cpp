@@ -71,12 +71,12 @@ JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
                                                            options.fp_weight, options.fn_weight);
 
   clock.start("plan");
+  const JobPlan plan = make_plan(comm, options.inputs, options.split_bytes);
   std::vector<std::string> subdirs = {"clusters"};
   if (options.write_pairs) subdirs.push_back("pairs");
   if (options.write_deduped) subdirs.push_back("deduped");
   agree_on_errors(comm, rank == 0 ? prepare_output_dir(options.output, subdirs, options.overwrite)
                                   : std::string());
-  const JobPlan plan = make_plan(comm, options.inputs, options.split_bytes);
   report.input_files = plan.files.size();
   report.input_bytes = plan.total_bytes();
   report.splits = plan.splits.size();

@@ -1,0 +1,89 @@
+// AtomicFile, JsonWriter and TSV escaping: outputs appear whole or not at all, and escape right.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "io/atomic_file.hpp"
+#include "io/io_error.hpp"
+#include "io/json_writer.hpp"
+#include "io/tsv.hpp"
+
+namespace neardup {
+namespace {
+
+namespace fs = std::filesystem;
+
+TEST(AtomicFile, AppearsOnlyAfterCommit) {
+  const fs::path path = fs::temp_directory_path() / "neardup_atomic.txt";
+  fs::remove(path);
+  {
+    AtomicFile file(path.string());
+    file.write("hello ");
+    file.write(std::string(3 << 20, 'x'));
+    EXPECT_FALSE(fs::exists(path));
+    file.commit();
+  }
+  EXPECT_EQ(fs::file_size(path), 6u + (3u << 20));
+  std::ifstream in(path, std::ios::binary);
+  std::string head(6, '\0');
+  in.read(head.data(), 6);
+  EXPECT_EQ(head, "hello ");
+  EXPECT_FALSE(fs::exists(path.string() + ".tmp"));
+}
+
+TEST(AtomicFile, AbandonedFileLeavesNothing) {
+  const fs::path path = fs::temp_directory_path() / "neardup_abandoned.txt";
+  fs::remove(path);
+  {
+    AtomicFile file(path.string());
+    file.write("partial");
+  }
+  EXPECT_FALSE(fs::exists(path));
+  EXPECT_FALSE(fs::exists(path.string() + ".tmp"));
+}
+
+TEST(AtomicFile, UnwritableDirectoryNamesThePath) {
+  try {
+    AtomicFile file("/nonexistent-dir/neardup/out.tsv");
+    FAIL() << "expected IoError";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent-dir/neardup/out.tsv"), std::string::npos);
+  }
+}
+
+TEST(AtomicFile, DiskFullIsAnError) {
+  if (!fs::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
+  // Writing through a symlink to /dev/full fails like a full disk.
+  const fs::path dir = fs::temp_directory_path() / "neardup_full";
+  fs::create_directories(dir);
+  fs::remove(dir / "out.tmp");
+  fs::create_symlink("/dev/full", dir / "out.tmp");
+  AtomicFile file((dir / "out").string());
+  file.write("x");
+  EXPECT_THROW(file.commit(), IoError);
+  fs::remove_all(dir);
+}
+
+TEST(JsonWriter, NestedObjectsAndArrays) {
+  JsonWriter json;
+  json.begin_object();
+  json.key("a").value(std::uint64_t{1});
+  json.key("s").value("q\"\\\n\x01");
+  json.key("list").begin_array().value(2).value(true).end_array();
+  json.key("empty").begin_object().end_object();
+  json.key("x").value(0.5);
+  json.end_object();
+  EXPECT_EQ(
+      json.str(),
+      "{\n  \"a\": 1,\n  \"s\": \"q\\\"\\\\\\n\\u0001\",\n  \"list\": [\n    2,\n    true\n  ],"
+      "\n  \"empty\": {},\n  \"x\": 0.500000\n}\n");
+}
+
+TEST(Tsv, EscapesSeparators) {
+  EXPECT_EQ(escape_tsv_field("a\tb\nc\rd\\e"), "a\\tb\\nc\\rd\\\\e");
+  EXPECT_EQ(escape_tsv_field("plain id"), "plain id");
+}
+
+}  // namespace
+}  // namespace neardup
