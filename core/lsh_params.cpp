@@ -67,8 +67,10 @@ double agreement_probability(double r, unsigned num_perm, unsigned min_agree) {
   return total > 1.0 ? 1.0 : total;
 }
 
-unsigned min_agreeing_entries(double threshold, unsigned num_perm) {
-  return static_cast<unsigned>(std::ceil(threshold * num_perm - 1e-9));
+unsigned min_agreeing_entries(double threshold, unsigned num_perm, double pass_at_threshold) {
+  unsigned k = num_perm;
+  while (k > 1 && agreement_probability(threshold, num_perm, k) < pass_at_threshold) --k;
+  return k;
 }
 
 }  // namespace neardup

@@ -32,8 +32,10 @@ BandLayout choose_band_layout(double threshold, unsigned num_perm, double fp_wei
 /// that a pair of true Jaccard r passes the estimate verification "min_agree of P agree".
 double agreement_probability(double r, unsigned num_perm, unsigned min_agree);
 
-/// The smallest number of agreeing entries whose fraction reaches `threshold`: ceil(t * P),
-/// computed so that a threshold that is an exact fraction k/P gives k.
-unsigned min_agreeing_entries(double threshold, unsigned num_perm);
+/// The verification cut K for "at least K of P entries agree": the largest K >= 1 for which a
+/// pair of Jaccard exactly `threshold` passes with probability >= `pass_at_threshold`, so
+/// pairs above the threshold pass at least that often. 0.5 gives about ceil(t * P); larger
+/// values favour recall over precision.
+unsigned min_agreeing_entries(double threshold, unsigned num_perm, double pass_at_threshold);
 
 }  // namespace neardup

@@ -16,7 +16,8 @@ namespace neardup {
 namespace {
 
 void add_lsh_flags(CLI::App& app, double& threshold, unsigned& num_perm, unsigned& bands,
-                   unsigned& rows, double& fp_weight, double& fn_weight) {
+                   unsigned& rows, double& fp_weight, double& fn_weight,
+                   double& pass_at_threshold) {
   app.add_option("-t,--threshold", threshold,
                  "Jaccard similarity at which documents are duplicates")
       ->check(CLI::Range(0.0, 1.0))
@@ -29,6 +30,11 @@ void add_lsh_flags(CLI::App& app, double& threshold, unsigned& num_perm, unsigne
   app.add_option("--fp-weight", fp_weight, "weight of false positives when choosing b x r")
       ->capture_default_str();
   app.add_option("--fn-weight", fn_weight, "weight of false negatives when choosing b x r")
+      ->capture_default_str();
+  app.add_option("--pass-at-threshold", pass_at_threshold,
+                 "--verify estimate: chance that a pair exactly at the threshold passes "
+                 "(0.5 = unbiased; higher favours recall)")
+      ->check(CLI::Range(0.01, 1.0))
       ->capture_default_str();
 }
 
@@ -65,7 +71,8 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       ->check(CLI::Range(1u, 1000u))
       ->capture_default_str();
   minhash->add_option("--seed", mh.seed, "seed of the MinHash family")->capture_default_str();
-  add_lsh_flags(*minhash, mh.threshold, mh.num_perm, mh.bands, mh.rows, mh.fp_weight, mh.fn_weight);
+  add_lsh_flags(*minhash, mh.threshold, mh.num_perm, mh.bands, mh.rows, mh.fp_weight, mh.fn_weight,
+                mh.pass_at_threshold);
   minhash
       ->add_option("--verify", verify,
                    "candidate check: estimate (signatures) or exact (shingle sets)")
@@ -93,7 +100,7 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   ParamsOptions params;
   CLI::App* params_cmd = app.add_subcommand("params", "show the LSH bands x rows for a threshold");
   add_lsh_flags(*params_cmd, params.threshold, params.num_perm, params.bands, params.rows,
-                params.fp_weight, params.fn_weight);
+                params.fp_weight, params.fn_weight, params.pass_at_threshold);
 
   try {
     app.parse(argc, argv);

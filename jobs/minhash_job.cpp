@@ -120,9 +120,10 @@ JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
     }
   };
   const std::size_t payload_bytes = exact ? 8 * 1024 : options.num_perm * sizeof(SigValue);
-  const std::vector<VerifiedPair> verified =
-      verify_candidates(exchanger, candidates, options.threshold, options.verify, options.num_perm,
-                        owner, provide, options.shuffle_bytes / (2 * payload_bytes));
+  const std::vector<VerifiedPair> verified = verify_candidates(
+      exchanger, candidates, options.threshold, options.verify,
+      min_agreeing_entries(options.threshold, options.num_perm, options.pass_at_threshold), owner,
+      provide, options.shuffle_bytes / (2 * payload_bytes));
   summary.verified_pairs = sum_over_ranks(comm, verified.size());
 
   clock.start("components");

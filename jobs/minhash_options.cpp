@@ -17,6 +17,9 @@ std::string validate(const MinhashOptions& o) {
   if (o.fp_weight < 0 || o.fn_weight < 0 || o.fp_weight + o.fn_weight <= 0) {
     return "--fp-weight and --fn-weight must be >= 0 and not both 0";
   }
+  if (!(o.pass_at_threshold > 0 && o.pass_at_threshold <= 1)) {
+    return "--pass-at-threshold must be in (0, 1]";
+  }
   if (o.split_bytes == 0 || o.split_bytes > (4095ull << 20))
     return "--split-mb must be in [1, 4095]";
   if (o.shuffle_bytes < (1ull << 20) || o.shuffle_bytes > (1ull << 30)) {

@@ -22,6 +22,7 @@ struct MinhashOptions {
   unsigned rows = 0;
   double fp_weight = 0.01;
   double fn_weight = 0.99;
+  double pass_at_threshold = 0.7;  // estimate verification: see min_agreeing_entries
   VerifyMode verify = VerifyMode::kEstimate;
   std::uint64_t split_bytes = 64ull << 20;
   std::uint64_t shuffle_bytes = 64ull << 20;

@@ -11,7 +11,7 @@ std::string params_report(const ParamsOptions& o) {
   const BandLayout layout =
       o.bands != 0 ? BandLayout{o.bands, o.rows}
                    : choose_band_layout(o.threshold, o.num_perm, o.fp_weight, o.fn_weight);
-  const unsigned min_agree = min_agreeing_entries(o.threshold, o.num_perm);
+  const unsigned min_agree = min_agreeing_entries(o.threshold, o.num_perm, o.pass_at_threshold);
   std::string out;
   char line[1024];
   std::snprintf(line, sizeof line,
@@ -19,11 +19,13 @@ std::string params_report(const ParamsOptions& o) {
                 "bands x rows: %u x %u (%s, uses %u of %u signature entries)\n"
                 "S-curve threshold (1/b)^(1/r): %.4f\n"
                 "false-positive area %.6f, false-negative area %.6f\n"
-                "verification (--verify estimate): at least K = %u of %u entries agree\n\n",
+                "verification (--verify estimate): at least K = %u of %u entries agree "
+                "(a pair at the threshold passes with p >= %.2f)\n\n",
                 o.threshold, o.num_perm, o.fp_weight, o.fn_weight, layout.bands, layout.rows,
                 o.bands != 0 ? "given" : "chosen", layout.bands * layout.rows, o.num_perm,
                 lsh_threshold(layout), false_positive_area(o.threshold, layout),
-                false_negative_area(o.threshold, layout), min_agree, o.num_perm);
+                false_negative_area(o.threshold, layout), min_agree, o.num_perm,
+                o.pass_at_threshold);
   out += line;
   out += "similarity  P(candidate)  p(pass K of P)  P(found) = both\n";
   const auto row = [&](double s, const char* mark) {

@@ -13,11 +13,13 @@ struct ParamsOptions {
   unsigned rows = 0;
   double fp_weight = 0.01;
   double fn_weight = 0.99;
+  double pass_at_threshold = 0.7;  // estimate verification: see min_agreeing_entries
 };
 
 /// The report printed by `neardup params`: b x r, the threshold (1/b)^(1/r), the weighted
 /// error areas, P(candidate) at s = 0.1 ... 1.0 and at the threshold, the verification rule
-/// K = ceil(t * P) and its pass probability p(r) = sum_{k >= K} C(P,k) r^k (1-r)^(P-k).
+/// K (from the pass probability at the threshold) and its pass probability p(r) = sum_{k >= K}
+/// C(P,k) r^k (1-r)^(P-k).
 std::string params_report(const ParamsOptions& options);
 
 }  // namespace neardup

@@ -47,6 +47,7 @@ std::string stats_json(const RunReport& r) {
   json.key("lsh_threshold").value(lsh_threshold(s.layout));
   json.key("fp_weight").value(o.fp_weight);
   json.key("fn_weight").value(o.fn_weight);
+  json.key("pass_at_threshold").value(o.pass_at_threshold);
   json.key("verify").value(o.verify == VerifyMode::kExact ? "exact" : "estimate");
   json.key("split_bytes").value(o.split_bytes);
   json.key("shuffle_bytes").value(o.shuffle_bytes);

@@ -6,7 +6,6 @@
 #include <cstring>
 
 #include "core/jaccard.hpp"
-#include "core/lsh_params.hpp"
 #include "core/minhash.hpp"
 #include "jobs/mpi_check.hpp"
 
@@ -22,13 +21,12 @@ void decode(std::string_view bytes, std::vector<T>& out) {
 }  // namespace
 
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
-                                            double threshold, VerifyMode mode, unsigned num_perm,
+                                            double threshold, VerifyMode mode, unsigned min_agree,
                                             const OwnerFn& owner, const PayloadFn& provide,
                                             std::size_t pairs_per_round) {
   pairs_per_round = std::max<std::size_t>(1, pairs_per_round);
   const std::uint64_t rounds =
       max_over_ranks(exchanger.comm(), (pairs.size() + pairs_per_round - 1) / pairs_per_round);
-  const unsigned min_agree = min_agreeing_entries(threshold, num_perm);
   std::vector<VerifiedPair> verified;
   std::vector<DocId> requests;
   std::vector<SigValue> sig_a, sig_b;
@@ -51,7 +49,7 @@ std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<cons
         decode(payloads.get(p.b), sig_b);
         const unsigned agree = agreeing_entries(sig_a, sig_b);
         if (agree >= min_agree) {
-          verified.push_back({p.a, p.b, static_cast<double>(agree) / num_perm});
+          verified.push_back({p.a, p.b, static_cast<double>(agree) / sig_a.size()});
         }
       } else {
         decode(payloads.get(p.a), set_a);

@@ -27,10 +27,11 @@ struct VerifiedPair {
 
 /// Collective: verifies this rank's candidate pairs (sorted by a, all owned by this rank) in
 /// rounds of at most `pairs_per_round` pairs (all ranks run the same number of rounds), and
-/// returns those whose similarity reaches `threshold`, in input order. `provide` serves this
-/// rank's documents: 4-byte signature entries (estimate) or 8-byte sorted shingle hashes (exact).
+/// returns those that pass, in input order: exact Jaccard >= `threshold` (exact), or at least
+/// `min_agree` equal signature entries (estimate). `provide` serves this rank's documents:
+/// 4-byte signature entries (estimate) or 8-byte sorted shingle hashes (exact).
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
-                                            double threshold, VerifyMode mode, unsigned num_perm,
+                                            double threshold, VerifyMode mode, unsigned min_agree,
                                             const OwnerFn& owner, const PayloadFn& provide,
                                             std::size_t pairs_per_round);
 

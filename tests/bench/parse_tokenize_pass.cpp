@@ -35,8 +35,9 @@ int main(int argc, char** argv) {
   }
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::printf("RESULT pass=parse_tokenize bytes=%llu docs=%llu tokens=%llu seconds=%.3f mb_per_s=%.1f\n",
-              static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(docs),
-              static_cast<unsigned long long>(tokens), seconds, bytes / 1e6 / seconds);
+  std::printf(
+      "RESULT pass=parse_tokenize bytes=%llu docs=%llu tokens=%llu seconds=%.3f mb_per_s=%.1f\n",
+      static_cast<unsigned long long>(bytes), static_cast<unsigned long long>(docs),
+      static_cast<unsigned long long>(tokens), seconds, bytes / 1e6 / seconds);
   return 0;
 }

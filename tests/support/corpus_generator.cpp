@@ -10,33 +10,30 @@ namespace neardup::testing {
 namespace {
 
 const char* const kEnglish[] = {
-    "the",     "of",       "and",      "to",       "in",       "a",        "is",
-    "that",    "for",      "it",       "as",       "was",      "with",     "be",
-    "by",      "on",       "not",      "he",       "this",     "are",      "or",
-    "his",     "from",     "at",       "which",    "but",      "have",     "an",
-    "had",     "they",     "you",      "were",     "their",    "one",      "all",
-    "we",      "can",      "her",      "has",      "there",    "been",     "if",
-    "more",    "when",     "will",     "would",    "who",      "so",       "no",
-    "system",  "data",     "server",   "cluster",  "network",  "memory",   "process",
-    "file",    "record",   "report",   "meeting",  "project",  "schedule", "budget",
-    "review",  "message",  "customer", "order",    "service",  "manual",   "install",
-    "config",  "option",   "value",    "default",  "error",    "warning",  "result",
-    "output",  "input",    "table",    "index",    "query",    "update",   "delete",
-    "insert",  "select",   "source",   "target",   "version",  "release",  "patch",
-    "kernel",  "driver",   "device",   "module",   "package",  "library",  "function",
-    "method",  "class",    "object",   "string",   "number",   "list",     "array",
-    "monday",  "tuesday",  "friday",   "morning",  "evening",  "week",     "month",
-    "year",    "today",    "tomorrow", "please",   "thanks",   "regards",  "attached",
-    "document", "draft",   "final",    "contract", "agreement", "price",   "market",
-    "energy",  "power",    "gas",      "trading",  "risk",     "credit",   "account",
-    "team",    "group",    "office",   "building", "floor",    "room",     "call",
-    "phone",   "email",    "address",  "question", "answer",   "issue",    "problem",
-    "solution", "change",  "request",  "approval", "policy",   "rule",     "law",
-    "state",   "city",     "country",  "company",  "business", "people",   "time",
-    "first",   "last",     "next",     "new",      "old",      "good",     "great",
-    "small",   "large",    "long",     "short",    "high",     "low",      "early",
-    "late",    "open",     "close",    "start",    "stop",     "run",      "read",
-    "write",   "send",     "receive",  "check",    "test",     "build",    "make"};
+    "the",      "of",       "and",      "to",        "in",      "a",        "is",       "that",
+    "for",      "it",       "as",       "was",       "with",    "be",       "by",       "on",
+    "not",      "he",       "this",     "are",       "or",      "his",      "from",     "at",
+    "which",    "but",      "have",     "an",        "had",     "they",     "you",      "were",
+    "their",    "one",      "all",      "we",        "can",     "her",      "has",      "there",
+    "been",     "if",       "more",     "when",      "will",    "would",    "who",      "so",
+    "no",       "system",   "data",     "server",    "cluster", "network",  "memory",   "process",
+    "file",     "record",   "report",   "meeting",   "project", "schedule", "budget",   "review",
+    "message",  "customer", "order",    "service",   "manual",  "install",  "config",   "option",
+    "value",    "default",  "error",    "warning",   "result",  "output",   "input",    "table",
+    "index",    "query",    "update",   "delete",    "insert",  "select",   "source",   "target",
+    "version",  "release",  "patch",    "kernel",    "driver",  "device",   "module",   "package",
+    "library",  "function", "method",   "class",     "object",  "string",   "number",   "list",
+    "array",    "monday",   "tuesday",  "friday",    "morning", "evening",  "week",     "month",
+    "year",     "today",    "tomorrow", "please",    "thanks",  "regards",  "attached", "document",
+    "draft",    "final",    "contract", "agreement", "price",   "market",   "energy",   "power",
+    "gas",      "trading",  "risk",     "credit",    "account", "team",     "group",    "office",
+    "building", "floor",    "room",     "call",      "phone",   "email",    "address",  "question",
+    "answer",   "issue",    "problem",  "solution",  "change",  "request",  "approval", "policy",
+    "rule",     "law",      "state",    "city",      "country", "company",  "business", "people",
+    "time",     "first",    "last",     "next",      "new",     "old",      "good",     "great",
+    "small",    "large",    "long",     "short",     "high",    "low",      "early",    "late",
+    "open",     "close",    "start",    "stop",      "run",     "read",     "write",    "send",
+    "receive",  "check",    "test",     "build",     "make"};
 
 class WordSource {
  public:
@@ -177,9 +174,8 @@ std::vector<GeneratedDoc> generate_corpus(const CorpusSpec& spec) {
     if (!planted(rng)) continue;
     for (std::size_t v = 0; v < spec.levels.size(); ++v) {
       std::snprintf(id, sizeof id, "doc-%06zu-v%zu", b, v);
-      docs.push_back({id, render(edit_to_level(tokens, spec.levels[v], words, rng), rng,
-                                 spec.english),
-                      b});
+      docs.push_back(
+          {id, render(edit_to_level(tokens, spec.levels[v], words, rng), rng, spec.english), b});
     }
     for (std::size_t c = 0; c < spec.exact_copies; ++c) {
       std::snprintf(id, sizeof id, "doc-%06zu-c%zu", b, c);

@@ -15,10 +15,10 @@ struct CorpusSpec {
   std::size_t base_docs = 1000;
   std::size_t min_tokens = 40;
   std::size_t max_tokens = 300;
-  double planted_fraction = 0.3;               // share of base documents that get variants
+  double planted_fraction = 0.3;  // share of base documents that get variants
   std::vector<double> levels = {0.3, 0.5, 0.7, 0.9, 0.95, 1.0};  // one variant per level
-  std::size_t exact_copies = 2;                // extra verbatim copies per planted base
-  bool english = false;                        // common English words instead of random words
+  std::size_t exact_copies = 2;  // extra verbatim copies per planted base
+  bool english = false;          // common English words instead of random words
 };
 
 /// One generated document. `base` is the index of the base document it derives from.

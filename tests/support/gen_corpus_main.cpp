@@ -19,7 +19,8 @@ int main(int argc, char** argv) {
   app.add_option("--planted", spec.planted_fraction, "share of base documents with variants")
       ->capture_default_str();
   app.add_option("--levels", spec.levels, "similarity level of each planted variant");
-  app.add_option("--copies", spec.exact_copies, "exact copies per planted base")->capture_default_str();
+  app.add_option("--copies", spec.exact_copies, "exact copies per planted base")
+      ->capture_default_str();
   app.add_option("--min-tokens", spec.min_tokens)->capture_default_str();
   app.add_option("--max-tokens", spec.max_tokens)->capture_default_str();
   app.add_flag("--english", spec.english, "use common English words");

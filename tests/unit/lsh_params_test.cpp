@@ -98,11 +98,20 @@ TEST(LshParams, AgreementProbabilityClosedForms) {
   }
 }
 
-TEST(LshParams, MinAgreeingEntries) {
-  EXPECT_EQ(min_agreeing_entries(0.8, 128), 103u);  // 102.4 -> 103
-  EXPECT_EQ(min_agreeing_entries(0.5, 10), 5u);
-  EXPECT_EQ(min_agreeing_entries(0.75, 4), 3u);
-  EXPECT_EQ(min_agreeing_entries(1.0, 128), 128u);
+TEST(LshParams, MinAgreeingEntriesMeetsThePassProbabilityAtTheThreshold) {
+  // P = 4, r = 0.75: p(K=4) = 0.316, p(K=3) = 0.738, p(K=2) = 0.949, p(K=1) = 0.996.
+  EXPECT_EQ(min_agreeing_entries(0.75, 4, 0.3), 4u);
+  EXPECT_EQ(min_agreeing_entries(0.75, 4, 0.5), 3u);
+  EXPECT_EQ(min_agreeing_entries(0.75, 4, 0.9), 2u);
+  EXPECT_EQ(min_agreeing_entries(0.75, 4, 0.99), 1u);
+  EXPECT_EQ(min_agreeing_entries(0.75, 4, 1.0), 1u);     // never accepts zero agreeing entries
+  EXPECT_EQ(min_agreeing_entries(0.8, 128, 0.5), 103u);  // median: ceil(102.4)
+  EXPECT_EQ(min_agreeing_entries(1.0, 128, 0.75), 128u);
+  for (const double pass : {0.6, 0.75, 0.9}) {
+    const unsigned k = min_agreeing_entries(0.8, 128, pass);
+    EXPECT_GE(agreement_probability(0.8, 128, k), pass);
+    EXPECT_LT(agreement_probability(0.8, 128, k + 1), pass);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,359 @@
+// The minhash job end to end under MPI, against exact all-pairs Jaccard computed here: recall
+// and precision, clusters and the keep rule, accounting of bad lines, and byte-identical
+// outputs for any rank count and split size.
+#include <gtest/gtest.h>
+#include <mpi.h>
+#include <simdjson.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+
+#include "core/union_find.hpp"
+#include "jobs/minhash_job.hpp"
+#include "jobs/mpi_check.hpp"
+#include "tests/support/brute_force.hpp"
+#include "tests/support/corpus_generator.hpp"
+
+namespace neardup {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::CorpusSpec;
+using testing::GeneratedDoc;
+
+int world_rank() { return comm_rank(MPI_COMM_WORLD); }
+
+// A fresh directory made by rank 0 and known to every rank.
+std::string shared_temp_dir() {
+  std::string path(256, '\0');
+  if (world_rank() == 0) {
+    char pattern[] = "/tmp/neardup-e2e-XXXXXX";
+    path = mkdtemp(pattern);
+    path.resize(256, '\0');
+  }
+  MPI_Bcast(path.data(), 256, MPI_CHAR, 0, MPI_COMM_WORLD);
+  return path.c_str();
+}
+
+// Rank 0 writes the documents, in order, over `files` files named a.jsonl, b.jsonl, ...
+void write_corpus(const std::string& dir, const std::vector<GeneratedDoc>& docs, int files,
+                  const std::map<std::size_t, std::string>& extra_lines = {}) {
+  if (world_rank() == 0) {
+    fs::create_directories(dir);
+    for (int f = 0; f < files; ++f) {
+      std::ofstream out(fs::path(dir) / (std::string(1, static_cast<char>('a' + f)) + ".jsonl"),
+                        std::ios::binary);
+      const std::size_t first = docs.size() * f / files, last = docs.size() * (f + 1) / files;
+      for (std::size_t i = first; i < last; ++i) {
+        const auto extra = extra_lines.find(i);
+        if (extra != extra_lines.end()) out << extra->second << "\n";
+        out << testing::to_json_line(docs[i]) << "\n";
+      }
+    }
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+}
+
+std::vector<std::string> lines_of(const fs::path& file) {
+  std::ifstream in(file, std::ios::binary);
+  std::vector<std::string> lines;
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
+std::size_t part_count(const std::string& dir, const std::string& sub) {
+  const fs::directory_iterator parts(fs::path(dir) / sub);
+  return static_cast<std::size_t>(std::distance(fs::begin(parts), fs::end(parts)));
+}
+
+// Lines of every part in a subdirectory, parts in name order.
+std::vector<std::string> part_lines(const std::string& dir, const std::string& sub) {
+  std::vector<fs::path> parts;
+  for (const auto& entry : fs::directory_iterator(fs::path(dir) / sub))
+    parts.push_back(entry.path());
+  std::sort(parts.begin(), parts.end());
+  std::vector<std::string> all;
+  for (const fs::path& p : parts) {
+    for (std::string& line : lines_of(p)) all.push_back(std::move(line));
+  }
+  return all;
+}
+
+std::vector<std::string> sorted(std::vector<std::string> v) {
+  std::sort(v.begin(), v.end());
+  return v;
+}
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream in(line);
+  for (std::string f; std::getline(in, f, '\t');) fields.push_back(f);
+  return fields;
+}
+
+MinhashOptions options_for(const std::string& input, const std::string& output, VerifyMode mode) {
+  MinhashOptions o;
+  o.inputs = {input};
+  o.output = output;
+  o.threshold = 0.8;
+  o.verify = mode;
+  o.write_pairs = true;
+  o.write_deduped = true;
+  o.overwrite = true;
+  return o;
+}
+
+CorpusSpec spec_with_levels(std::vector<double> levels, std::uint64_t seed) {
+  CorpusSpec spec;
+  spec.seed = seed;
+  spec.base_docs = 1200;
+  spec.min_tokens = 30;
+  spec.max_tokens = 250;
+  spec.levels = std::move(levels);
+  return spec;
+}
+
+struct Quality {
+  double recall = 0;
+  double precision = 0;
+  std::size_t truth = 0;
+  std::size_t found = 0;
+};
+
+// Rank 0: compares pairs/ with the brute-force truth; checks printed similarities in exact mode.
+Quality measure(const std::string& out, const std::vector<GeneratedDoc>& docs, bool exact) {
+  std::map<std::string, std::size_t> index;
+  std::vector<std::string> texts;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    index[docs[i].id] = i;
+    texts.push_back(docs[i].text);
+  }
+  std::map<std::pair<std::size_t, std::size_t>, double> truth;
+  for (const auto& p : testing::all_pairs_at_least(texts, ShingleSpec{}, 0.8)) {
+    truth[{p.a, p.b}] = p.jaccard;
+  }
+  Quality q;
+  q.truth = truth.size();
+  std::size_t correct = 0;
+  for (const std::string& line : part_lines(out, "pairs")) {
+    const auto f = split_tabs(line);
+    EXPECT_EQ(f.size(), 3u) << line;
+    if (f.size() != 3) continue;
+    std::size_t a = index.at(f[0]), b = index.at(f[1]);
+    EXPECT_LT(a, b) << "id_a must come first in input order: " << line;
+    ++q.found;
+    const auto it = truth.find({std::min(a, b), std::max(a, b)});
+    if (it == truth.end()) continue;
+    ++correct;
+    if (exact) {
+      EXPECT_NEAR(std::stod(f[2]), it->second, 1e-5) << line;
+    }
+  }
+  q.recall = q.truth == 0 ? 1 : static_cast<double>(correct) / q.truth;
+  q.precision = q.found == 0 ? 1 : static_cast<double>(correct) / q.found;
+  return q;
+}
+
+// Rank 0: clusters/ rows agree with the components of pairs/ and keep the first document.
+void check_clusters(const std::string& out, const std::vector<GeneratedDoc>& docs) {
+  std::map<std::string, std::size_t> index;
+  for (std::size_t i = 0; i < docs.size(); ++i) index[docs[i].id] = i;
+  UnionFind sets(docs.size());
+  std::set<std::size_t> paired;
+  for (const std::string& line : part_lines(out, "pairs")) {
+    const auto f = split_tabs(line);
+    sets.unite(index.at(f[0]), index.at(f[1]));
+    paired.insert(index.at(f[0]));
+    paired.insert(index.at(f[1]));
+  }
+  std::set<std::size_t> listed;
+  std::map<std::size_t, int> keeps;
+  for (const std::string& line : part_lines(out, "clusters")) {
+    const auto f = split_tabs(line);
+    ASSERT_EQ(f.size(), 3u) << line;
+    const std::size_t doc = index.at(f[0]), root = index.at(f[1]);
+    listed.insert(doc);
+    EXPECT_EQ(root, sets.find(doc)) << "cluster id must be the first document of the component";
+    EXPECT_EQ(f[2], doc == root ? "1" : "0") << line;
+    keeps[root] += f[2] == "1";
+  }
+  EXPECT_EQ(listed, paired);
+  for (const auto& [root, count] : keeps) EXPECT_EQ(count, 1) << "cluster " << docs[root].id;
+}
+
+TEST(MinhashEndToEnd, ExactVerificationIsPreciseAndFindsAlmostEveryPair) {
+  const std::string dir = shared_temp_dir();
+  const auto docs =
+      testing::generate_corpus(spec_with_levels({0.3, 0.5, 0.7, 0.8, 0.85, 0.9, 0.95, 1.0}, 7));
+  write_corpus(dir + "/in", docs, 3);
+  const JobSummary summary =
+      run_minhash(MPI_COMM_WORLD, options_for(dir + "/in", dir + "/out", VerifyMode::kExact));
+  EXPECT_EQ(summary.docs_read, docs.size());
+  if (world_rank() == 0) {
+    const Quality q = measure(dir + "/out", docs, true);
+    std::cout << "exact: truth " << q.truth << " pairs, found " << q.found << ", recall "
+              << q.recall << ", precision " << q.precision << "\n";
+    EXPECT_GT(q.truth, 1000u);
+    EXPECT_EQ(q.precision, 1.0);
+    EXPECT_GE(q.recall, 0.99);
+    check_clusters(dir + "/out", docs);
+    fs::remove_all(dir);
+  }
+}
+
+TEST(MinhashEndToEnd, EstimateVerificationHasHighRecallAndPrecision) {
+  const std::string dir = shared_temp_dir();
+  const auto docs = testing::generate_corpus(spec_with_levels({0.3, 0.5, 0.7, 0.9, 0.95, 1.0}, 8));
+  write_corpus(dir + "/in", docs, 2);
+  run_minhash(MPI_COMM_WORLD, options_for(dir + "/in", dir + "/out", VerifyMode::kEstimate));
+  if (world_rank() == 0) {
+    const Quality q = measure(dir + "/out", docs, false);
+    std::cout << "estimate: truth " << q.truth << " pairs, found " << q.found << ", recall "
+              << q.recall << ", precision " << q.precision << "\n";
+    EXPECT_GT(q.truth, 1000u);
+    EXPECT_GE(q.recall, 0.97);
+    EXPECT_GE(q.precision, 0.97);
+    check_clusters(dir + "/out", docs);
+    fs::remove_all(dir);
+  }
+}
+
+struct Outputs {
+  std::vector<std::string> clusters, pairs, deduped;
+};
+
+Outputs read_outputs(const std::string& out) {
+  return {sorted(part_lines(out, "clusters")), sorted(part_lines(out, "pairs")),
+          part_lines(out, "deduped")};
+}
+
+TEST(MinhashEndToEnd, SameOutputsForEveryRankCountAndSplitSize) {
+  const std::string dir = shared_temp_dir();
+  const auto docs = testing::generate_corpus(spec_with_levels({0.5, 0.8, 0.9, 1.0}, 9));
+  write_corpus(dir + "/in", docs, 3);
+  for (const VerifyMode mode : {VerifyMode::kExact, VerifyMode::kEstimate}) {
+    MinhashOptions world = options_for(dir + "/in", dir + "/world", mode);
+    run_minhash(MPI_COMM_WORLD, world);
+    MinhashOptions small_splits = options_for(dir + "/in", dir + "/small", mode);
+    small_splits.split_bytes = 4096;  // lines cross split boundaries
+    run_minhash(MPI_COMM_WORLD, small_splits);
+    MPI_Comm alone;
+    MPI_Comm_split(MPI_COMM_WORLD, world_rank() == 0 ? 0 : MPI_UNDEFINED, 0, &alone);
+    if (world_rank() == 0) {
+      run_minhash(alone, options_for(dir + "/in", dir + "/one", mode));
+      MPI_Comm_free(&alone);
+      const Outputs one = read_outputs(dir + "/one");
+      const Outputs many = read_outputs(dir + "/world");
+      const Outputs small = read_outputs(dir + "/small");
+      EXPECT_FALSE(one.clusters.empty());
+      EXPECT_FALSE(one.pairs.empty());
+      EXPECT_EQ(one.clusters, many.clusters);
+      EXPECT_EQ(one.pairs, many.pairs);
+      EXPECT_EQ(one.deduped, many.deduped);  // same splits: same parts, same order
+      EXPECT_EQ(one.clusters, small.clusters);
+      EXPECT_EQ(one.pairs, small.pairs);
+      EXPECT_EQ(one.deduped, small.deduped);  // concatenated in part order: input order
+      EXPECT_GT(part_count(dir + "/small", "deduped"), part_count(dir + "/world", "deduped"))
+          << "4 KB splits must cut the corpus into more parts than the default split size";
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+  if (world_rank() == 0) fs::remove_all(dir);
+}
+
+std::uint64_t stat(const std::string& out, const char* pointer) {
+  simdjson::dom::parser parser;
+  const simdjson::padded_string json = simdjson::padded_string::load(out + "/stats.json");
+  std::uint64_t value = 0;
+  const auto error = parser.parse(json).at_pointer(pointer).get(value);
+  EXPECT_EQ(error, simdjson::SUCCESS) << pointer;
+  return value;
+}
+
+TEST(MinhashEndToEnd, EveryLineIsAccountedFor) {
+  const std::string dir = shared_temp_dir();
+  CorpusSpec spec = spec_with_levels({0.9, 1.0}, 10);
+  spec.base_docs = 300;
+  auto docs = testing::generate_corpus(spec);
+  docs.push_back({"empty-text", "", 0});
+  docs.push_back({"only-punctuation", "?! ... --", 0});
+  const std::map<std::size_t, std::string> bad = {{3, "{not json"},
+                                                  {50, ""},
+                                                  {51, "   "},
+                                                  {120, R"({"id": "n", "text": 17})"},
+                                                  {200, R"({"id": "x"})"},
+                                                  {201, R"({"id": "y", "body": "text elsewhere"})"},
+                                                  {250, R"(["an", "array"])"}};
+  write_corpus(dir + "/in", docs, 2, bad);
+  const JobSummary s =
+      run_minhash(MPI_COMM_WORLD, options_for(dir + "/in", dir + "/out", VerifyMode::kExact));
+  const auto reason = [&](LineStatus status) {
+    return s.skipped_by_reason[static_cast<int>(status)];
+  };
+  EXPECT_EQ(s.docs_read, docs.size() + bad.size());
+  EXPECT_EQ(reason(LineStatus::kMalformedJson), 2u);
+  EXPECT_EQ(reason(LineStatus::kBlankLine), 2u);
+  EXPECT_EQ(reason(LineStatus::kTextNotString), 1u);
+  EXPECT_EQ(reason(LineStatus::kMissingText), 2u);
+  EXPECT_EQ(s.docs_skipped, bad.size());
+  EXPECT_EQ(s.docs_read, s.docs_kept + s.docs_removed + s.docs_skipped);
+  EXPECT_GT(s.docs_removed, 0u);
+  if (world_rank() == 0) {
+    const std::string out = dir + "/out";
+    EXPECT_EQ(stat(out, "/docs_read"), s.docs_read);
+    EXPECT_EQ(stat(out, "/docs_kept"), s.docs_kept);
+    EXPECT_EQ(stat(out, "/docs_removed"), s.docs_removed);
+    EXPECT_EQ(stat(out, "/docs_skipped_by_reason/malformed_json"), 2u);
+    EXPECT_EQ(stat(out, "/docs_skipped_by_reason/missing_text"), 2u);
+    EXPECT_TRUE(fs::exists(out + "/_SUCCESS"));
+    // deduped/ holds exactly the kept documents' lines, byte for byte, in input order.
+    std::set<std::string> removed;
+    for (const std::string& line : part_lines(out, "clusters")) {
+      const auto f = split_tabs(line);
+      if (f[2] == "0") removed.insert(f[0]);
+    }
+    std::vector<std::string> want;
+    for (const GeneratedDoc& d : docs) {
+      if (!removed.count(d.id)) want.push_back(testing::to_json_line(d));
+    }
+    EXPECT_EQ(part_lines(out, "deduped"), want);
+    EXPECT_EQ(want.size(), s.docs_kept);
+    fs::remove_all(dir);
+  }
+}
+
+TEST(MinhashEndToEnd, MissingIdFieldGivesPathAndLine) {
+  const std::string dir = shared_temp_dir();
+  std::vector<GeneratedDoc> docs;
+  for (int i = 0; i < 400; ++i) {
+    docs.push_back({"d" + std::to_string(i),
+                    "filler document number " + std::to_string(i) + " with some distinct words w" +
+                        std::to_string(i),
+                    0});
+  }
+  docs[10].text = docs[390].text = "the same text appears twice in this small corpus of ours";
+  write_corpus(dir + "/in", docs, 1, {{5, "{broken"}});
+  for (const std::uint64_t split : {std::uint64_t{64} << 20, std::uint64_t{700}}) {
+    MinhashOptions o = options_for(dir + "/in", dir + "/out", VerifyMode::kExact);
+    o.document.id_field = "no_such_field";
+    o.split_bytes = split;
+    run_minhash(MPI_COMM_WORLD, o);
+    if (world_rank() == 0) {
+      // docs[10] is on line 12 (one bad line before it), docs[390] on line 392.
+      const std::string file = dir + "/in/a.jsonl";
+      const std::vector<std::string> want = {file + ":12\t" + file + ":12\t1",
+                                             file + ":392\t" + file + ":12\t0"};
+      EXPECT_EQ(sorted(part_lines(dir + "/out", "clusters")), want) << "split " << split;
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
+  }
+  if (world_rank() == 0) fs::remove_all(dir);
+}
+
+}  // namespace
+}  // namespace neardup
