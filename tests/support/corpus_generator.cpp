@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <random>
 
+#include "io/json_writer.hpp"
+
 namespace neardup::testing {
 namespace {
 
@@ -122,41 +124,8 @@ std::vector<std::string> edit_to_level(std::vector<std::string> tokens, double l
 
 }  // namespace
 
-std::string json_string_body(const std::string& text) {
-  std::string out;
-  for (const char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          char code[8];
-          std::snprintf(code, sizeof code, "\\u%04x", static_cast<unsigned>(c));
-          out += code;
-        } else {
-          out += c;
-        }
-    }
-  }
-  return out;
-}
-
 std::string to_json_line(const GeneratedDoc& doc) {
-  return "{\"id\": \"" + json_string_body(doc.id) + "\", \"text\": \"" +
-         json_string_body(doc.text) + "\"}";
+  return "{\"id\": \"" + json_escape(doc.id) + "\", \"text\": \"" + json_escape(doc.text) + "\"}";
 }
 
 std::vector<GeneratedDoc> generate_corpus(const CorpusSpec& spec) {

@@ -34,7 +34,4 @@ std::vector<GeneratedDoc> generate_corpus(const CorpusSpec& spec);
 /// The JSON Lines record {"id": ..., "text": ...} of a document (no trailing newline).
 std::string to_json_line(const GeneratedDoc& doc);
 
-/// Escapes text as the inside of a JSON string.
-std::string json_string_body(const std::string& text);
-
 }  // namespace neardup::testing
