@@ -1,12 +1,17 @@
-// Input planning: expand files, directories and globs into a sorted file list, cut into splits.
+// Input planning: expand files, directories, globs and @LIST files into a sorted file list, cut
+// it into splits and assign the splits to ranks.
 #include "io/input_plan.hpp"
 
 #include <glob.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
+#include <fstream>
 #include <numeric>
+#include <string_view>
 #include <system_error>
+#include <utility>
 
 #include "io/io_error.hpp"
 
@@ -15,51 +20,168 @@ namespace {
 
 namespace fs = std::filesystem;
 
-bool is_json_lines_name(const fs::path& path) {
-  const std::string ext = path.extension().string();
-  return ext == ".jsonl" || ext == ".json" || ext == ".ndjson";
+// One file found, before sizes and formats are looked up.
+struct Entry {
+  std::string path;
+  std::string relative;
+};
+
+bool is_skipped_name(std::string_view name) {
+  return name.empty() || name.front() == '.' || name.front() == '_';
 }
 
-bool is_hidden_name(const fs::path& path) {
-  const std::string name = path.filename().string();
-  return !name.empty() && (name[0] == '.' || name[0] == '_');
+// True when a directory walk takes a file called `name` for this format choice.
+bool walk_takes(std::string_view name, std::optional<InputFormat> forced) {
+  if (forced == InputFormat::kText) return true;
+  std::string_view compression;
+  if (forced == InputFormat::kJsonlGzip) {
+    compression = ".gz";
+  } else if (forced == InputFormat::kJsonlZstd) {
+    compression = ".zst";
+  } else if (!forced) {
+    if (name.ends_with(".gz")) compression = ".gz";
+    if (name.ends_with(".zst")) compression = ".zst";
+  }
+  if (!name.ends_with(compression)) return false;
+  name.remove_suffix(compression.size());
+  return name.ends_with(".jsonl") || name.ends_with(".json") || name.ends_with(".ndjson");
 }
 
-void add_directory(const std::string& root, std::vector<std::string>& out) {
-  std::error_code error;
-  fs::recursive_directory_iterator it(root, fs::directory_options::follow_directory_symlink, error);
-  if (error) throw IoError(root + ": cannot list directory: " + error.message());
-  for (const fs::recursive_directory_iterator end; it != end; it.increment(error)) {
-    if (error) throw IoError(root + ": cannot list directory: " + error.message());
-    if (is_hidden_name(it->path())) {
-      if (it->is_directory()) it.disable_recursion_pending();
-      continue;
+std::string trim(const std::string& line) {
+  const std::size_t begin = line.find_first_not_of(" \t\r");
+  if (begin == std::string::npos) return {};
+  const std::size_t end = line.find_last_not_of(" \t\r");
+  return line.substr(begin, end - begin + 1);
+}
+
+// Collects the files named by arguments, directories, globs and lists.
+class Expander {
+ public:
+  explicit Expander(std::optional<InputFormat> forced) : forced_(forced) {}
+
+  // Expands one argument; relative paths are resolved against `base` (empty: as written).
+  void add_argument(const std::string& argument, const fs::path& base) {
+    const std::size_t before = entries_.size();
+    if (argument.starts_with('@')) {
+      add_list(resolve(argument.substr(1), base));
+      if (entries_.size() == before) throw IoError(argument + ": input list names no input");
+      return;
     }
-    if (it->is_regular_file() && is_json_lines_name(it->path())) out.push_back(it->path().string());
-  }
-}
-
-void add_glob(const std::string& pattern, std::vector<std::string>& out) {
-  glob_t matches{};
-  const int status = glob(pattern.c_str(), GLOB_ERR, nullptr, &matches);
-  if (status == GLOB_NOMATCH) {
-    globfree(&matches);
-    throw IoError(pattern + ": no input matches this pattern");
-  }
-  if (status != 0) {
-    globfree(&matches);
-    throw IoError(pattern + ": cannot expand this pattern");
-  }
-  for (std::size_t i = 0; i < matches.gl_pathc; ++i) {
-    const std::string path = matches.gl_pathv[i];
-    if (fs::is_directory(path)) {
-      add_directory(path, out);
+    const std::string path = resolve(argument, base);
+    std::error_code error;
+    const fs::file_status status = fs::status(path, error);
+    if (fs::is_directory(status)) {
+      std::vector<fs::path> ancestors;
+      walk(path, "", ancestors);
+      if (entries_.size() == before) {
+        throw IoError(argument + ": directory holds no input file" + wanted_names());
+      }
+    } else if (fs::exists(status)) {
+      entries_.push_back({path, argument});
+    } else if (argument.find_first_of("*?[") != std::string::npos) {
+      add_glob(path, fs::path(argument).is_absolute() ? fs::path() : base, argument);
+      if (entries_.size() == before) throw IoError(argument + ": no input file matches");
     } else {
-      out.push_back(path);
+      throw IoError(argument + ": input not found");
     }
   }
-  globfree(&matches);
-}
+
+  std::vector<Entry>& entries() { return entries_; }
+
+ private:
+  static std::string resolve(const std::string& path, const fs::path& base) {
+    return base.empty() ? path : (base / path).lexically_normal().string();
+  }
+
+  std::string wanted_names() const {
+    if (forced_ == InputFormat::kText) return "";
+    if (forced_ == InputFormat::kJsonlGzip) return " (*.jsonl.gz, *.json.gz, *.ndjson.gz)";
+    if (forced_ == InputFormat::kJsonlZstd) return " (*.jsonl.zst, *.json.zst, *.ndjson.zst)";
+    if (forced_ == InputFormat::kJsonl) return " (*.jsonl, *.json, *.ndjson)";
+    return " (*.jsonl, *.json, *.ndjson, each also .gz or .zst)";
+  }
+
+  // Adds the files below `directory`; `prefix` is its path relative to the walk's root and
+  // `ancestors` the canonical paths of the directories being walked (to stop link loops).
+  void walk(const fs::path& directory, const std::string& prefix,
+            std::vector<fs::path>& ancestors) {
+    std::error_code error;
+    fs::path canonical = fs::canonical(directory, error);
+    if (error) throw IoError(directory.string() + ": cannot open directory: " + error.message());
+    if (std::find(ancestors.begin(), ancestors.end(), canonical) != ancestors.end()) return;
+    ancestors.push_back(std::move(canonical));
+    fs::directory_iterator it(directory, error);
+    for (const fs::directory_iterator end; !error && it != end; it.increment(error)) {
+      const std::string name = it->path().filename().string();
+      if (is_skipped_name(name)) continue;
+      const std::string relative = prefix.empty() ? name : prefix + "/" + name;
+      std::error_code status_error;
+      const fs::file_status status = it->status(status_error);
+      if (status_error && status_error != std::errc::no_such_file_or_directory) {
+        throw IoError(it->path().string() + ": cannot read status: " + status_error.message());
+      }
+      if (fs::is_directory(status)) {
+        walk(it->path(), relative, ancestors);
+      } else if (fs::is_regular_file(status) && walk_takes(name, forced_)) {
+        entries_.push_back({it->path().string(), relative});
+      }
+    }
+    if (error) throw IoError(directory.string() + ": cannot open directory: " + error.message());
+    ancestors.pop_back();
+  }
+
+  // Adds the matches of a glob pattern; a matched file's relative path is the match, relative
+  // to `base` unless that is empty.
+  void add_glob(const std::string& pattern, const fs::path& base, const std::string& argument) {
+    glob_t matches{};
+    const int status = glob(pattern.c_str(), GLOB_ERR, nullptr, &matches);
+    std::vector<std::string> paths;
+    if (status == 0) paths.assign(matches.gl_pathv, matches.gl_pathv + matches.gl_pathc);
+    globfree(&matches);
+    if (status == GLOB_NOMATCH) throw IoError(argument + ": no input file matches");
+    if (status != 0) throw IoError(argument + ": cannot expand this pattern");
+    for (const std::string& path : paths) {
+      if (fs::is_directory(path)) {
+        std::vector<fs::path> ancestors;
+        walk(path, "", ancestors);
+      } else {
+        const std::string relative =
+            base.empty() ? path : fs::path(path).lexically_relative(base).string();
+        entries_.push_back({path, relative.empty() ? path : relative});
+      }
+    }
+  }
+
+  // Adds every input named by the list file at `list_path`.
+  void add_list(const std::string& list_path) {
+    std::ifstream in(list_path, std::ios::binary);
+    if (!in) throw IoError(errno_message(list_path, "cannot open input list"));
+    if (fs::is_directory(list_path)) throw IoError(list_path + ": input list is a directory");
+    std::error_code error;
+    const fs::path canonical = fs::weakly_canonical(list_path, error);
+    if (std::find(open_lists_.begin(), open_lists_.end(), canonical) != open_lists_.end()) {
+      throw IoError(list_path + ": input list includes itself");
+    }
+    open_lists_.push_back(canonical);
+    const fs::path base = fs::path(list_path).parent_path();
+    std::string line;
+    for (std::uint64_t number = 1; std::getline(in, line); ++number) {
+      const std::string argument = trim(line);
+      if (argument.empty() || argument.front() == '#') continue;
+      try {
+        add_argument(argument, base);
+      } catch (const IoError& e) {
+        throw IoError(list_path + ":" + std::to_string(number) + ": " + e.what());
+      }
+    }
+    if (in.bad()) throw IoError(list_path + ": cannot read input list");
+    open_lists_.pop_back();
+  }
+
+  std::optional<InputFormat> forced_;
+  std::vector<Entry> entries_;
+  std::vector<fs::path> open_lists_;
+};
 
 }  // namespace
 
@@ -67,35 +189,32 @@ std::string errno_message(const std::string& path, const std::string& action) {
   return path + ": " + action + ": " + std::generic_category().message(errno);
 }
 
-std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments) {
-  std::vector<std::string> paths;
-  for (const std::string& argument : arguments) {
-    std::error_code error;
-    const fs::file_status status = fs::status(argument, error);
-    if (fs::is_directory(status)) {
-      const std::size_t before = paths.size();
-      add_directory(argument, paths);
-      if (paths.size() == before) {
-        throw IoError(argument + ": directory holds no .jsonl, .json or .ndjson file");
-      }
-    } else if (fs::exists(status)) {
-      paths.push_back(argument);
-    } else if (argument.find_first_of("*?[") != std::string::npos) {
-      add_glob(argument, paths);
-    } else {
-      throw IoError(argument + ": input not found");
-    }
-  }
-  std::sort(paths.begin(), paths.end());
-  paths.erase(std::unique(paths.begin(), paths.end()), paths.end());
-  if (paths.empty()) throw IoError("no input files given");
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
+                                     std::optional<InputFormat> forced_format) {
+  Expander expander(forced_format);
+  for (const std::string& argument : arguments) expander.add_argument(argument, fs::path());
+  std::vector<Entry>& entries = expander.entries();
+  std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
+    if (x.path != y.path) return x.path < y.path;
+    if (x.relative.size() != y.relative.size()) return x.relative.size() < y.relative.size();
+    return x.relative < y.relative;
+  });
+  entries.erase(std::unique(entries.begin(), entries.end(),
+                            [](const Entry& x, const Entry& y) { return x.path == y.path; }),
+                entries.end());
+  if (entries.empty()) throw IoError("no input files given");
   std::vector<InputFile> files;
-  files.reserve(paths.size());
-  for (const std::string& path : paths) {
+  files.reserve(entries.size());
+  for (Entry& entry : entries) {
+    // A file that is not regular (a socket, a device) is listed with size 0: the job reads
+    // nothing from it and counts it as unreadable, like a file it cannot open.
     std::error_code error;
-    const auto size = fs::file_size(path, error);
-    if (error) throw IoError(path + ": cannot read size: " + error.message());
-    files.push_back({path, static_cast<std::uint64_t>(size)});
+    const bool regular = fs::is_regular_file(entry.path, error);
+    const auto size = regular ? fs::file_size(entry.path, error) : 0;
+    if (error) throw IoError(entry.path + ": cannot read size: " + error.message());
+    const InputFormat format = forced_format ? *forced_format : format_from_extension(entry.path);
+    files.push_back({std::move(entry.path), static_cast<std::uint64_t>(size), format,
+                     std::move(entry.relative)});
   }
   return files;
 }
@@ -104,8 +223,13 @@ std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t
   if (split_bytes == 0) split_bytes = 1;
   std::vector<Split> splits;
   for (std::uint32_t f = 0; f < files.size(); ++f) {
-    for (std::uint64_t begin = 0; begin < files[f].size; begin += split_bytes) {
-      splits.push_back({f, begin, std::min(files[f].size, begin + split_bytes)});
+    const InputFile& file = files[f];
+    if (file.format == InputFormat::kText || is_compressed(file.format) || file.size == 0) {
+      splits.push_back({f, 0, file.size});
+      continue;
+    }
+    for (std::uint64_t begin = 0; begin < file.size; begin += split_bytes) {
+      splits.push_back({f, begin, std::min(file.size, begin + split_bytes)});
     }
   }
   return splits;

@@ -1,16 +1,27 @@
-// Input planning: expand files, directories and globs into a sorted file list, cut into splits.
+// Input planning: expand files, directories, globs and @LIST files into a sorted file list, cut
+// it into splits and assign the splits to ranks.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "io/input_format.hpp"
+
 namespace neardup {
 
-/// One input file and its size in bytes.
+/// One input file: where it is, its size in bytes, how it is read, and its path relative to
+/// the input root (the id of a text document).
 struct InputFile {
   std::string path;
   std::uint64_t size = 0;
+  InputFormat format = InputFormat::kJsonl;
+  /// For a file found by walking a directory: its path below that directory ("sub/a.txt").
+  /// For a file named directly: the path as written (in an @LIST file, as written there).
+  /// For a file matched by a glob: the match; for a relative pattern in an @LIST file, the
+  /// match relative to the list's directory.
+  std::string relative{};
 };
 
 /// A byte range [begin, end) of one input file. The split owns every line that starts inside
@@ -22,14 +33,36 @@ struct Split {
   std::uint64_t end = 0;
 };
 
-/// Expands command-line inputs into a sorted, de-duplicated list of files. Each argument may be
-/// a file (taken as is), a directory (walked recursively for *.jsonl, *.json and *.ndjson,
-/// skipping names that start with '.' or '_'), or a glob pattern. Throws IoError naming the
-/// argument when it matches nothing, and when the whole set is empty.
-std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments);
+/// Expands command-line inputs into a list of files sorted by path, each path listed once
+/// (when one path is reached several ways, the entry with the shortest `relative` is kept,
+/// the lexicographically smaller on a tie).
+/// Each argument may be:
+///  - a file, taken as is whatever its name;
+///  - a directory, walked recursively (following symbolic links, skipping links back to an
+///    ancestor) and skipping every file or directory whose name starts with '.' or '_';
+///  - a glob(3) pattern: each matching file is taken, each matching directory is walked;
+///  - "@LIST": a file naming one input per line; lines are trimmed of surrounding spaces,
+///    tabs and '\r', blank lines and lines starting with '#' are ignored, and each remaining
+///    line is expanded like an argument (another @LIST included) with relative paths resolved
+///    against the list file's directory (joined and lexically normalised: "LISTDIR/../a").
+/// The format: with `forced_format` nullopt, directory walks take *.jsonl, *.json and
+/// *.ndjson, each also with .gz or .zst appended, and every file's format is
+/// format_from_extension(path). With a forced format every file gets it, and directory walks
+/// take every regular file for kText, and for a JSON Lines format only the names of that
+/// format (*.jsonl, *.json, *.ndjson, with ".gz" for kJsonlGzip or ".zst" for kJsonlZstd).
+/// Files that cannot be read are still listed (reading them fails later, per file).
+/// Throws IoError naming the argument when it yields no file (for an @LIST entry, prefixed
+/// with "LIST:LINE: "), naming a directory that cannot be listed, naming an @LIST file that
+/// cannot be opened or includes itself, and when the whole set is empty.
+std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
+                                     std::optional<InputFormat> forced_format = std::nullopt);
 
-/// Cuts every file into splits of about `split_bytes` (the last split of a file may be
-/// shorter); empty files give no split. Splits are in input order: by file, then offset.
+/// Cuts every file into splits, in input order (by file, then offset). A plain JSON Lines
+/// file gives splits of about `split_bytes` (the last one may be shorter). A compressed file
+/// (is_compressed) and a kText file are one split [0, size). Every file has at least one
+/// split, so an empty (or non-regular, listed with size 0) file is still read once, and an
+/// unreadable one is counted; an empty JSON Lines file has no records, an empty text file is
+/// one empty document.
 std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes);
 
 /// Assigns splits to `ranks` owners balancing bytes: largest split first onto the currently

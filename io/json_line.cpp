@@ -2,10 +2,15 @@
 // skipped.
 #include "io/json_line.hpp"
 
+#include <charconv>
+#include <cstdint>
 #include <cstring>
 
 namespace neardup {
 namespace {
+
+constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
 
 std::vector<std::string> split_path(const std::string& dotted) {
   std::vector<std::string> parts;
@@ -39,23 +44,89 @@ bool is_blank(std::string_view line) {
   return true;
 }
 
-}  // namespace
-
-const char* line_status_name(LineStatus status) {
-  switch (status) {
-    case LineStatus::kOk:
-      return "ok";
-    case LineStatus::kBlankLine:
-      return "blank_line";
-    case LineStatus::kMalformedJson:
-      return "malformed_json";
-    case LineStatus::kMissingText:
-      return "missing_text";
-    case LineStatus::kTextNotString:
-      return "text_not_string";
+// The length of the well-formed UTF-8 sequence starting with a byte >= 0x80 at `at` (Unicode
+// table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF), or 0 if there is none.
+std::size_t utf8_sequence_length(std::string_view bytes, std::size_t at) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(bytes[at + k]); };
+  const unsigned char lead = byte(0);
+  std::size_t length = 0;
+  unsigned char low = 0x80;
+  unsigned char high = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
   }
-  return "unknown";
+  if (bytes.size() - at < length || byte(1) < low || byte(1) > high) return 0;
+  for (std::size_t k = 2; k < length; ++k) {
+    if ((byte(k) & 0xC0) != 0x80) return 0;
+  }
+  return length;
 }
+
+// Writes `line` to `out` with every byte outside a well-formed UTF-8 sequence replaced by
+// U+FFFD and every control byte inside a JSON string replaced by a space.
+void repair(std::string_view line, std::string& out) {
+  out.clear();
+  out.reserve(line.size() + line.size() / 8);
+  bool in_string = false;
+  bool escaped = false;
+  for (std::size_t i = 0; i < line.size();) {
+    const unsigned char c = static_cast<unsigned char>(line[i]);
+    if (c >= 0x80) {
+      const std::size_t length = utf8_sequence_length(line, i);
+      if (length == 0) {
+        out.append(kReplacementCharacter);
+        ++i;
+      } else {
+        out.append(line.substr(i, length));
+        i += length;
+      }
+      escaped = false;
+      continue;
+    }
+    char repaired = static_cast<char>(c);
+    if (in_string) {
+      if (c < 0x20) repaired = ' ';
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    }
+    out.push_back(repaired);
+    ++i;
+  }
+}
+
+std::string_view trim_trailing_space(std::string_view text) {
+  while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' ||
+                           text.back() == '\n')) {
+    text.remove_suffix(1);
+  }
+  return text;
+}
+
+template <class Integer>
+std::string decimal(Integer value) {
+  char buffer[24];
+  const auto result = std::to_chars(buffer, buffer + sizeof(buffer), value);
+  return std::string(buffer, result.ptr);
+}
+
+}  // namespace
 
 JsonLineParser::JsonLineParser(const std::string& text_field, const std::string& id_field)
     : text_path_(split_path(text_field)), id_path_(split_path(id_field)) {}
@@ -64,32 +135,69 @@ LineStatus JsonLineParser::parse(std::string_view line, ParsedLine& out) {
   out.text = {};
   out.has_id = false;
   out.id.clear();
+  if (line.starts_with(kByteOrderMark)) line.remove_prefix(kByteOrderMark.size());
   if (is_blank(line)) return LineStatus::kBlankLine;
+  load(line);
+  simdjson::error_code error = simdjson::SUCCESS;
+  const LineStatus status = parse_padded(line.size(), error, out);
+  if (error != simdjson::UTF8_ERROR && error != simdjson::UNESCAPED_CHARS) return status;
+  repair(line, repaired_);
+  load(repaired_);
+  return parse_padded(repaired_.size(), error, out);
+}
+
+void JsonLineParser::load(std::string_view line) {
   if (padded_.size() < line.size() + simdjson::SIMDJSON_PADDING) {
     padded_.resize(line.size() + line.size() / 2 + simdjson::SIMDJSON_PADDING);
   }
   std::memcpy(padded_.data(), line.data(), line.size());
   std::memset(padded_.data() + line.size(), 0, simdjson::SIMDJSON_PADDING);
+}
+
+LineStatus JsonLineParser::parse_padded(std::size_t size, simdjson::error_code& error,
+                                        ParsedLine& out) {
   simdjson::dom::element root;
-  if (parser_.parse(padded_.data(), line.size(), false).get(root) != simdjson::SUCCESS) {
-    return LineStatus::kMalformedJson;
-  }
-  if (!root.is_object()) return LineStatus::kMalformedJson;
+  error = parser_.parse(padded_.data(), size, false).get(root);
+  if (error != simdjson::SUCCESS || !root.is_object()) return LineStatus::kMalformedJson;
   simdjson::dom::element text;
   if (!find_path(root, text_path_, text)) return LineStatus::kMissingText;
   if (text.get_string().get(out.text) != simdjson::SUCCESS) return LineStatus::kTextNotString;
   simdjson::dom::element id;
-  if (!id_path_.empty() && find_path(root, id_path_, id)) {
-    std::string_view id_text;
-    if (id.get_string().get(id_text) == simdjson::SUCCESS) {
-      out.id.assign(id_text);
-      out.has_id = true;
-    } else if (id.is_number()) {
-      out.id = simdjson::minify(id);
-      out.has_id = true;
-    }
+  if (id_path_.empty() || !find_path(root, id_path_, id)) return LineStatus::kOk;
+  std::string_view id_text;
+  std::int64_t signed_id = 0;
+  std::uint64_t unsigned_id = 0;
+  if (id.get_string().get(id_text) == simdjson::SUCCESS) {
+    out.id.assign(id_text);
+  } else if (id.get_int64().get(signed_id) == simdjson::SUCCESS && signed_id != 0) {
+    out.id = decimal(signed_id);  // a JSON integer other than 0 or -0 is written this way
+  } else if (id.get_uint64().get(unsigned_id) == simdjson::SUCCESS && unsigned_id != 0) {
+    out.id = decimal(unsigned_id);
+  } else if (id.is_number()) {
+    raw_number_id(size, id, out);
+  } else {
+    return LineStatus::kOk;
   }
+  out.has_id = true;
   return LineStatus::kOk;
+}
+
+void JsonLineParser::raw_number_id(std::size_t size, simdjson::dom::element id, ParsedLine& out) {
+  simdjson::ondemand::document document;
+  simdjson::ondemand::object object;
+  simdjson::ondemand::value value;
+  bool found = raw_parser_.iterate(padded_.data(), size, padded_.size()).get(document) ==
+                   simdjson::SUCCESS &&
+               document.get_object().get(object) == simdjson::SUCCESS;
+  for (std::size_t step = 0; found && step < id_path_.size(); ++step) {
+    found = object.find_field_unordered(id_path_[step]).get(value) == simdjson::SUCCESS &&
+            (step + 1 == id_path_.size() || value.get_object().get(object) == simdjson::SUCCESS);
+  }
+  if (found) {
+    out.id.assign(trim_trailing_space(value.raw_json_token()));
+  } else {
+    out.id = simdjson::minify(id);
+  }
 }
 
 }  // namespace neardup

@@ -8,17 +8,9 @@
 #include <string_view>
 #include <vector>
 
+#include "io/line_status.hpp"
+
 namespace neardup {
-
-/// The outcome of parsing one line. Every status but kOk is a skip reason.
-enum class LineStatus { kOk, kBlankLine, kMalformedJson, kMissingText, kTextNotString };
-
-/// Number of LineStatus values (for per-reason counters indexed by status).
-inline constexpr int kLineStatusCount = 5;
-
-/// The stable name of a status as used in logs and stats.json ("ok", "blank_line",
-/// "malformed_json", "missing_text", "text_not_string").
-const char* line_status_name(LineStatus status);
 
 /// A parsed record. `text` (unescaped) stays valid until the parser's next call.
 struct ParsedLine {
@@ -34,16 +26,39 @@ class JsonLineParser {
   /// `text_field` and `id_field` are dotted paths; an empty id_field means "no id field".
   JsonLineParser(const std::string& text_field, const std::string& id_field);
 
-  /// Parses one line (without its '\n'). The whole record is validated, not only the fields.
-  /// A line of only spaces, tabs and '\r' is kBlankLine. The id is taken when the id field
-  /// exists and is a string (as is) or a number (its JSON text); otherwise has_id is false.
+  /// Parses one line (without its '\n'; a trailing '\r' is whitespace). The rules:
+  ///  - A UTF-8 byte-order mark (EF BB BF) at the start of the line is ignored.
+  ///  - A line of only spaces, tabs and '\r' is kBlankLine.
+  ///  - The whole record is validated, not only the fields; anything but a JSON object is
+  ///    kMalformedJson.
+  ///  - A line that is rejected only for invalid UTF-8 or for raw control characters in
+  ///    strings is repaired and parsed again: each byte that is not part of a well-formed
+  ///    UTF-8 sequence becomes U+FFFD (EF BF BD), and each byte 0x00-0x1F inside a JSON string
+  ///    becomes a space. A control byte outside strings other than tab, CR and LF (e.g. NUL)
+  ///    stays malformed. Valid lines are parsed without this extra copy.
+  ///  - The text field must be present (kMissingText; also when a path step is not an object)
+  ///    and a string (kTextNotString).
+  ///  - The id is taken when the id field exists and is a string (unescaped, as is) or a
+  ///    number (its JSON text exactly as written: `12` gives "12", `1.50` gives "1.50", `-0`
+  ///    gives "-0"); any other type, or an absent field, leaves has_id false.
+  /// Integers beyond the 64-bit range anywhere in the record make it kMalformedJson (simdjson
+  /// DOM does not represent them).
   LineStatus parse(std::string_view line, ParsedLine& out);
 
  private:
+  // Parses the first `size` bytes of padded_ into `out`; `error` gets simdjson's parse error.
+  LineStatus parse_padded(std::size_t size, simdjson::error_code& error, ParsedLine& out);
+  // Copies `line` into padded_ with simdjson's zero padding after it.
+  void load(std::string_view line);
+  // Sets out.id to the JSON text of the number at id_path_ in padded_ (a parsed record).
+  void raw_number_id(std::size_t size, simdjson::dom::element id, ParsedLine& out);
+
   simdjson::dom::parser parser_;
+  simdjson::ondemand::parser raw_parser_;
   std::vector<std::string> text_path_;
   std::vector<std::string> id_path_;
   std::vector<char> padded_;
+  std::string repaired_;
 };
 
 }  // namespace neardup

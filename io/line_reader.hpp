@@ -2,9 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
-#include <vector>
+
+#include "io/record_reader.hpp"
 
 namespace neardup {
 
@@ -25,22 +27,10 @@ class SplitLineReader {
   bool next(std::string_view& line, std::uint64_t& offset);
 
   /// Bytes consumed from the file so far (for progress and throughput).
-  std::uint64_t bytes_consumed() const { return next_line_start_ - first_line_start_; }
+  std::uint64_t bytes_consumed() const { return records_->bytes_consumed(); }
 
  private:
-  bool fill();
-  bool find_newline(std::size_t& position);
-
-  std::string path_;
-  int fd_ = -1;
-  std::vector<char> buffer_;
-  std::size_t head_ = 0;
-  std::size_t tail_ = 0;
-  std::uint64_t buffer_offset_ = 0;
-  std::uint64_t first_line_start_ = 0;
-  std::uint64_t next_line_start_ = 0;
-  std::uint64_t end_ = 0;
-  bool eof_ = false;
+  std::unique_ptr<RecordReader> records_;
 };
 
 }  // namespace neardup

@@ -1,4 +1,4 @@
-// Reads byte ranges (single lines) of input files at known offsets, keeping files open.
+// Reads byte ranges (single records) of input files at known offsets, keeping a few files open.
 #include "io/random_reader.hpp"
 
 #include <fcntl.h>
@@ -11,6 +11,20 @@ namespace neardup {
 RandomReader::RandomReader(std::vector<std::string> paths)
     : paths_(std::move(paths)), fds_(paths_.size(), -1) {}
 
+int RandomReader::descriptor(std::uint32_t file) {
+  int& fd = fds_.at(file);
+  if (fd >= 0) return fd;
+  if (open_order_.size() == kMaxOpenFiles) {
+    ::close(fds_[open_order_.front()]);
+    fds_[open_order_.front()] = -1;
+    open_order_.pop_front();
+  }
+  fd = ::open(paths_[file].c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw IoError(errno_message(paths_[file], "cannot open"));
+  open_order_.push_back(file);
+  return fd;
+}
+
 RandomReader::~RandomReader() {
   for (const int fd : fds_) {
     if (fd >= 0) ::close(fd);
@@ -19,11 +33,7 @@ RandomReader::~RandomReader() {
 
 std::string_view RandomReader::read(std::uint32_t file, std::uint64_t offset,
                                     std::uint32_t length) {
-  int& fd = fds_.at(file);
-  if (fd < 0) {
-    fd = ::open(paths_[file].c_str(), O_RDONLY | O_CLOEXEC);
-    if (fd < 0) throw IoError(errno_message(paths_[file], "cannot open"));
-  }
+  const int fd = descriptor(file);
   buffer_.resize(length);
   std::size_t done = 0;
   while (done < length) {

@@ -1,7 +1,8 @@
-// Reads byte ranges (single lines) of input files at known offsets, keeping files open.
+// Reads byte ranges (single records) of input files at known offsets, keeping a few files open.
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -9,7 +10,9 @@
 namespace neardup {
 
 /// Random-access reads of input files by index, for re-reading the lines of documents that
-/// later stages need (ids for outputs, shingle sets for exact verification).
+/// later stages need (ids for outputs, shingle sets for exact verification). At most
+/// kMaxOpenFiles files are open at once (the oldest opened is closed first), so a corpus of a
+/// million small files does not run out of descriptors.
 class RandomReader {
  public:
   /// `paths` are the input files, indexed as in the input plan.
@@ -22,9 +25,15 @@ class RandomReader {
   /// IoError naming the path when the file cannot be opened or is shorter than expected.
   std::string_view read(std::uint32_t file, std::uint64_t offset, std::uint32_t length);
 
+  /// The most files kept open at once.
+  static constexpr std::size_t kMaxOpenFiles = 64;
+
  private:
+  int descriptor(std::uint32_t file);
+
   std::vector<std::string> paths_;
   std::vector<int> fds_;
+  std::deque<std::uint32_t> open_order_;
   std::string buffer_;
 };
 

@@ -52,9 +52,26 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   std::uint64_t shuffle_mb = mh.shuffle_bytes >> 20;
   std::string shingle = "word";
   std::string verify = "estimate";
+  std::string format = "auto";
+  std::uint64_t max_doc_mb = mh.max_doc_bytes >> 20;
   CLI::App* minhash = app.add_subcommand("minhash", "MinHash-LSH near-duplicate job (MPI)");
-  minhash->add_option("-i,--input", mh.inputs, "input files, directories or globs (JSON Lines)")
+  minhash
+      ->add_option("-i,--input", mh.inputs,
+                   "input files, directories, globs or @LIST (a file naming one input per line)")
       ->required();
+  minhash
+      ->add_option("--format", format,
+                   "input format: auto (by extension: .jsonl/.json/.ndjson, with .gz or .zst), "
+                   "jsonl, jsonl.gz, jsonl.zst, or text (one document per file)")
+      ->check(CLI::IsMember({"auto", "jsonl", "jsonl.gz", "jsonl.zst", "text"}))
+      ->capture_default_str();
+  minhash
+      ->add_option("--max-doc-mb", max_doc_mb,
+                   "longer documents are skipped (counted as doc_too_large), never truncated")
+      ->check(CLI::Range(1, 4095))
+      ->capture_default_str();
+  minhash->add_flag("--strict", mh.strict,
+                    "any skipped line is a fatal error naming its file and line");
   minhash->add_option("-o,--output", mh.output, "output directory")->required();
   minhash
       ->add_option("--text-field", mh.document.text_field,
@@ -92,6 +109,12 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   minhash->add_flag("--write-pairs", mh.write_pairs, "write verified pairs to pairs/");
   minhash->add_flag("--write-deduped", mh.write_deduped,
                     "write the deduplicated corpus to deduped/");
+  minhash->add_flag("--write-removed", mh.write_removed,
+                    "write removed/: each removed document, the document kept in its place, "
+                    "and its original line");
+  minhash->add_option("--tmp-dir", mh.tmp_dir,
+                      "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
+                      "node-local scratch is faster)");
   minhash->add_flag("--overwrite", mh.overwrite,
                     "replace neardup's outputs in a non-empty output directory");
   minhash->add_flag("-v,--verbose", verbose, "debug lines from every rank");
@@ -126,6 +149,8 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   mh.document.shingle.kind = shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
   mh.verify = verify == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
   mh.split_bytes = split_mb << 20;
+  mh.max_doc_bytes = max_doc_mb << 20;
+  mh.format = parse_input_format(format);
   mh.shuffle_bytes = shuffle_mb << 20;
   try {
     run_minhash(comm, mh);

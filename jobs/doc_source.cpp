@@ -9,9 +9,11 @@
 namespace neardup {
 namespace {
 
-std::vector<std::string> file_paths(const JobPlan& plan) {
+// The input files, then the spill file at index files.size().
+std::vector<std::string> readable_paths(const JobPlan& plan, const std::string& spill_path) {
   std::vector<std::string> paths;
   for (const InputFile& file : plan.files) paths.push_back(file.path);
+  paths.push_back(spill_path);
   return paths;
 }
 
@@ -28,29 +30,36 @@ std::vector<std::uint64_t> line_bases(const JobPlan& plan,
 }
 
 DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
-                     const std::vector<std::uint64_t>& line_base, const DocumentSpec& spec)
+                     const std::vector<std::uint64_t>& line_base, const DocumentSpec& spec,
+                     const std::string& spill_path)
     : plan_(plan),
       docs_(docs),
       line_base_(line_base),
       spec_(spec),
-      reader_(file_paths(plan)),
-      parser_(spec.text_field, spec.id_field) {}
+      reader_(readable_paths(plan, spill_path)),
+      parser_(spec) {}
 
-std::string_view DocSource::line(DocId doc) {
+std::string_view DocSource::record(DocId doc) {
   const std::size_t i = docs_.index_of(doc);
-  return reader_.read(plan_.splits[split_of(doc)].file, docs_.offsets[i], docs_.lengths[i]);
+  const std::uint32_t file = plan_.splits[split_of(doc)].file;
+  const bool spilled = is_compressed(plan_.files[file].format);
+  return reader_.read(spilled ? static_cast<std::uint32_t>(plan_.files.size()) : file,
+                      docs_.offsets[i], docs_.lengths[i]);
 }
 
 void DocSource::parse(DocId doc) {
-  if (parser_.parse(line(doc), parsed_) != LineStatus::kOk) {
+  const std::string_view bytes = record(doc);
+  const InputFile& file = plan_.files[plan_.splits[split_of(doc)].file];
+  if (parser_.parse(file, bytes, parsed_) != LineStatus::kOk) {
     throw std::runtime_error(location(doc) + ": line changed while the job ran");
   }
 }
 
 std::string DocSource::location(DocId doc) const {
   const std::uint32_t split = split_of(doc);
-  return plan_.files[plan_.splits[split].file].path + ":" +
-         std::to_string(line_base_[split] + line_of(doc) + 1);
+  const InputFile& file = plan_.files[plan_.splits[split].file];
+  if (file.format == InputFormat::kText) return file.path;
+  return file.path + ":" + std::to_string(line_base_[split] + line_of(doc) + 1);
 }
 
 std::string DocSource::id(DocId doc) {

@@ -5,21 +5,27 @@
 #include <string>
 #include <vector>
 
-#include "io/json_line.hpp"
 #include "io/random_reader.hpp"
+#include "jobs/document_parser.hpp"
 #include "jobs/document_spec.hpp"
 #include "jobs/local_docs.hpp"
 #include "jobs/plan_stage.hpp"
 
 namespace neardup {
 
-/// Reads a document's line again (one pread) and derives its id or shingle set. Keeping only
+/// Reads a document's record again (one pread) and derives its id or shingle set. Keeping only
 /// offsets during the sketch keeps memory at a few bytes per document beyond the signature.
+/// Documents of compressed files are read from `spill_path`, where the spill stage copied the
+/// records later stages need (see spill_stage.hpp).
 class DocSource {
  public:
   /// `line_base[s]` is the number of lines in the file before split s.
   DocSource(const JobPlan& plan, const LocalDocs& docs, const std::vector<std::uint64_t>& line_base,
-            const DocumentSpec& spec);
+            const DocumentSpec& spec, const std::string& spill_path);
+
+  /// The document's original record (its line, or a text file's content), byte for byte;
+  /// valid until the next call.
+  std::string_view record(DocId doc);
 
   /// The document's id: its id field (string, or number as JSON text) or else "path:line".
   std::string id(DocId doc);
@@ -34,7 +40,6 @@ class DocSource {
   void append_signature(DocId doc, std::string& out) const;
 
  private:
-  std::string_view line(DocId doc);
   void parse(DocId doc);
 
   const JobPlan& plan_;
@@ -42,7 +47,7 @@ class DocSource {
   const std::vector<std::uint64_t>& line_base_;
   DocumentSpec spec_;
   RandomReader reader_;
-  JsonLineParser parser_;
+  DocumentParser parser_;
   ParsedLine parsed_;
 };
 

@@ -11,6 +11,7 @@
 #include "jobs/candidates_stage.hpp"
 #include "jobs/components.hpp"
 #include "jobs/doc_source.hpp"
+#include "jobs/duplicate_ids.hpp"
 #include "jobs/exchange.hpp"
 #include "jobs/log.hpp"
 #include "jobs/mpi_check.hpp"
@@ -19,18 +20,26 @@
 #include "jobs/plan_stage.hpp"
 #include "jobs/run_report.hpp"
 #include "jobs/sketch_stage.hpp"
+#include "jobs/spill_stage.hpp"
 #include "jobs/stage_stats.hpp"
 #include "jobs/verify_stage.hpp"
 
 namespace neardup {
 namespace {
 
+std::string describe(const SkipExample& e, const DocSource& source) {
+  std::string text =
+      source.location(make_doc_id(e.split, e.line)) + ": skipped: " + line_status_name(e.status);
+  if (!e.detail.empty()) text += " (" + e.detail + ")";
+  return text;
+}
+
 // Rank 0 logs the first examples of every skip reason, with file and line.
-void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, DocSource& source) {
+void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, const DocSource& source) {
   std::string mine;
   for (const SkipExample& e : sketch.examples) {
-    mine += source.location(make_doc_id(e.split, e.line)) +
-            ": skipped: " + line_status_name(e.status) + "\n";
+    mine += static_cast<char>('0' + static_cast<int>(e.status));
+    mine += describe(e, source) + "\n";
   }
   std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
   to_root[0] = mine;
@@ -41,18 +50,33 @@ void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, DocSour
     std::size_t start = 0;
     while (start < block.size()) {
       const std::size_t end = block.find('\n', start);
-      const std::string line = block.substr(start, end - start);
+      const auto status = static_cast<std::size_t>(block[start] - '0');
+      if (shown[status]++ < kSkipExamples) log_info(block.substr(start + 1, end - start - 1));
       start = end + 1;
-      for (int status = 1; status < kLineStatusCount; ++status) {
-        const std::string name = line_status_name(static_cast<LineStatus>(status));
-        if (line.size() >= name.size() &&
-            line.compare(line.size() - name.size(), name.size(), name) == 0 &&
-            shown[static_cast<std::size_t>(status)]++ < kSkipExamples) {
-          log_info(line);
-        }
-      }
     }
   }
+}
+
+// Rank 0 logs how many documents repeat an earlier document's id, with examples.
+void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) {
+  if (duplicates.count == 0) return;
+  log_info(std::to_string(duplicates.count) +
+           " documents repeat the id of an earlier document (they are still told apart by "
+           "position)");
+  for (const IdRepeat& r : duplicates.examples) {
+    log_info(source.location(r.later) + ": same id as " + source.location(r.earlier));
+  }
+}
+
+// Where this rank spills the records of compressed inputs that later stages re-read.
+std::string spill_path(const MinhashOptions& options, int rank) {
+  const std::filesystem::path dir = options.tmp_dir.empty()
+                                        ? std::filesystem::path(options.output) / "_tmp"
+                                        : std::filesystem::path(options.tmp_dir);
+  char name[96];
+  std::snprintf(name, sizeof name, "neardup-spill-%016zx-rank-%05d",
+                std::hash<std::string>{}(std::filesystem::absolute(options.output).string()), rank);
+  return (dir / name).string();
 }
 
 }  // namespace
@@ -71,15 +95,25 @@ JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
                                                            options.fp_weight, options.fn_weight);
 
   clock.start("plan");
-  const JobPlan plan = make_plan(comm, options.inputs, options.split_bytes);
+  const JobPlan plan = make_plan(comm, options.inputs, options.format, options.split_bytes);
   std::vector<std::string> subdirs = {"clusters"};
   if (options.write_pairs) subdirs.push_back("pairs");
   if (options.write_deduped) subdirs.push_back("deduped");
+  if (options.write_removed) subdirs.push_back("removed");
+  const bool spill = plan.has_compressed_input();
+  if (spill && options.tmp_dir.empty()) subdirs.push_back("_tmp");
   agree_on_errors(comm, rank == 0 ? prepare_output_dir(options.output, subdirs, options.overwrite)
                                   : std::string());
+  const std::string spill_file = spill_path(options, rank);
+  if (spill && !options.tmp_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(options.tmp_dir, error);
+    agree_on_errors(comm, error ? options.tmp_dir + ": cannot create: " + error.message() : "");
+  }
   report.input_files = plan.files.size();
   report.input_bytes = plan.total_bytes();
   report.splits = plan.splits.size();
+  report.input_bytes_per_rank = plan.bytes_per_rank(exchanger.size());
   log_info("minhash: " + std::to_string(plan.files.size()) + " files, " +
            std::to_string(plan.total_bytes()) + " bytes, " + std::to_string(plan.splits.size()) +
            " splits on " + std::to_string(exchanger.size()) + " ranks; " +
@@ -89,15 +123,25 @@ JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
 
   clock.start("sketch");
   const MinHasher hasher(options.num_perm, options.seed);
-  SketchResult sketch = sketch_splits(plan, rank, options.document, hasher);
+  SketchResult sketch =
+      sketch_splits(plan, rank, options.document, hasher, {options.max_doc_bytes, options.strict});
   report.bytes_read_per_rank = gather_per_rank(comm, sketch.bytes_read);
   std::vector<std::uint64_t> lines_per_split(plan.splits.size());
   mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
                           static_cast<int>(lines_per_split.size()), MPI_UINT64_T, MPI_SUM, comm),
             "MPI_Allreduce");
   const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
-  DocSource source(plan, sketch.docs, bases, options.document);
+  DocSource source(plan, sketch.docs, bases, options.document, spill_file);
+  if (options.strict) {
+    agree_on_errors(comm, sketch.examples.empty()
+                              ? std::string()
+                              : describe(sketch.examples.front(), source) + " (--strict)");
+  }
   log_skip_examples(exchanger, sketch, source);
+  const DuplicateIds duplicate_ids = find_duplicate_ids(exchanger, sketch.id_keys, kSkipExamples);
+  sketch.id_keys = {};
+  report.duplicate_ids = duplicate_ids.count;
+  if (rank == 0) log_duplicate_ids(duplicate_ids, source);
   report.shingles = sum_over_ranks(comm, sketch.shingles);
 
   clock.start("candidates");
@@ -109,6 +153,14 @@ JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
   report.band_tuples = sum_over_ranks(comm, candidate_counts.band_tuples);
   report.raw_candidate_pairs = sum_over_ranks(comm, candidate_counts.raw_pairs);
   report.capped_buckets = sum_over_ranks(comm, candidate_counts.capped_buckets);
+
+  if (spill) {
+    clock.start("spill");
+    const std::vector<DocId> needed = candidate_documents(exchanger, candidates, owner);
+    report.spilled_bytes =
+        sum_over_ranks(comm, spill_compressed_records(plan, rank, needed, sketch.docs, spill_file,
+                                                      options.max_doc_bytes));
+  }
 
   clock.start("verify");
   const bool exact = options.verify == VerifyMode::kExact;
@@ -146,11 +198,14 @@ JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
   clock.start("write");
   write_clusters(exchanger, members, source, owner, options.output);
   if (options.write_pairs) write_pairs(exchanger, verified, source, owner, options.output);
+  if (options.write_removed) write_removed(exchanger, members, source, owner, options.output);
   std::uint64_t deduped_lines = 0;
   if (options.write_deduped) {
-    deduped_lines = write_deduped(plan, rank, sketch.docs, removed, options.output);
+    deduped_lines =
+        write_deduped(plan, rank, sketch.docs, removed, options.output, options.max_doc_bytes);
   }
   clock.stop();
+  if (spill) std::filesystem::remove(spill_file);
 
   summary.docs_read =
       std::accumulate(lines_per_split.begin(), lines_per_split.end(), std::uint64_t{0});
@@ -180,6 +235,9 @@ JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
   if (rank == 0) {
     const std::string stats = stats_json(report);
     write_file_atomically((std::filesystem::path(options.output) / "stats.json").string(), stats);
+    if (spill && options.tmp_dir.empty()) {
+      std::filesystem::remove_all(std::filesystem::path(options.output) / "_tmp");
+    }
     write_file_atomically((std::filesystem::path(options.output) / "_SUCCESS").string(), stats);
     log_info("wrote " + options.output);
   }

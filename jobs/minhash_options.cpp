@@ -25,6 +25,9 @@ std::string validate(const MinhashOptions& o) {
   if (o.shuffle_bytes < (1ull << 20) || o.shuffle_bytes > (1ull << 30)) {
     return "--shuffle-mb must be in [1, 1024]";
   }
+  if (o.max_doc_bytes < (1ull << 20) || o.max_doc_bytes > (4095ull << 20)) {
+    return "--max-doc-mb must be in [1, 4095]";
+  }
   if (o.max_bucket < 2) return "--max-bucket must be >= 2";
   if (o.document.text_field.empty()) return "--text-field must not be empty";
   return "";

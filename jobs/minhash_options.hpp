@@ -2,9 +2,11 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "io/input_format.hpp"
 #include "jobs/document_spec.hpp"
 #include "jobs/verify_stage.hpp"
 
@@ -13,7 +15,9 @@ namespace neardup {
 /// The flags of `neardup minhash`, with their defaults.
 struct MinhashOptions {
   std::vector<std::string> inputs;
+  std::optional<InputFormat> format;  // nullopt: by extension
   std::string output;
+  std::string tmp_dir;  // spill files for compressed inputs; "" = OUTPUT/_tmp
   DocumentSpec document;
   unsigned num_perm = 128;
   std::uint64_t seed = 1;
@@ -29,6 +33,9 @@ struct MinhashOptions {
   std::size_t max_bucket = 200;  // buckets up to this size give all pairs
   bool write_pairs = false;
   bool write_deduped = false;
+  bool write_removed = false;
+  std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
+  bool strict = false;                        // any skipped record is a fatal error
   bool overwrite = false;
 };
 

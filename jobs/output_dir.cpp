@@ -12,7 +12,8 @@ namespace neardup {
 namespace {
 namespace fs = std::filesystem;
 
-const char* const kOwnOutputs[] = {"_SUCCESS", "stats.json", "clusters", "pairs", "deduped"};
+const char* const kOwnOutputs[] = {"_SUCCESS", "stats.json", "clusters", "pairs",
+                                   "deduped",  "removed",    "_tmp"};
 }  // namespace
 
 std::string prepare_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
@@ -40,6 +41,15 @@ std::string prepare_output_dir(const std::string& dir, const std::vector<std::st
   }
   if (::access(dir.c_str(), W_OK) != 0) return dir + ": output directory is not writable";
   return "";
+}
+
+std::string contained_relative_path(const std::string& path) {
+  fs::path contained;
+  for (const fs::path& part : fs::path(path).lexically_normal().relative_path()) {
+    if (part == "." || part == ".." || part.empty()) continue;
+    contained /= part;
+  }
+  return contained.empty() ? "document" : contained.string();
 }
 
 std::string part_path(const std::string& dir, const std::string& subdir, std::size_t part,

@@ -13,6 +13,10 @@ namespace neardup {
 std::string prepare_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
                                bool overwrite);
 
+/// `path` made safe to place under an output directory: no root, no "." or ".." parts
+/// ("/data/a/../b.txt" -> "data/b.txt"); "document" when nothing is left.
+std::string contained_relative_path(const std::string& path);
+
 /// The path of a part file: DIR/SUBDIR/part-NNNNN.EXT.
 std::string part_path(const std::string& dir, const std::string& subdir, std::size_t part,
                       const std::string& extension);

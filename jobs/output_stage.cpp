@@ -4,15 +4,21 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
+#include <set>
 
 #include "io/atomic_file.hpp"
-#include "io/line_reader.hpp"
+#include "io/json_writer.hpp"
+#include "io/part_writer.hpp"
+#include "io/record_reader.hpp"
 #include "io/tsv.hpp"
 #include "jobs/mpi_check.hpp"
 #include "jobs/output_dir.hpp"
 
 namespace neardup {
 namespace {
+
+namespace fs = std::filesystem;
 
 constexpr std::size_t kRowsPerRound = 1 << 20;
 
@@ -91,31 +97,100 @@ void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocS
   file.commit();
 }
 
+std::vector<std::string> deduped_part_names(const JobPlan& plan) {
+  std::vector<std::string> names(plan.splits.size());
+  std::set<std::string> taken;
+  for (std::size_t s = 0; s < plan.splits.size(); ++s) {
+    const InputFile& file = plan.files[plan.splits[s].file];
+    if (file.format != InputFormat::kText) {
+      char name[64];
+      std::snprintf(name, sizeof name, "part-%05zu%s", s, output_extension(file.format));
+      names[s] = name;
+      continue;
+    }
+    std::string name = contained_relative_path(file.relative);
+    if (!taken.insert(name).second) {
+      name += "." + std::to_string(s);
+      taken.insert(name);
+    }
+    names[s] = name;
+  }
+  return names;
+}
+
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
-                            std::span<const DocId> removed, const std::string& dir) {
+                            std::span<const DocId> removed, const std::string& dir,
+                            std::uint64_t max_record_bytes) {
+  const std::vector<std::string> names = deduped_part_names(plan);
   std::uint64_t written = 0;
   std::size_t next_doc = 0;
   std::size_t next_removed = 0;
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
     if (plan.owners[s] != rank) continue;
     const Split& split = plan.splits[s];
-    AtomicFile file(part_path(dir, "deduped", s, "jsonl"));
-    SplitLineReader reader(plan.files[split.file].path, split.begin, split.end);
-    std::string_view line;
-    std::uint64_t offset = 0;
-    for (std::uint32_t index = 0; reader.next(line, offset); ++index) {
-      const DocId id = make_doc_id(s, index);
+    const InputFile& file = plan.files[split.file];
+    const bool lines = file.format != InputFormat::kText;
+    const auto keep = [&](DocId id) {
       while (next_doc < docs.size() && docs.ids[next_doc] < id) ++next_doc;
-      if (next_doc == docs.size() || docs.ids[next_doc] != id) continue;  // skipped line
+      if (next_doc == docs.size() || docs.ids[next_doc] != id) return false;  // skipped record
       while (next_removed < removed.size() && removed[next_removed] < id) ++next_removed;
-      if (next_removed < removed.size() && removed[next_removed] == id) continue;
-      file.write(line);
-      file.write("\n");
-      ++written;
+      return next_removed == removed.size() || removed[next_removed] != id;
+    };
+    // A text file is one document: its part exists only when it is kept.
+    if (!lines && !keep(make_doc_id(s, 0))) continue;
+    const fs::path path = fs::path(dir) / "deduped" / names[s];
+    if (!lines) fs::create_directories(path.parent_path());
+    const std::unique_ptr<PartWriter> part = open_part(path.string(), file.format);
+    std::uint32_t index = 0;
+    while (next_doc < docs.size() && split_of(docs.ids[next_doc]) < s) ++next_doc;
+    // Splits without documents are not read again: their file may be the unreadable one.
+    if (next_doc < docs.size() && split_of(docs.ids[next_doc]) == s) {
+      const auto reader =
+          open_records(file.path, file.format, split.begin, split.end, max_record_bytes);
+      Record record;
+      for (; reader->next(record); ++index) {
+        if (!keep(make_doc_id(s, index))) continue;
+        part->write(record.bytes);
+        if (lines) part->write("\n");
+        ++written;
+      }
     }
-    file.commit();
+    part->commit();
   }
   return written;
+}
+
+void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members, DocSource& source,
+                   const OwnerFn& owner, const std::string& dir) {
+  AtomicFile file(part_path(dir, "removed", static_cast<std::size_t>(exchanger.rank()), "jsonl"));
+  std::vector<std::size_t> removed;
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    if (members[i].doc != members[i].root) removed.push_back(i);
+  }
+  std::string row;
+  in_rounds(
+      exchanger, removed.size(), source, owner,
+      [&](std::size_t first, std::size_t last) {
+        std::vector<DocId> docs;
+        for (std::size_t i = first; i < last; ++i) {
+          docs.push_back(members[removed[i]].doc);
+          docs.push_back(members[removed[i]].root);
+        }
+        return docs;
+      },
+      [&](std::size_t first, std::size_t last, const Payloads& ids) {
+        for (std::size_t i = first; i < last; ++i) {
+          const ClusterMember& m = members[removed[i]];
+          const std::string kept = json_escape(ids.get(m.root));
+          row = "{\"id\": \"" + json_escape(ids.get(m.doc)) + "\", \"location\": \"" +
+                json_escape(source.location(m.doc)) + "\", \"cluster\": \"" + kept +
+                "\", \"kept\": \"" + kept + "\", \"kept_location\": \"" +
+                json_escape(source.location(m.root)) + "\", \"original\": \"" +
+                json_escape(source.record(m.doc)) + "\"}\n";
+          file.write(row);
+        }
+      });
+  file.commit();
 }
 
 }  // namespace neardup

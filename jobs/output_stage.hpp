@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <span>
 #include <string>
+#include <vector>
 
 #include "jobs/components.hpp"
 #include "jobs/doc_fetch.hpp"
@@ -25,10 +26,22 @@ void write_clusters(Exchanger& exchanger, std::span<const ClusterMember> members
 void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocSource& source,
                  const OwnerFn& owner, const std::string& dir);
 
-/// Writes DIR/deduped/part-SPLIT.jsonl for every split this rank owns: the original lines of
-/// the documents that are not removed, byte for byte, in input order. `removed` is sorted.
-/// Returns the number of lines written.
+/// The name of each split's part under deduped/, the same on every rank: part-SPLIT with the
+/// input's extension (.jsonl, .jsonl.gz, .jsonl.zst), or for a text file its relative path
+/// made safe (contained_relative_path), with ".SPLIT" appended when two files would collide.
+std::vector<std::string> deduped_part_names(const JobPlan& plan);
+
+/// Writes DIR/deduped/NAME (see deduped_part_names) for every split this rank owns, in the
+/// input's format and compression: the original records of the documents that are not
+/// removed, byte for byte, in input order. `removed` is sorted. Returns the records written.
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
-                            std::span<const DocId> removed, const std::string& dir);
+                            std::span<const DocId> removed, const std::string& dir,
+                            std::uint64_t max_record_bytes);
+
+/// Collective: writes DIR/removed/part-RANK.jsonl with one JSON object per removed document
+/// this rank owns: {"id", "location" (path:line), "cluster" and "kept" (the id of the document
+/// kept in its place), "kept_location", "original" (the original record as a string)}.
+void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members, DocSource& source,
+                   const OwnerFn& owner, const std::string& dir);
 
 }  // namespace neardup

@@ -14,7 +14,7 @@ namespace boost::serialization {
 
 template <class Archive>
 void serialize(Archive& archive, neardup::InputFile& file, unsigned) {
-  archive& file.path& file.size;
+  archive& file.path& file.size& file.format& file.relative;
 }
 
 template <class Archive>
@@ -26,6 +26,21 @@ void serialize(Archive& archive, neardup::Split& split, unsigned) {
 
 namespace neardup {
 
+std::vector<std::uint64_t> JobPlan::bytes_per_rank(int ranks) const {
+  std::vector<std::uint64_t> bytes(static_cast<std::size_t>(ranks), 0);
+  for (std::size_t s = 0; s < splits.size(); ++s) {
+    bytes[static_cast<std::size_t>(owners[s])] += splits[s].end - splits[s].begin;
+  }
+  return bytes;
+}
+
+bool JobPlan::has_compressed_input() const {
+  for (const InputFile& file : files) {
+    if (is_compressed(file.format)) return true;
+  }
+  return false;
+}
+
 std::uint64_t JobPlan::total_bytes() const {
   std::uint64_t total = 0;
   for (const InputFile& file : files) total += file.size;
@@ -33,13 +48,13 @@ std::uint64_t JobPlan::total_bytes() const {
 }
 
 JobPlan make_plan(MPI_Comm comm, const std::vector<std::string>& inputs,
-                  std::uint64_t split_bytes) {
+                  std::optional<InputFormat> format, std::uint64_t split_bytes) {
   JobPlan plan;
   std::string error;
   std::string encoded;
   if (comm_rank(comm) == 0) {
     try {
-      plan.files = expand_inputs(inputs);
+      plan.files = expand_inputs(inputs, format);
       plan.splits = cut_splits(plan.files, split_bytes);
       if (plan.splits.size() >= (std::uint64_t{1} << 32)) {
         throw IoError("more than 2^32 splits; raise --split-mb");

@@ -3,9 +3,11 @@
 
 #include <mpi.h>
 
+#include <optional>
 #include <string>
 #include <vector>
 
+#include "io/input_format.hpp"
 #include "io/input_plan.hpp"
 
 namespace neardup {
@@ -18,11 +20,19 @@ struct JobPlan {
 
   /// Bytes of all inputs.
   std::uint64_t total_bytes() const;
+
+  /// Bytes of the splits each of `ranks` ranks sketches.
+  std::vector<std::uint64_t> bytes_per_rank(int ranks) const;
+
+  /// True when some input is gzip or zstd compressed.
+  bool has_compressed_input() const;
 };
 
-/// Collective: rank 0 expands `inputs` and cuts splits of `split_bytes`; the plan is broadcast
+/// Collective: rank 0 expands `inputs` (all in `format`, or each by its extension when
+/// nullopt) and cuts splits of `split_bytes`; the plan is broadcast
 /// (Boost.Serialization) and the splits assigned to ranks balancing bytes. Throws JobError on
 /// every rank, with rank 0's message, when the inputs cannot be listed.
-JobPlan make_plan(MPI_Comm comm, const std::vector<std::string>& inputs, std::uint64_t split_bytes);
+JobPlan make_plan(MPI_Comm comm, const std::vector<std::string>& inputs,
+                  std::optional<InputFormat> format, std::uint64_t split_bytes);
 
 }  // namespace neardup

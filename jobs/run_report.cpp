@@ -49,6 +49,9 @@ std::string stats_json(const RunReport& r) {
   json.key("fn_weight").value(o.fn_weight);
   json.key("pass_at_threshold").value(o.pass_at_threshold);
   json.key("verify").value(o.verify == VerifyMode::kExact ? "exact" : "estimate");
+  json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
+  json.key("max_doc_bytes").value(o.max_doc_bytes);
+  json.key("strict").value(o.strict);
   json.key("split_bytes").value(o.split_bytes);
   json.key("shuffle_bytes").value(o.shuffle_bytes);
   json.key("max_bucket").value(static_cast<std::uint64_t>(o.max_bucket));
@@ -76,6 +79,25 @@ std::string stats_json(const RunReport& r) {
   json.key("component_rounds").value(r.component_rounds);
   json.key("deduped_lines").value(r.deduped_lines);
   json.key("bytes_shuffled").value(s.bytes_shuffled);
+  json.key("duplicate_ids").value(r.duplicate_ids);
+  json.key("spilled_bytes").value(r.spilled_bytes);
+  json.key("input_bytes_per_rank").begin_object();
+  json.key("min").value(
+      r.input_bytes_per_rank.empty()
+          ? 0
+          : *std::min_element(r.input_bytes_per_rank.begin(), r.input_bytes_per_rank.end()));
+  json.key("avg").value(r.input_bytes_per_rank.empty()
+                            ? 0.0
+                            : static_cast<double>(r.input_bytes) /
+                                  static_cast<double>(r.input_bytes_per_rank.size()));
+  json.key("max").value(
+      r.input_bytes_per_rank.empty()
+          ? 0
+          : *std::max_element(r.input_bytes_per_rank.begin(), r.input_bytes_per_rank.end()));
+  json.key("per_rank").begin_array();
+  for (const std::uint64_t b : r.input_bytes_per_rank) json.value(b);
+  json.end_array();
+  json.end_object();
   json.key("bytes_read_per_rank").begin_array();
   for (const std::uint64_t b : r.bytes_read_per_rank) json.value(b);
   json.end_array();

@@ -26,6 +26,9 @@ struct RunReport {
   std::uint64_t capped_buckets = 0;
   std::uint64_t component_rounds = 0;
   std::uint64_t deduped_lines = 0;
+  std::uint64_t duplicate_ids = 0;
+  std::uint64_t spilled_bytes = 0;
+  std::vector<std::uint64_t> input_bytes_per_rank;  // bytes of the splits each rank sketched
   std::vector<std::uint64_t> bytes_read_per_rank;
   std::vector<std::uint64_t> peak_rss_per_rank;
   std::vector<StageSpread> stages;

@@ -1,54 +1,82 @@
 // Stage 2, sketch: each rank streams its splits, parses, shingles and signs every document.
 #include "jobs/sketch_stage.hpp"
 
+#include <filesystem>
+
 #include "core/tokenizer.hpp"
 #include "io/io_error.hpp"
-#include "io/line_reader.hpp"
+#include "io/record_reader.hpp"
+#include "jobs/document_parser.hpp"
 
 namespace neardup {
 
 SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
-                           const MinHasher& hasher) {
+                           const MinHasher& hasher, const SketchLimits& limits) {
   SketchResult result;
   result.lines_per_split.assign(plan.splits.size(), 0);
   LocalDocs& docs = result.docs;
   docs.num_perm = hasher.num_perm();
-  JsonLineParser parser(spec.text_field, spec.id_field);
+  DocumentParser parser(spec);
   ParsedLine parsed;
   TokenStream tokens;
   std::vector<std::uint64_t> shingles;
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
-  for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
+  bool stopped = false;
+  for (std::uint32_t s = 0; s < plan.splits.size() && !stopped; ++s) {
     if (plan.owners[s] != rank) continue;
     const Split& split = plan.splits[s];
-    const std::string& path = plan.files[split.file].path;
-    SplitLineReader reader(path, split.begin, split.end);
-    std::string_view line;
-    std::uint64_t offset = 0;
-    std::uint64_t line_index = 0;
-    for (; reader.next(line, offset); ++line_index) {
-      if (line_index > 0xFFFFFFFFull) throw IoError(path + ": more than 2^32 lines in one split");
-      const LineStatus status = parser.parse(line, parsed);
+    const InputFile& file = plan.files[split.file];
+    std::uint64_t index = 0;
+    const auto skip = [&](LineStatus status, std::string detail) {
       ++result.status_counts[static_cast<int>(status)];
-      if (status != LineStatus::kOk) {
-        if (examples_per_status[static_cast<int>(status)]++ < kSkipExamples) {
-          result.examples.push_back({s, static_cast<std::uint32_t>(line_index), status});
-        }
-        continue;
+      if (examples_per_status[static_cast<int>(status)]++ < kSkipExamples) {
+        result.examples.push_back(
+            {s, static_cast<std::uint32_t>(index), status, std::move(detail)});
       }
-      tokenize(parsed.text, tokens);
-      shingle_hashes(tokens, spec.shingle, shingles);
-      docs.ids.push_back(make_doc_id(s, static_cast<std::uint32_t>(line_index)));
-      docs.offsets.push_back(offset);
-      docs.lengths.push_back(static_cast<std::uint32_t>(line.size()));
-      docs.shingles.push_back(static_cast<std::uint32_t>(shingles.size()));
-      result.shingles += shingles.size();
-      const std::size_t at = docs.signatures.size();
-      docs.signatures.resize(at + docs.num_perm);
-      hasher.sign(shingles, std::span<SigValue>(docs.signatures.data() + at, docs.num_perm));
+      ++index;
+      stopped = limits.stop_at_first_skip;
+    };
+    try {
+      if (!std::filesystem::is_regular_file(file.path))
+        throw IoError(file.path + ": not a regular file");
+      const auto reader =
+          open_records(file.path, file.format, split.begin, split.end, limits.max_record_bytes);
+      Record record;
+      while (!stopped && reader->next(record)) {
+        if (index >= 0xFFFFFFFFull)
+          throw IoError(file.path + ": more than 2^32 lines in one split");
+        if (record.oversized) {
+          skip(LineStatus::kDocTooLarge, std::to_string(record.size) + " bytes");
+          continue;
+        }
+        const LineStatus status = parser.parse(file, record.bytes, parsed);
+        if (status != LineStatus::kOk) {
+          skip(status, "");
+          continue;
+        }
+        const DocId doc = make_doc_id(s, static_cast<std::uint32_t>(index));
+        if (parsed.has_id) result.id_keys.push_back({hash128(parsed.id), doc});
+        tokenize(parsed.text, tokens);
+        shingle_hashes(tokens, spec.shingle, shingles);
+        docs.ids.push_back(doc);
+        docs.offsets.push_back(record.offset);
+        docs.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));
+        docs.shingles.push_back(static_cast<std::uint32_t>(shingles.size()));
+        result.shingles += shingles.size();
+        const std::size_t at = docs.signatures.size();
+        docs.signatures.resize(at + docs.num_perm);
+        hasher.sign(shingles, std::span<SigValue>(docs.signatures.data() + at, docs.num_perm));
+        ++index;
+      }
+      if (!stopped && !reader->decode_error().empty()) {
+        skip(LineStatus::kUndecodableInput, reader->decode_error());
+      }
+      result.bytes_read += reader->bytes_consumed();
+    } catch (const IoError& e) {
+      if (index >= 0xFFFFFFFFull) throw;
+      skip(LineStatus::kUnreadableFile, e.what());
     }
-    result.lines_per_split[s] = line_index;
-    result.bytes_read += reader.bytes_consumed();
+    result.lines_per_split[s] = index;
   }
   return result;
 }

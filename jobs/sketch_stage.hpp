@@ -3,29 +3,48 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 #include <vector>
 
+#include "core/hash128.hpp"
 #include "core/minhash.hpp"
-#include "io/json_line.hpp"
+#include "io/line_status.hpp"
 #include "jobs/document_spec.hpp"
 #include "jobs/local_docs.hpp"
 #include "jobs/plan_stage.hpp"
 
 namespace neardup {
 
-/// A skipped line, located by split and line index within the split.
+/// A skipped record, located by split and record index within the split, with details (the
+/// decoder's or the system's message) where there are any.
 struct SkipExample {
   std::uint32_t split = 0;
   std::uint32_t line = 0;
   LineStatus status = LineStatus::kOk;
+  std::string detail;
+};
+
+/// The hash of a document's id (its id field, or a text file's relative path), to find
+/// documents that share an id. Documents without an id field have none.
+struct IdKey {
+  Hash128 hash;
+  DocId doc = 0;
+  auto operator<=>(const IdKey&) const = default;
+};
+
+/// How the sketch stage reads records.
+struct SketchLimits {
+  std::uint64_t max_record_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
+  bool stop_at_first_skip = false;               // --strict: stop reading at the first skip
 };
 
 /// What one rank's sketch stage produced and counted.
 struct SketchResult {
   LocalDocs docs;
-  std::vector<std::uint64_t> lines_per_split;  // one entry per split; zero for other ranks'
+  std::vector<std::uint64_t> lines_per_split;  // records per split; zero for other ranks'
   std::array<std::uint64_t, kLineStatusCount> status_counts{};
   std::vector<SkipExample> examples;  // the first kSkipExamples of each reason on this rank
+  std::vector<IdKey> id_keys;         // documents with an id, by document
   std::uint64_t bytes_read = 0;
   std::uint64_t shingles = 0;
 };
@@ -34,9 +53,11 @@ struct SketchResult {
 inline constexpr std::size_t kSkipExamples = 10;
 
 /// Sketches the splits that `plan` assigns to `rank`, in split order (so document ids come out
-/// sorted). Lines that are not documents are counted by reason. Throws IoError naming the file
-/// when a file cannot be read, and when a split holds more than 2^32 lines.
+/// sorted). Records that are not documents are counted by reason; so are the rest of a file
+/// whose compressed data cannot be decoded (one count, at the record where decoding failed)
+/// and a split that cannot be opened or read (one count per split). Throws IoError when a
+/// split holds more than 2^32 records.
 SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
-                           const MinHasher& hasher);
+                           const MinHasher& hasher, const SketchLimits& limits);
 
 }  // namespace neardup

@@ -1,8 +1,9 @@
-// Input planning: files, directories and globs expand to one sorted list; splits and their
-// assignment to ranks.
+// Input planning: files, directories, globs and @LIST files expand to one sorted list with
+// formats and relative paths; splits and their assignment to ranks.
 #include "io/input_plan.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -21,30 +22,104 @@ class InputPlanTest : public ::testing::Test {
     fs::remove_all(root_);
     fs::create_directories(root_ / "sub" / "deeper");
     fs::create_directories(root_ / ".hidden");
+    fs::create_directories(root_ / "sub" / "_private");
+    fs::create_directories(root_ / "sub" / "deeper" / ".git");
     write("b.jsonl", "1\n");
     write("a.jsonl", "22\n");
     write("sub/c.json", "333\n");
     write("sub/deeper/d.ndjson", "4444\n");
+    write("sub/e.jsonl.gz", "gz");
+    write("sub/f.ndjson.zst", "zst");
     write("sub/notes.txt", "x\n");
+    write("sub/notes.txt.gz", "x\n");
     write("_meta.jsonl", "x\n");
     write(".hidden/e.jsonl", "x\n");
+    write("sub/_private/p.jsonl", "x\n");
+    write("sub/deeper/.git/g.jsonl", "x\n");
+    write("sub/deeper/.dot.jsonl", "x\n");
   }
   void TearDown() override { fs::remove_all(root_); }
   void write(const std::string& name, const std::string& content) {
     std::ofstream(root_ / name, std::ios::binary) << content;
   }
   std::string path(const std::string& name) const { return (root_ / name).string(); }
+  static std::vector<std::string> relatives(const std::vector<InputFile>& files) {
+    std::vector<std::string> out;
+    for (const InputFile& file : files) out.push_back(file.relative);
+    return out;
+  }
+  static std::string error_of(const std::vector<std::string>& arguments) {
+    try {
+      expand_inputs(arguments);
+    } catch (const IoError& e) {
+      return e.what();
+    }
+    return "no error";
+  }
   fs::path root_;
 };
 
 TEST_F(InputPlanTest, DirectoryIsWalkedRecursivelyAndSorted) {
   const auto files = expand_inputs({root_.string()});
-  ASSERT_EQ(files.size(), 4u);
+  ASSERT_EQ(files.size(), 6u);
   EXPECT_EQ(files[0].path, path("a.jsonl"));
   EXPECT_EQ(files[1].path, path("b.jsonl"));
   EXPECT_EQ(files[2].path, path("sub/c.json"));
   EXPECT_EQ(files[3].path, path("sub/deeper/d.ndjson"));
+  EXPECT_EQ(files[4].path, path("sub/e.jsonl.gz"));
+  EXPECT_EQ(files[5].path, path("sub/f.ndjson.zst"));
   EXPECT_EQ(files[0].size, 3u);
+  EXPECT_EQ(relatives(files),
+            (std::vector<std::string>{"a.jsonl", "b.jsonl", "sub/c.json", "sub/deeper/d.ndjson",
+                                      "sub/e.jsonl.gz", "sub/f.ndjson.zst"}));
+}
+
+TEST_F(InputPlanTest, NamesStartingWithDotOrUnderscoreAreSkippedAtEveryLevel) {
+  for (const InputFile& file : expand_inputs({root_.string()}, InputFormat::kText)) {
+    EXPECT_EQ(file.relative.find("/."), std::string::npos) << file.relative;
+    EXPECT_EQ(file.relative.find("/_"), std::string::npos) << file.relative;
+    EXPECT_NE(file.relative.front(), '.') << file.relative;
+    EXPECT_NE(file.relative.front(), '_') << file.relative;
+  }
+  const auto hidden_root = expand_inputs({path(".hidden")});  // a named directory is walked
+  ASSERT_EQ(hidden_root.size(), 1u);
+  EXPECT_EQ(hidden_root[0].relative, "e.jsonl");
+}
+
+TEST_F(InputPlanTest, FormatsComeFromExtensions) {
+  const auto files = expand_inputs({root_.string(), path("sub/notes.txt")});
+  ASSERT_EQ(files.size(), 7u);
+  EXPECT_EQ(files[2].format, InputFormat::kJsonl);      // sub/c.json
+  EXPECT_EQ(files[3].format, InputFormat::kJsonl);      // sub/deeper/d.ndjson
+  EXPECT_EQ(files[4].format, InputFormat::kJsonlGzip);  // sub/e.jsonl.gz
+  EXPECT_EQ(files[5].format, InputFormat::kJsonlZstd);  // sub/f.ndjson.zst
+  EXPECT_EQ(files[6].path, path("sub/notes.txt"));      // named directly: taken as is
+  EXPECT_EQ(files[6].format, InputFormat::kJsonl);      // text is never guessed
+  EXPECT_EQ(files[6].relative, path("sub/notes.txt"));  // the path as given
+}
+
+TEST_F(InputPlanTest, ForcedTextTakesEveryFileWithRelativePaths) {
+  const auto files = expand_inputs({path("sub")}, InputFormat::kText);
+  EXPECT_EQ(relatives(files),
+            (std::vector<std::string>{"c.json", "deeper/d.ndjson", "e.jsonl.gz", "f.ndjson.zst",
+                                      "notes.txt", "notes.txt.gz"}));
+  for (const InputFile& file : files) {
+    EXPECT_EQ(file.format, InputFormat::kText) << file.path;
+    EXPECT_EQ(file.path, path("sub/" + file.relative));
+  }
+}
+
+TEST_F(InputPlanTest, ForcedJsonLinesFormatsKeepTheirFamilyOfNames) {
+  const auto gzip = expand_inputs({root_.string()}, InputFormat::kJsonlGzip);
+  ASSERT_EQ(gzip.size(), 1u);
+  EXPECT_EQ(gzip[0].relative, "sub/e.jsonl.gz");
+  const auto zstd = expand_inputs({root_.string()}, InputFormat::kJsonlZstd);
+  ASSERT_EQ(zstd.size(), 1u);
+  EXPECT_EQ(zstd[0].relative, "sub/f.ndjson.zst");
+  const auto plain = expand_inputs({root_.string(), path("sub/e.jsonl.gz")}, InputFormat::kJsonl);
+  EXPECT_EQ(plain.size(), 5u);  // a, b, c, d by the walk, e.jsonl.gz named directly
+  for (const InputFile& file : plain) EXPECT_EQ(file.format, InputFormat::kJsonl) << file.path;
+  EXPECT_THROW(expand_inputs({path("sub/deeper")}, InputFormat::kJsonlGzip), IoError);
 }
 
 TEST_F(InputPlanTest, ListingOrderDoesNotMatterAndDuplicatesCollapse) {
@@ -55,31 +130,140 @@ TEST_F(InputPlanTest, ListingOrderDoesNotMatterAndDuplicatesCollapse) {
   EXPECT_EQ(one[1].path, two[1].path);
 }
 
+TEST_F(InputPlanTest, OrderIsDeterministicWhateverTheArgumentOrder) {
+  write("list.txt", "sub/deeper\na.jsonl\n");
+  const std::vector<std::string> arguments = {path("sub"), path("*.jsonl"), "@" + path("list.txt"),
+                                              path("b.jsonl")};
+  const auto reference = expand_inputs(arguments);
+  std::vector<std::string> reversed(arguments.rbegin(), arguments.rend());
+  const auto other = expand_inputs(reversed);
+  ASSERT_EQ(reference.size(), other.size());
+  for (std::size_t i = 0; i < reference.size(); ++i) {
+    EXPECT_EQ(reference[i].path, other[i].path);
+    EXPECT_EQ(reference[i].relative, other[i].relative);
+    EXPECT_EQ(reference[i].format, other[i].format);
+    if (i > 0) {
+      EXPECT_LT(reference[i - 1].path, reference[i].path);
+    }
+  }
+  // d.ndjson is reached by walking sub/ and sub/deeper: the shortest relative path wins.
+  for (const InputFile& file : reference) {
+    if (file.path == path("sub/deeper/d.ndjson")) {
+      EXPECT_EQ(file.relative, "d.ndjson");
+    }
+    if (file.path == path("a.jsonl")) {
+      EXPECT_EQ(file.relative, "a.jsonl");  // from the list
+    }
+  }
+}
+
 TEST_F(InputPlanTest, GlobsExpand) {
   const auto files = expand_inputs({path("*.jsonl")});
   ASSERT_EQ(files.size(), 3u);  // a, b and _meta (an explicit glob match is taken)
+  EXPECT_EQ(files[0].relative, path("_meta.jsonl"));  // the path as matched
+  const auto walked = expand_inputs({path("s*")});    // a matched directory is walked
+  EXPECT_EQ(walked.size(), 4u);
+  EXPECT_EQ(walked[0].relative, "c.json");
+}
+
+TEST_F(InputPlanTest, ListFilesNameInputsRelativeToTheirDirectory) {
+  fs::create_directories(root_ / "lists");
+  write("lists/inputs.txt",
+        "# inputs for the test\n"
+        "\n"
+        "../a.jsonl\n"
+        "   ../sub/*.json  \r\n"
+        "  # an indented comment\n"
+        "../sub/deeper\n" +
+            path("b.jsonl") + "\n" + "@more.txt\n");
+  write("lists/more.txt", "../sub/notes.txt\n");
+  const auto files = expand_inputs({"@" + path("lists/inputs.txt")});
+  ASSERT_EQ(files.size(), 5u);
+  EXPECT_EQ(files[0].path, path("a.jsonl"));
+  EXPECT_EQ(files[0].relative, "../a.jsonl");  // as written in the list
+  EXPECT_EQ(files[1].path, path("b.jsonl"));
+  EXPECT_EQ(files[1].relative, path("b.jsonl"));  // absolute, as written
+  EXPECT_EQ(files[2].path, path("sub/c.json"));
+  EXPECT_EQ(files[2].relative, "../sub/c.json");  // glob match relative to the list
+  EXPECT_EQ(files[3].path, path("sub/deeper/d.ndjson"));
+  EXPECT_EQ(files[3].relative, "d.ndjson");  // walked directory
+  EXPECT_EQ(files[4].path, path("sub/notes.txt"));
+  EXPECT_EQ(files[4].relative, "../sub/notes.txt");  // from the nested list
+}
+
+TEST_F(InputPlanTest, ListErrorsNameTheListAndTheEntry) {
+  const std::string missing = error_of({"@" + path("no_such_list.txt")});
+  EXPECT_NE(missing.find(path("no_such_list.txt")), std::string::npos) << missing;
+  write("bad.txt", "a.jsonl\n# fine so far\nnope.jsonl\n");
+  const std::string bad_entry = error_of({"@" + path("bad.txt")});
+  EXPECT_NE(bad_entry.find(path("bad.txt") + ":3: nope.jsonl: input not found"), std::string::npos)
+      << bad_entry;
+  write("self.txt", "@self.txt\n");
+  const std::string self = error_of({"@" + path("self.txt")});
+  EXPECT_NE(self.find("includes itself"), std::string::npos) << self;
+  write("empty.txt", "# nothing\n\n");
+  EXPECT_THROW(expand_inputs({"@" + path("empty.txt")}), IoError);
 }
 
 TEST_F(InputPlanTest, MissingInputsNameThePath) {
   EXPECT_THROW(expand_inputs({path("nope.jsonl")}), IoError);
   EXPECT_THROW(expand_inputs({path("*.zzz")}), IoError);
-  try {
-    expand_inputs({path("nope.jsonl")});
-  } catch (const IoError& e) {
-    EXPECT_NE(std::string(e.what()).find("nope.jsonl"), std::string::npos);
-  }
+  EXPECT_NE(error_of({path("nope.jsonl")}).find("nope.jsonl: input not found"), std::string::npos);
+  EXPECT_NE(error_of({path("*.zzz")}).find("*.zzz"), std::string::npos);
   fs::create_directories(root_ / "empty");
-  EXPECT_THROW(expand_inputs({path("empty")}), IoError);
+  EXPECT_NE(error_of({path("empty")}).find(path("empty")), std::string::npos);
+  EXPECT_THROW(expand_inputs({}), IoError);
+}
+
+TEST_F(InputPlanTest, UnreadableFilesAreListedUnreadableDirectoriesAreErrors) {
+  fs::permissions(root_ / "b.jsonl", fs::perms::none);
+  const auto files = expand_inputs({root_.string()});
+  ASSERT_EQ(files.size(), 6u);
+  EXPECT_EQ(files[1].path, path("b.jsonl"));
+  fs::permissions(root_ / "sub" / "deeper", fs::perms::none);
+  if (::geteuid() != 0) {  // root reads every directory
+    const std::string error = error_of({root_.string()});
+    EXPECT_NE(error.find(path("sub/deeper")), std::string::npos) << error;
+  }
+  fs::permissions(root_ / "sub" / "deeper", fs::perms::owner_all);
+}
+
+TEST_F(InputPlanTest, SymbolicLinkLoopsEndTheWalk) {
+  fs::create_directory_symlink(root_, root_ / "sub" / "loop");
+  const auto files = expand_inputs({root_.string()});
+  EXPECT_EQ(files.size(), 6u);
 }
 
 TEST(CutSplits, CoversEveryByteOnceInOrder) {
   const std::vector<InputFile> files = {{"x", 10}, {"y", 0}, {"z", 7}};
   const auto splits = cut_splits(files, 4);
-  ASSERT_EQ(splits.size(), 5u);  // x: [0,4) [4,8) [8,10); y: none; z: [0,4) [4,7)
+  ASSERT_EQ(splits.size(), 6u);  // x: [0,4) [4,8) [8,10); y: [0,0); z: [0,4) [4,7)
   EXPECT_EQ(splits[2].end, 10u);
-  EXPECT_EQ(splits[3].file, 2u);
-  EXPECT_EQ(splits[4].begin, 4u);
-  EXPECT_EQ(splits[4].end, 7u);
+  EXPECT_EQ(splits[3].file, 1u);
+  EXPECT_EQ(splits[3].end, 0u);
+  EXPECT_EQ(splits[4].file, 2u);
+  EXPECT_EQ(splits[5].begin, 4u);
+  EXPECT_EQ(splits[5].end, 7u);
+}
+
+TEST(CutSplits, CompressedAndTextFilesAreOneSplit) {
+  const std::vector<InputFile> files = {{"a.jsonl.gz", 100, InputFormat::kJsonlGzip, "a"},
+                                        {"b.jsonl.zst", 9, InputFormat::kJsonlZstd, "b"},
+                                        {"c.txt", 50, InputFormat::kText, "c"},
+                                        {"d.txt", 0, InputFormat::kText, "d"},
+                                        {"e.jsonl.gz", 0, InputFormat::kJsonlGzip, "e"}};
+  const auto splits = cut_splits(files, 4);
+  ASSERT_EQ(splits.size(), 5u);  // empty files too: read once, so an unreadable one counts
+  EXPECT_EQ(splits[0].file, 0u);
+  EXPECT_EQ(splits[0].begin, 0u);
+  EXPECT_EQ(splits[0].end, 100u);
+  EXPECT_EQ(splits[1].end, 9u);
+  EXPECT_EQ(splits[2].end, 50u);
+  EXPECT_EQ(splits[3].file, 3u);
+  EXPECT_EQ(splits[3].begin, 0u);
+  EXPECT_EQ(splits[3].end, 0u);
+  EXPECT_EQ(splits[4].file, 4u);
+  EXPECT_EQ(splits[4].end, 0u);
 }
 
 TEST(AssignSplits, BalancesBytesLargestFirst) {

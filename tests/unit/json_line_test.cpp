@@ -1,10 +1,15 @@
-// JsonLineParser: text and id extraction by dotted path, and every skip reason.
+// JsonLineParser: text and id extraction by dotted path, repair of invalid UTF-8 and raw
+// control characters, and every skip reason.
 #include "io/json_line.hpp"
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace neardup {
 namespace {
+
+using namespace std::string_literals;
 
 TEST(JsonLineParser, ExtractsTextAndStringId) {
   JsonLineParser parser("text", "id");
@@ -15,11 +20,34 @@ TEST(JsonLineParser, ExtractsTextAndStringId) {
   EXPECT_EQ(out.id, "a1");
 }
 
-TEST(JsonLineParser, NumericIdIsItsJsonText) {
-  JsonLineParser parser("text", "id");
+std::string id_of(const std::string& line, const std::string& id_field = "id") {
+  JsonLineParser parser("text", id_field);
   ParsedLine out;
-  ASSERT_EQ(parser.parse(R"({"id": 12345678901, "text": "x"})", out), LineStatus::kOk);
-  EXPECT_EQ(out.id, "12345678901");
+  EXPECT_EQ(parser.parse(line, out), LineStatus::kOk) << line;
+  return out.has_id ? out.id : "<none>";
+}
+
+TEST(JsonLineParser, NumericIdIsItsJsonTextAsWritten) {
+  EXPECT_EQ(id_of(R"({"id": 12345678901, "text": "x"})"), "12345678901");
+  EXPECT_EQ(id_of(R"({"id": 12, "text": "x"})"), "12");
+  EXPECT_EQ(id_of(R"({"id": -7, "text": "x"})"), "-7");
+  EXPECT_EQ(id_of(R"({"id": 0, "text": "x"})"), "0");
+  EXPECT_EQ(id_of(R"({"id": -0, "text": "x"})"), "-0");
+  EXPECT_EQ(id_of(R"({"id": 18446744073709551615, "text": "x"})"), "18446744073709551615");
+  EXPECT_EQ(id_of(R"({"id": 1.50, "text": "x"})"), "1.50");
+  EXPECT_EQ(id_of(R"({"text": "x", "id": 1E5})"), "1E5");
+  EXPECT_EQ(id_of(R"({"text": "x", "id":-2.5e-3})"), "-2.5e-3");
+  EXPECT_EQ(id_of(R"({"text": "x", "id": 0.0 })"), "0.0");
+  EXPECT_EQ(id_of("{\"text\": \"x\", \"id\": 3.0}\r"), "3.0");
+  EXPECT_EQ(id_of(R"({"meta": {"n": 2.50}, "text": "x"})", "meta.n"), "2.50");
+  EXPECT_EQ(id_of(R"({"id": "a\"b", "text": "x"})"), "a\"b");
+}
+
+TEST(JsonLineParser, OtherIdTypesAreAbsent) {
+  EXPECT_EQ(id_of(R"({"id": true, "text": "x"})"), "<none>");
+  EXPECT_EQ(id_of(R"({"id": [1], "text": "x"})"), "<none>");
+  EXPECT_EQ(id_of(R"({"id": {"a": 1}, "text": "x"})"), "<none>");
+  EXPECT_EQ(id_of(R"({"meta": 5, "text": "x"})", "meta.url"), "<none>");
 }
 
 TEST(JsonLineParser, MissingOrNullIdIsAbsent) {
@@ -39,6 +67,22 @@ TEST(JsonLineParser, DottedPathsReachNestedFields) {
   EXPECT_EQ(out.text, "b");
   EXPECT_EQ(out.id, "http://x");
   EXPECT_EQ(parser.parse(R"({"doc": "not an object"})", out), LineStatus::kMissingText);
+  EXPECT_EQ(parser.parse(R"({"doc": {"title": "b"}, "meta": {"url": "u"}})", out),
+            LineStatus::kMissingText);
+  EXPECT_EQ(parser.parse(R"({"text": "b"})", out), LineStatus::kMissingText);
+}
+
+TEST(JsonLineParser, DeepPathMissingIsMissingText) {
+  JsonLineParser parser("a.b.c", "meta.url");
+  ParsedLine out;
+  ASSERT_EQ(parser.parse(R"({"a": {"b": {"c": "deep"}}, "meta": {"url": 7}})", out),
+            LineStatus::kOk);
+  EXPECT_EQ(out.text, "deep");
+  EXPECT_EQ(out.id, "7");
+  EXPECT_EQ(parser.parse(R"({"a": {"b": {"d": "x"}}})", out), LineStatus::kMissingText);
+  EXPECT_EQ(parser.parse(R"({"a": {"b": "x"}})", out), LineStatus::kMissingText);
+  EXPECT_EQ(parser.parse(R"({"a": {}})", out), LineStatus::kMissingText);
+  EXPECT_EQ(parser.parse(R"({"a": {"b": {"c": ["x"]}}})", out), LineStatus::kTextNotString);
 }
 
 TEST(JsonLineParser, SkipReasons) {
@@ -53,6 +97,69 @@ TEST(JsonLineParser, SkipReasons) {
   EXPECT_EQ(parser.parse(R"({"id": "x"})", out), LineStatus::kMissingText);
   EXPECT_EQ(parser.parse(R"({"text": 5})", out), LineStatus::kTextNotString);
   EXPECT_EQ(parser.parse(R"({"text": null})", out), LineStatus::kTextNotString);
+}
+
+const std::string kReplacement = "\xEF\xBF\xBD";
+
+std::string text_of(const std::string& line, LineStatus expected = LineStatus::kOk) {
+  JsonLineParser parser("text", "id");
+  ParsedLine out;
+  EXPECT_EQ(parser.parse(line, out), expected) << line;
+  return std::string(out.text);
+}
+
+TEST(JsonLineParser, ByteOrderMarkIsIgnored) {
+  EXPECT_EQ(text_of("\xEF\xBB\xBF{\"text\": \"a\"}"), "a");
+  EXPECT_EQ(text_of("\xEF\xBB\xBF", LineStatus::kBlankLine), "");
+}
+
+TEST(JsonLineParser, InvalidUtf8IsReplacedByteByByte) {
+  EXPECT_EQ(text_of("{\"text\": \"a\x80z\"}"), "a" + kReplacement + "z");  // lone continuation
+  EXPECT_EQ(text_of("{\"text\": \"a\xE2\x82z\"}"),                         // truncated
+            "a" + kReplacement + kReplacement + "z");
+  EXPECT_EQ(text_of("{\"text\": \"a\xE2\x82\"}"), "a" + kReplacement + kReplacement);
+  EXPECT_EQ(text_of("{\"text\": \"\xC0\x80\"}"), kReplacement + kReplacement);  // overlong
+  EXPECT_EQ(text_of("{\"text\": \"\xFF\"}"), kReplacement);
+  EXPECT_EQ(text_of("{\"text\": \"\xED\xA0\x80\"}"),  // a surrogate
+            kReplacement + kReplacement + kReplacement);
+  EXPECT_EQ(text_of("{\"text\": \"\xF4\x90\x80\x80\"}"),  // above U+10FFFF
+            kReplacement + kReplacement + kReplacement + kReplacement);
+  // Well-formed sequences around the bad byte are kept.
+  EXPECT_EQ(text_of("{\"text\": \"\xC3\xBC\xFF\xF0\x9F\x98\x80\xE2\x82\xAC\"}"),
+            "\xC3\xBC" + kReplacement + "\xF0\x9F\x98\x80\xE2\x82\xAC");
+  // In a key or another field, too, and the id still comes as written.
+  JsonLineParser parser("text", "id");
+  ParsedLine out;
+  ASSERT_EQ(parser.parse("{\"k\xFF\": 1, \"id\": 1.50, \"text\": \"t\"}", out), LineStatus::kOk);
+  EXPECT_EQ(out.text, "t");
+  EXPECT_EQ(out.id, "1.50");
+}
+
+TEST(JsonLineParser, RawControlCharactersInStringsBecomeSpaces) {
+  EXPECT_EQ(text_of("{\"text\": \"a\0b\x01z\"}"s), "a b z");
+  EXPECT_EQ(text_of("{\"text\": \"tab\there\nnew\x1F\"}"), "tab here new ");
+  EXPECT_EQ(text_of("{\"text\": \"q\\\"\x01\\\\\x02\"}"), "q\" \\ ");  // escapes tracked
+  EXPECT_EQ(text_of("{\"id\": \"i\0d\", \"text\": \"x\"}"s), "x");
+  EXPECT_EQ(id_of("{\"id\": \"i\0d\", \"text\": \"x\"}"s), "i d");
+  EXPECT_EQ(text_of("{\"text\": \"\xFF\x01\"}"), kReplacement + " ");  // both repairs at once
+}
+
+TEST(JsonLineParser, ControlCharactersOutsideStringsStayMalformed) {
+  text_of("{\"text\": \"a\",\0\"x\": 1}"s, LineStatus::kMalformedJson);
+  text_of("{\"text\": \"a\"}\0"s, LineStatus::kMalformedJson);
+  text_of("{\"text\": \"a\"\x01}", LineStatus::kMalformedJson);
+  text_of("{\"text\": \"a\x01\", \"x\": ]}", LineStatus::kMalformedJson);  // broken after repair
+  text_of("{\"text\":\t\"a\"}\r", LineStatus::kOk);  // tab and CR are whitespace
+}
+
+TEST(JsonLineParser, ParserIsReusableAfterARepair) {
+  JsonLineParser parser("text", "id");
+  ParsedLine out;
+  ASSERT_EQ(parser.parse("{\"text\": \"\xFF\", \"id\": 1}", out), LineStatus::kOk);
+  EXPECT_EQ(out.text, kReplacement);
+  ASSERT_EQ(parser.parse(R"({"text": "clean"})", out), LineStatus::kOk);
+  EXPECT_EQ(out.text, "clean");
+  EXPECT_FALSE(out.has_id);
 }
 
 TEST(JsonLineParser, CrLfAndUtf8AreFine) {

@@ -1,0 +1,45 @@
+// Sequential byte sources read in chunks: a file from an offset, read with pread.
+#include "io/byte_stream.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+#include "io/io_error.hpp"
+
+namespace neardup {
+
+FileStream::FileStream(std::string path, std::uint64_t offset)
+    : path_(std::move(path)), start_(offset), position_(offset) {
+  fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd_ < 0) throw IoError(errno_message(path_, "cannot open"));
+  struct stat info {};
+  if (::fstat(fd_, &info) != 0 || S_ISDIR(info.st_mode)) {
+    if (S_ISDIR(info.st_mode)) errno = EISDIR;
+    const std::string message = errno_message(path_, "cannot open");
+    ::close(fd_);
+    throw IoError(message);
+  }
+}
+
+FileStream::~FileStream() { ::close(fd_); }
+
+std::size_t FileStream::read(char* out, std::size_t capacity) {
+  for (;;) {
+    const ssize_t got = ::pread(fd_, out, capacity, static_cast<off_t>(position_));
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0) throw IoError(errno_message(path_, "read failed"));
+    position_ += static_cast<std::uint64_t>(got);
+    return static_cast<std::size_t>(got);
+  }
+}
+
+std::uint64_t FileStream::file_size() const {
+  struct stat info {};
+  if (::fstat(fd_, &info) != 0) throw IoError(errno_message(path_, "cannot stat"));
+  return static_cast<std::uint64_t>(info.st_size);
+}
+
+}  // namespace neardup

@@ -1,0 +1,47 @@
+// Streams the records (documents) of one split, whatever the input format.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "io/input_format.hpp"
+
+namespace neardup {
+
+/// One record: a line of a JSON Lines file (without its '\n'; a '\r' before it is kept), or
+/// the whole content of a text file.
+struct Record {
+  std::string_view bytes;    // valid until the next call to next(); empty when oversized
+  std::uint64_t offset = 0;  // first byte in the file (plain) or in the decompressed stream
+  std::uint64_t size = 0;    // the record's full length in bytes, also when oversized
+  bool oversized = false;    // longer than max_record_bytes: bytes is empty, record skipped
+};
+
+/// A reader of the records of one split, in order.
+class RecordReader {
+ public:
+  virtual ~RecordReader() = default;
+
+  /// Advances to the next record. Returns false at the end of the split, and after a decode
+  /// error (corrupt or truncated compressed data), when decode_error() says why. A partial
+  /// line cut by a decode error is never returned as a record.
+  virtual bool next(Record& record) = 0;
+
+  /// Bytes of the file consumed so far (compressed bytes for compressed formats).
+  virtual std::uint64_t bytes_consumed() const = 0;
+
+  /// Empty, or why the rest of the file could not be decoded (e.g. "truncated gzip data").
+  virtual const std::string& decode_error() const = 0;
+};
+
+/// Opens the records of `path` in the byte range [begin, end) for kJsonl (see Split), or of
+/// the whole file for the other formats (begin must be 0; end is ignored). Records longer than
+/// `max_record_bytes` are reported as oversized without being held in memory. Throws IoError
+/// naming the path when the file cannot be opened or read (not for bad compressed data).
+std::unique_ptr<RecordReader> open_records(const std::string& path, InputFormat format,
+                                           std::uint64_t begin, std::uint64_t end,
+                                           std::uint64_t max_record_bytes);
+
+}  // namespace neardup
