@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Benchmark: generates (or takes) a >= 1 GB JSON Lines corpus, runs the bare parse+tokenize
-# pass (the yardstick) and the whole minhash job at 1 and 2 ranks, and prints RESULT lines.
+# pass (the yardstick) on it plain, gzip- and zstd-compressed, the whole minhash job at 1 and 2
+# ranks, and the input balance of one huge file vs many small ones; prints RESULT lines.
 # Usage: scripts/bench.sh [CORPUS_DIR]   (default: build/bench-corpus, generated once)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -18,6 +19,17 @@ fi
 bytes=$(du -cb "$corpus"/*.jsonl | tail -1 | cut -f1)
 echo "RESULT corpus=$corpus bytes=$bytes"
 "$root/build/neardup-parse-tokenize-pass" "$corpus"
+# Reading throughput by format (MB/s of uncompressed text on one core); compressed copies once.
+for tool in gzip zstd; do
+  ext=$([ $tool = gzip ] && echo gz || echo zst)
+  copy="$root/build/bench-$ext"
+  if [ ! -d "$copy" ]; then
+    mkdir -p "$copy"
+    for f in "$corpus"/*.jsonl; do "$tool" -q -c "$f" >"$copy/$(basename "$f").$ext" & done
+    wait
+  fi
+  "$root/build/neardup-parse-tokenize-pass" "$copy"
+done
 for n in 1 2; do
   out="$root/build/bench-out-$n"
   /usr/bin/time -f "RESULT ranks=$n wall_seconds=%e max_rss_kb_one_rank=%M" \
@@ -25,4 +37,18 @@ for n in 1 2; do
     --overwrite --write-deduped -q | grep -E '^(RESULT|stage|plan|sketch|candidates|verify|components|write)'
   grep -E '"(docs_read|bytes_shuffled|band_tuples|candidate_edges|verified_edges)"' "$out/stats.json" | tr -d ' ,' | sed 's/^/STAT ranks='"$n"' /'
   grep -A3 '"peak_rss_bytes_per_rank"' "$out/stats.json" | tr -d ' \n'; echo
+done
+# Rank balance: the same documents as one huge file and as 256 small files, on 2 ranks.
+balance="$root/build/bench-balance"
+if [ ! -d "$balance" ]; then
+  mkdir -p "$balance/one" "$balance/many"
+  cat "$corpus"/*.jsonl >"$balance/one/all.jsonl"
+  split -n l/256 -d -a 3 --additional-suffix=.jsonl "$balance/one/all.jsonl" "$balance/many/part-"
+fi
+for layout in one many; do
+  out="$root/build/bench-balance-out-$layout"
+  "$root/scripts/mpirun.sh" -n 2 "$root/build/neardup" minhash -i "$balance/$layout" -o "$out" \
+    --overwrite -q | grep -E '^RESULT'
+  echo "RESULT balance=$layout $(tr -d ' \n' <"$out/stats.json" |
+    grep -oE '"input_bytes_per_rank":\{[^}]*\}|"splits":[0-9]+' | tr '\n' ' ')"
 done

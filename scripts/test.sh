@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set-up command 2: installs dependencies, builds with -Werror, runs every test with ctest
-# (unit tests and MPI tests at 1-4 ranks), then the unit tests again under ASan/UBSan.
+# (unit tests and MPI tests at 1-4 ranks), then the unit tests again under ASan/UBSan, then the
+# fuzz targets (regression inputs and a bounded libFuzzer run).
 # Exits non-zero on any failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -14,3 +15,9 @@ cmake -S "$root" -B "$root/build-asan" -DCMAKE_BUILD_TYPE=Debug -DNEARDUP_WERROR
   -DNEARDUP_SANITIZE=ON >/dev/null
 cmake --build "$root/build-asan" --target neardup_unit_tests -j "$jobs"
 (cd "$root/build-asan" && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -L unit -j "$jobs")
+
+# Fuzz targets (clang + libFuzzer, ASan/UBSan): every kept regression input, then a bounded run.
+CXX=clang++ cmake -S "$root" -B "$root/build-fuzz" -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DNEARDUP_TESTS=OFF -DNEARDUP_FUZZ=ON -DNEARDUP_WERROR=ON >/dev/null
+cmake --build "$root/build-fuzz" --target neardup_fuzz_records -j "$jobs"
+(cd "$root/build-fuzz" && ctest --output-on-failure -L fuzz)

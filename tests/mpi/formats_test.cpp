@@ -322,5 +322,46 @@ TEST(BadInput, DuplicateIdsAreReportedAndKeptApart) {
   }
 }
 
+TEST(Splits, OneLargeFileCutIntoSplitsEqualsManySmallFiles) {
+  const std::string dir = shared_temp_dir();
+  testing::CorpusSpec spec;
+  spec.seed = 47;
+  spec.base_docs = 600;
+  spec.min_tokens = 40;
+  spec.max_tokens = 400;
+  spec.levels = {0.6, 0.85, 0.95, 1.0};
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  constexpr std::size_t kSmallFiles = 40;
+  if (world_rank() == 0) {
+    write_bytes(dir + "/one/all.jsonl", json_lines(docs, 0, docs.size()));
+    for (std::size_t f = 0; f < kSmallFiles; ++f) {
+      char name[32];
+      std::snprintf(name, sizeof name, "/many/part-%03zu.jsonl", f);
+      write_bytes(dir + name, json_lines(docs, docs.size() * f / kSmallFiles,
+                                         docs.size() * (f + 1) / kSmallFiles));
+    }
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions one_options = options_for({dir + "/one"}, dir + "/o1");
+  one_options.split_bytes = 16 * 1024;  // the one file becomes dozens of splits
+  const JobSummary one = run_minhash(MPI_COMM_WORLD, one_options);
+  const JobSummary many = run_minhash(MPI_COMM_WORLD, options_for({dir + "/many"}, dir + "/o2"));
+  EXPECT_EQ(one.docs_read, docs.size());
+  EXPECT_EQ(many.docs_read, docs.size());
+  EXPECT_EQ(one.docs_removed, many.docs_removed);
+  if (world_rank() == 0) {
+    EXPECT_GT(one.docs_removed, 100u);
+    const std::string stats = read_bytes(dir + "/o1/stats.json");
+    const std::size_t splits = std::stoul(stats.substr(stats.find("\"splits\": ") + 10));
+    EXPECT_GT(splits, 100u) << "the large file was not cut into many splits";
+    EXPECT_EQ(testing::sorted(part_lines(dir + "/o1", "clusters")),
+              testing::sorted(part_lines(dir + "/o2", "clusters")));
+    EXPECT_EQ(testing::sorted(part_lines(dir + "/o1", "pairs")),
+              testing::sorted(part_lines(dir + "/o2", "pairs")));
+    EXPECT_EQ(part_lines(dir + "/o1", "deduped"), part_lines(dir + "/o2", "deduped"));
+    fs::remove_all(dir);
+  }
+}
+
 }  // namespace
 }  // namespace neardup

@@ -1,0 +1,118 @@
+// libFuzzer target: the record reader (plain, gzip, zstd), JSON field extraction, the tokenizer
+// and shingling on arbitrary bytes, with the invariants each of them promises checked.
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "core/shingles.hpp"
+#include "core/tokenizer.hpp"
+#include "io/json_line.hpp"
+#include "io/record_reader.hpp"
+
+namespace {
+
+constexpr std::uint64_t kMaxRecordBytes = 4096;
+
+void require(bool condition, const char* what) {
+  if (condition) return;
+  std::fprintf(stderr, "invariant violated: %s\n", what);
+  std::abort();
+}
+
+// An in-memory file holding the fuzz input, reachable by path for open_records.
+class MemoryFile {
+ public:
+  MemoryFile() : fd_(memfd_create("neardup-fuzz", 0)) {
+    require(fd_ >= 0, "memfd_create");
+    path_ = "/proc/self/fd/" + std::to_string(fd_);
+  }
+  void store(const std::uint8_t* data, std::size_t size) {
+    require(ftruncate(fd_, 0) == 0 && pwrite(fd_, data, size, 0) == static_cast<ssize_t>(size),
+            "write memfd");
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  int fd_;
+  std::string path_;
+};
+
+struct ReadRecord {
+  std::string bytes;
+  std::uint64_t offset;
+  std::uint64_t size;
+  bool oversized;
+  bool operator==(const ReadRecord&) const = default;
+};
+
+std::vector<ReadRecord> read_all(const std::string& path, neardup::InputFormat format,
+                                 std::uint64_t begin, std::uint64_t end) {
+  std::vector<ReadRecord> records;
+  const auto reader = neardup::open_records(path, format, begin, end, kMaxRecordBytes);
+  neardup::Record r;
+  while (reader->next(r)) {
+    require(r.oversized == (r.size > kMaxRecordBytes), "oversized flag");
+    require(r.oversized || r.bytes.size() == r.size, "record size");
+    require(r.bytes.find('\n') == std::string_view::npos, "newline inside a record");
+    records.push_back({std::string(r.bytes), r.offset, r.size, r.oversized});
+  }
+  return records;
+}
+
+// Parses, tokenizes and shingles one record, checking what the tokenizer and shingler promise.
+void digest(neardup::JsonLineParser& parser, const std::string& line) {
+  neardup::ParsedLine parsed;
+  if (parser.parse(line, parsed) != neardup::LineStatus::kOk) return;
+  neardup::TokenStream tokens;
+  neardup::tokenize(parsed.text, tokens);
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    require(tokens.starts[i] < tokens.ends[i] && tokens.ends[i] <= tokens.text.size(), "token");
+    for (std::uint32_t b = tokens.starts[i]; b < tokens.ends[i]; ++b) {
+      const auto c = static_cast<unsigned char>(tokens.text[b]);
+      require(neardup::is_token_byte(c) && !(c >= 'A' && c <= 'Z'), "token byte");
+    }
+  }
+  std::vector<std::uint64_t> hashes;
+  for (const neardup::ShingleSpec spec : {neardup::ShingleSpec{neardup::ShingleKind::kWord, 3},
+                                          neardup::ShingleSpec{neardup::ShingleKind::kChar, 5}}) {
+    neardup::shingle_hashes(tokens, spec, hashes);
+    require(
+        std::adjacent_find(hashes.begin(), hashes.end(), std::greater_equal<>()) == hashes.end(),
+        "shingles sorted and distinct");
+    require(hashes.empty() == (tokens.size() == 0), "shingles iff tokens");
+  }
+}
+
+}  // namespace
+
+// Input: byte 0 picks the format (plain, gzip, zstd), byte 1 where a plain file is cut into two
+// splits, the rest is the file.
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  if (size < 2) return 0;
+  static MemoryFile file;
+  static neardup::JsonLineParser parser("text", "meta.id");
+  const neardup::InputFormat formats[] = {neardup::InputFormat::kJsonl,
+                                          neardup::InputFormat::kJsonlGzip,
+                                          neardup::InputFormat::kJsonlZstd};
+  const neardup::InputFormat format = formats[data[0] % 3];
+  const std::size_t file_size = size - 2;
+  file.store(data + 2, file_size);
+  const std::vector<ReadRecord> whole = read_all(file.path(), format, 0, file_size);
+  if (format == neardup::InputFormat::kJsonl) {
+    // Two line-aligned splits hold exactly the records of the whole file.
+    const std::uint64_t cut = file_size * data[1] / 255;
+    std::vector<ReadRecord> parts = read_all(file.path(), format, 0, cut);
+    for (ReadRecord& r : read_all(file.path(), format, cut, file_size)) parts.push_back(r);
+    require(parts == whole, "splits partition the records");
+  }
+  for (const ReadRecord& r : whole) {
+    if (!r.oversized) digest(parser, r.bytes);
+  }
+  return 0;
+}
