@@ -33,8 +33,8 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
     const std::size_t first = std::min(docs.size(), chunk * docs_per_chunk);
     const std::size_t last = std::min(docs.size(), first + docs_per_chunk);
     for (std::size_t i = first; i < last; ++i) {
-      if (docs.shingles[i] == 0) continue;
-      band_keys(docs.signature(i), layout, keys);
+      if (docs.features[i] == 0) continue;
+      band_keys(docs.sketch(i), layout, keys);
       for (const std::uint64_t key : keys) tuples.push_back({key, docs.ids[i]});
     }
     const auto start = std::chrono::steady_clock::now();

@@ -79,9 +79,9 @@ void DocSource::append_shingles(DocId doc, std::string& out) {
   out.append(reinterpret_cast<const char*>(set.data()), set.size() * sizeof(std::uint64_t));
 }
 
-void DocSource::append_signature(DocId doc, std::string& out) const {
-  const std::span<const SigValue> sig = docs_.signature(docs_.index_of(doc));
-  out.append(reinterpret_cast<const char*>(sig.data()), sig.size() * sizeof(SigValue));
+void DocSource::append_sketch(DocId doc, std::string& out) const {
+  const std::span<const std::uint32_t> sketch = docs_.sketch(docs_.index_of(doc));
+  out.append(reinterpret_cast<const char*>(sketch.data()), sketch.size() * sizeof(std::uint32_t));
 }
 
 }  // namespace neardup

@@ -36,8 +36,8 @@ class DocSource {
   /// Appends the document's sorted shingle hashes (8 bytes each) to `out`.
   void append_shingles(DocId doc, std::string& out);
 
-  /// Appends the document's signature (4 bytes per entry) to `out`.
-  void append_signature(DocId doc, std::string& out) const;
+  /// Appends the document's sketch (its 32-bit words, native byte order) to `out`.
+  void append_sketch(DocId doc, std::string& out) const;
 
  private:
   void parse(DocId doc);

@@ -1,4 +1,4 @@
-// The documents one rank owns: where each line is, and its MinHash signature.
+// The documents one rank owns: where each record is, its feature count and its sketch.
 #include "jobs/local_docs.hpp"
 
 #include <algorithm>

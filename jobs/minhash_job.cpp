@@ -1,253 +1,116 @@
-// The minhash job: plan, sketch, shuffle, candidates, verify, components, write (DESIGN.md 1-7).
+// The minhash job: shingles, MinHash signatures, LSH bands, verification (DESIGN.md 1-7).
 #include "jobs/minhash_job.hpp"
 
-#include <algorithm>
-#include <cstdio>
-#include <filesystem>
-#include <numeric>
+#include <string>
+#include <vector>
 
-#include "io/atomic_file.hpp"
-#include "io/io_error.hpp"
+#include "core/minhash.hpp"
+#include "core/shingles.hpp"
+#include "core/tokenizer.hpp"
 #include "jobs/candidates_stage.hpp"
-#include "jobs/components.hpp"
-#include "jobs/doc_source.hpp"
-#include "jobs/duplicate_ids.hpp"
-#include "jobs/exchange.hpp"
-#include "jobs/log.hpp"
+#include "jobs/dedup_pipeline.hpp"
 #include "jobs/mpi_check.hpp"
-#include "jobs/output_dir.hpp"
-#include "jobs/output_stage.hpp"
-#include "jobs/plan_stage.hpp"
-#include "jobs/run_report.hpp"
-#include "jobs/sketch_stage.hpp"
-#include "jobs/spill_stage.hpp"
-#include "jobs/stage_stats.hpp"
-#include "jobs/verify_stage.hpp"
 
 namespace neardup {
 namespace {
 
-std::string describe(const SkipExample& e, const DocSource& source) {
-  std::string text =
-      source.location(make_doc_id(e.split, e.line)) + ": skipped: " + line_status_name(e.status);
-  if (!e.detail.empty()) text += " (" + e.detail + ")";
-  return text;
+const char* shingle_kind_name(ShingleKind kind) {
+  return kind == ShingleKind::kWord ? "word" : "char";
 }
 
-// Rank 0 logs the first examples of every skip reason, with file and line.
-void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, const DocSource& source) {
-  std::string mine;
-  for (const SkipExample& e : sketch.examples) {
-    mine += static_cast<char>('0' + static_cast<int>(e.status));
-    mine += describe(e, source) + "\n";
-  }
-  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
-  to_root[0] = mine;
-  const std::vector<std::string> got = exchanger.exchange_blocks(to_root);
-  if (exchanger.rank() != 0) return;
-  std::array<std::size_t, kLineStatusCount> shown{};
-  for (const std::string& block : got) {
-    std::size_t start = 0;
-    while (start < block.size()) {
-      const std::size_t end = block.find('\n', start);
-      const auto status = static_cast<std::size_t>(block[start] - '0');
-      if (shown[status]++ < kSkipExamples) log_info(block.substr(start + 1, end - start - 1));
-      start = end + 1;
-    }
-  }
-}
+// MinHash over shingles; candidates from LSH bands; verified by estimate or exact Jaccard.
+class MinhashMethod final : public DedupMethod {
+ public:
+  MinhashMethod(const MinhashOptions& options, BandLayout layout)
+      : options_(options), layout_(layout), hasher_(options.num_perm, options.seed) {}
 
-// Rank 0 logs how many documents repeat an earlier document's id, with examples.
-void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) {
-  if (duplicates.count == 0) return;
-  log_info(std::to_string(duplicates.count) +
-           " documents repeat the id of an earlier document (they are still told apart by "
-           "position)");
-  for (const IdRepeat& r : duplicates.examples) {
-    log_info(source.location(r.later) + ": same id as " + source.location(r.earlier));
-  }
-}
+  const char* name() const override { return "minhash"; }
 
-// Where this rank spills the records of compressed inputs that later stages re-read.
-std::string spill_path(const MinhashOptions& options, int rank) {
-  const std::filesystem::path dir = options.tmp_dir.empty()
-                                        ? std::filesystem::path(options.output) / "_tmp"
-                                        : std::filesystem::path(options.tmp_dir);
-  char name[96];
-  std::snprintf(name, sizeof name, "neardup-spill-%016zx-rank-%05d",
-                std::hash<std::string>{}(std::filesystem::absolute(options.output).string()), rank);
-  return (dir / name).string();
-}
+  std::string describe() const override {
+    return std::to_string(layout_.bands) + " bands x " + std::to_string(layout_.rows) + " rows";
+  }
+
+  unsigned sketch_words() const override { return options_.num_perm; }
+
+  std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override {
+    tokenize(text, tokens_);
+    shingle_hashes(tokens_, options_.document.shingle, shingles_);
+    hasher_.sign(shingles_, out);
+    return static_cast<std::uint32_t>(shingles_.size());
+  }
+
+  std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
+    const MPI_Comm comm = search.exchanger.comm();
+    search.clock.start("candidates");
+    CandidateCounts counts;
+    const std::vector<DocPair> candidates =
+        find_candidates(search.exchanger, search.docs, layout_, options_.max_bucket,
+                        options_.shuffle_bytes, search.owner, counts);
+    summary.candidate_pairs = sum_over_ranks(comm, counts.candidate_pairs);
+    band_tuples_ = sum_over_ranks(comm, counts.band_tuples);
+    raw_pairs_ = sum_over_ranks(comm, counts.raw_pairs);
+    capped_buckets_ = sum_over_ranks(comm, counts.capped_buckets);
+
+    const bool exact = options_.verify == VerifyMode::kExact;
+    if (exact) search.need_records(candidates);
+    search.clock.start("verify");
+    const PayloadFn provide = [&](DocId doc, std::string& out) {
+      if (exact) {
+        search.source.append_shingles(doc, out);
+      } else {
+        search.source.append_sketch(doc, out);
+      }
+    };
+    const std::size_t payload_bytes = exact ? 8 * 1024 : options_.num_perm * sizeof(SigValue);
+    return verify_candidates(
+        search.exchanger, candidates, options_.threshold, options_.verify,
+        min_agreeing_entries(options_.threshold, options_.num_perm, options_.pass_at_threshold),
+        search.owner, provide, options_.shuffle_bytes / (2 * payload_bytes));
+  }
+
+  void write_parameters(JsonWriter& json) const override {
+    json.key("shingle").value(shingle_kind_name(options_.document.shingle.kind));
+    json.key("ngram").value(options_.document.shingle.n);
+    json.key("num_perm").value(options_.num_perm);
+    json.key("seed").value(options_.seed);
+    json.key("threshold").value(options_.threshold);
+    json.key("bands").value(layout_.bands);
+    json.key("rows").value(layout_.rows);
+    json.key("lsh_threshold").value(lsh_threshold(layout_));
+    json.key("fp_weight").value(options_.fp_weight);
+    json.key("fn_weight").value(options_.fn_weight);
+    json.key("pass_at_threshold").value(options_.pass_at_threshold);
+    json.key("verify").value(options_.verify == VerifyMode::kExact ? "exact" : "estimate");
+    json.key("max_bucket").value(static_cast<std::uint64_t>(options_.max_bucket));
+  }
+
+  void write_counts(JsonWriter& json) const override {
+    json.key("band_tuples").value(band_tuples_);
+    json.key("candidate_pairs_raw").value(raw_pairs_);
+    json.key("capped_buckets").value(capped_buckets_);
+  }
+
+ private:
+  const MinhashOptions& options_;
+  BandLayout layout_;
+  MinHasher hasher_;
+  TokenStream tokens_;
+  std::vector<std::uint64_t> shingles_;
+  std::uint64_t band_tuples_ = 0;
+  std::uint64_t raw_pairs_ = 0;
+  std::uint64_t capped_buckets_ = 0;
+};
 
 }  // namespace
 
 JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
   agree_on_errors(comm, validate(options));
-  Exchanger exchanger(comm, options.shuffle_bytes);
-  const int rank = exchanger.rank();
-  StageClock clock;
-  RunReport report;
-  report.options = options;
-  report.ranks = exchanger.size();
-  JobSummary& summary = report.summary;
+  JobSummary summary;
   summary.layout = options.bands != 0 ? BandLayout{options.bands, options.rows}
                                       : choose_band_layout(options.threshold, options.num_perm,
                                                            options.fp_weight, options.fn_weight);
-
-  clock.start("plan");
-  const JobPlan plan = make_plan(comm, options.inputs, options.format, options.split_bytes);
-  std::vector<std::string> subdirs = {"clusters"};
-  if (options.write_pairs) subdirs.push_back("pairs");
-  if (options.write_deduped) subdirs.push_back("deduped");
-  if (options.write_removed) subdirs.push_back("removed");
-  const bool spill = plan.has_compressed_input();
-  if (spill && options.tmp_dir.empty()) subdirs.push_back("_tmp");
-  agree_on_errors(comm, rank == 0 ? prepare_output_dir(options.output, subdirs, options.overwrite)
-                                  : std::string());
-  const std::string spill_file = spill_path(options, rank);
-  if (spill && !options.tmp_dir.empty()) {
-    std::error_code error;
-    std::filesystem::create_directories(options.tmp_dir, error);
-    agree_on_errors(comm, error ? options.tmp_dir + ": cannot create: " + error.message() : "");
-  }
-  report.input_files = plan.files.size();
-  report.input_bytes = plan.total_bytes();
-  report.splits = plan.splits.size();
-  report.input_bytes_per_rank = plan.bytes_per_rank(exchanger.size());
-  log_info("minhash: " + std::to_string(plan.files.size()) + " files, " +
-           std::to_string(plan.total_bytes()) + " bytes, " + std::to_string(plan.splits.size()) +
-           " splits on " + std::to_string(exchanger.size()) + " ranks; " +
-           std::to_string(summary.layout.bands) + " bands x " +
-           std::to_string(summary.layout.rows) + " rows");
-  const OwnerFn owner = [&plan](DocId doc) { return plan.owners[split_of(doc)]; };
-
-  clock.start("sketch");
-  const MinHasher hasher(options.num_perm, options.seed);
-  SketchResult sketch =
-      sketch_splits(plan, rank, options.document, hasher, {options.max_doc_bytes, options.strict});
-  report.bytes_read_per_rank = gather_per_rank(comm, sketch.bytes_read);
-  std::vector<std::uint64_t> lines_per_split(plan.splits.size());
-  mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
-                          static_cast<int>(lines_per_split.size()), MPI_UINT64_T, MPI_SUM, comm),
-            "MPI_Allreduce");
-  const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
-  DocSource source(plan, sketch.docs, bases, options.document, spill_file);
-  if (options.strict) {
-    agree_on_errors(comm, sketch.examples.empty()
-                              ? std::string()
-                              : describe(sketch.examples.front(), source) + " (--strict)");
-  }
-  log_skip_examples(exchanger, sketch, source);
-  const DuplicateIds duplicate_ids = find_duplicate_ids(exchanger, sketch.id_keys, kSkipExamples);
-  sketch.id_keys = {};
-  report.duplicate_ids = duplicate_ids.count;
-  if (rank == 0) log_duplicate_ids(duplicate_ids, source);
-  report.shingles = sum_over_ranks(comm, sketch.shingles);
-
-  clock.start("candidates");
-  CandidateCounts candidate_counts;
-  const std::vector<DocPair> candidates =
-      find_candidates(exchanger, sketch.docs, summary.layout, options.max_bucket,
-                      options.shuffle_bytes, owner, candidate_counts);
-  summary.candidate_pairs = sum_over_ranks(comm, candidate_counts.candidate_pairs);
-  report.band_tuples = sum_over_ranks(comm, candidate_counts.band_tuples);
-  report.raw_candidate_pairs = sum_over_ranks(comm, candidate_counts.raw_pairs);
-  report.capped_buckets = sum_over_ranks(comm, candidate_counts.capped_buckets);
-
-  if (spill) {
-    clock.start("spill");
-    const std::vector<DocId> needed = candidate_documents(exchanger, candidates, owner);
-    report.spilled_bytes =
-        sum_over_ranks(comm, spill_compressed_records(plan, rank, needed, sketch.docs, spill_file,
-                                                      options.max_doc_bytes));
-  }
-
-  clock.start("verify");
-  const bool exact = options.verify == VerifyMode::kExact;
-  const PayloadFn provide = [&](DocId doc, std::string& out) {
-    if (exact) {
-      source.append_shingles(doc, out);
-    } else {
-      source.append_signature(doc, out);
-    }
-  };
-  const std::size_t payload_bytes = exact ? 8 * 1024 : options.num_perm * sizeof(SigValue);
-  const std::vector<VerifiedPair> verified = verify_candidates(
-      exchanger, candidates, options.threshold, options.verify,
-      min_agreeing_entries(options.threshold, options.num_perm, options.pass_at_threshold), owner,
-      provide, options.shuffle_bytes / (2 * payload_bytes));
-  summary.verified_pairs = sum_over_ranks(comm, verified.size());
-
-  clock.start("components");
-  std::vector<DocPair> edges;
-  edges.reserve(verified.size());
-  for (const VerifiedPair& p : verified) edges.push_back({p.a, p.b});
-  ComponentCounts component_counts;
-  const std::vector<ClusterMember> members =
-      connected_components(exchanger, edges, owner, component_counts);
-  edges = {};
-  report.component_rounds = component_counts.rounds;
-  std::vector<DocId> removed;
-  std::uint64_t roots = 0;
-  for (const ClusterMember& m : members) {
-    if (m.doc != m.root) removed.push_back(m.doc);
-    roots += m.doc == m.root;
-  }
-  summary.clusters = sum_over_ranks(comm, roots);
-
-  clock.start("write");
-  write_clusters(exchanger, members, source, owner, options.output);
-  if (options.write_pairs) write_pairs(exchanger, verified, source, owner, options.output);
-  if (options.write_removed) write_removed(exchanger, members, source, owner, options.output);
-  std::uint64_t deduped_lines = 0;
-  if (options.write_deduped) {
-    deduped_lines =
-        write_deduped(plan, rank, sketch.docs, removed, options.output, options.max_doc_bytes);
-  }
-  clock.stop();
-  if (spill) std::filesystem::remove(spill_file);
-
-  summary.docs_read =
-      std::accumulate(lines_per_split.begin(), lines_per_split.end(), std::uint64_t{0});
-  summary.docs_removed = sum_over_ranks(comm, removed.size());
-  summary.docs_kept = sum_over_ranks(comm, sketch.docs.size() - removed.size());
-  for (int status = 1; status < kLineStatusCount; ++status) {
-    summary.skipped_by_reason[static_cast<std::size_t>(status)] =
-        sum_over_ranks(comm, sketch.status_counts[static_cast<std::size_t>(status)]);
-    summary.docs_skipped += summary.skipped_by_reason[static_cast<std::size_t>(status)];
-  }
-  report.deduped_lines = options.write_deduped ? sum_over_ranks(comm, deduped_lines) : 0;
-  summary.bytes_shuffled = sum_over_ranks(comm, exchanger.bytes_sent());
-  report.stages = clock.reduce(comm);
-  report.peak_rss_per_rank = gather_per_rank(comm, peak_rss_bytes());
-
-  const bool balanced =
-      summary.docs_read == summary.docs_kept + summary.docs_removed + summary.docs_skipped &&
-      (!options.write_deduped || report.deduped_lines == summary.docs_kept);
-  if (!balanced) {
-    throw std::logic_error("accounting invariant violated: docs_read " +
-                           std::to_string(summary.docs_read) + " != kept " +
-                           std::to_string(summary.docs_kept) + " + removed " +
-                           std::to_string(summary.docs_removed) + " + skipped " +
-                           std::to_string(summary.docs_skipped));
-  }
-  mpi_check(MPI_Barrier(comm), "MPI_Barrier");
-  if (rank == 0) {
-    const std::string stats = stats_json(report);
-    write_file_atomically((std::filesystem::path(options.output) / "stats.json").string(), stats);
-    if (spill && options.tmp_dir.empty()) {
-      std::filesystem::remove_all(std::filesystem::path(options.output) / "_tmp");
-    }
-    write_file_atomically((std::filesystem::path(options.output) / "_SUCCESS").string(), stats);
-    log_info("wrote " + options.output);
-  }
-  mpi_check(MPI_Barrier(comm), "MPI_Barrier");
-  report.summary_text = summary_text(report);
-  if (rank == 0) {
-    std::fputs(report.summary_text.c_str(), stdout);
-    std::fflush(stdout);
-  }
-  return summary;
+  MinhashMethod method(options, summary.layout);
+  return run_dedup_job(comm, options, method, summary);
 }
 
 }  // namespace neardup

@@ -1,11 +1,10 @@
-// Everything a minhash run is told: inputs, output, shingling, sketch, banding, verification.
+// What a minhash run is told beyond the shared flags: shingling, sketch, banding, verification.
 #include "jobs/minhash_options.hpp"
 
 namespace neardup {
 
 std::string validate(const MinhashOptions& o) {
-  if (o.inputs.empty()) return "no input given (-i/--input)";
-  if (o.output.empty()) return "no output directory given (-o/--output)";
+  if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
   if (!(o.threshold > 0.0 && o.threshold <= 1.0)) return "--threshold must be in (0, 1]";
   if (o.num_perm == 0 || o.num_perm > 4096) return "--num-perm must be in [1, 4096]";
   if (o.document.shingle.n == 0 || o.document.shingle.n > 1000)
@@ -20,16 +19,7 @@ std::string validate(const MinhashOptions& o) {
   if (!(o.pass_at_threshold > 0 && o.pass_at_threshold <= 1)) {
     return "--pass-at-threshold must be in (0, 1]";
   }
-  if (o.split_bytes == 0 || o.split_bytes > (4095ull << 20))
-    return "--split-mb must be in [1, 4095]";
-  if (o.shuffle_bytes < (1ull << 20) || o.shuffle_bytes > (1ull << 30)) {
-    return "--shuffle-mb must be in [1, 1024]";
-  }
-  if (o.max_doc_bytes < (1ull << 20) || o.max_doc_bytes > (4095ull << 20)) {
-    return "--max-doc-mb must be in [1, 4095]";
-  }
   if (o.max_bucket < 2) return "--max-bucket must be >= 2";
-  if (o.document.text_field.empty()) return "--text-field must not be empty";
   return "";
 }
 

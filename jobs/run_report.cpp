@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstdio>
 
-#include "core/lsh_params.hpp"
 #include "io/json_writer.hpp"
 
 namespace neardup {
@@ -17,18 +16,14 @@ double total_seconds(const RunReport& report) {
   return total;
 }
 
-const char* shingle_kind_name(ShingleKind kind) {
-  return kind == ShingleKind::kWord ? "word" : "char";
-}
-
 }  // namespace
 
 std::string stats_json(const RunReport& r) {
-  const MinhashOptions& o = r.options;
+  const JobOptions& o = *r.options;
   const JobSummary& s = r.summary;
   JsonWriter json;
   json.begin_object();
-  json.key("job").value("minhash");
+  json.key("job").value(r.job);
   json.key("ranks").value(r.ranks);
   json.key("parameters").begin_object();
   json.key("inputs").begin_array();
@@ -37,24 +32,12 @@ std::string stats_json(const RunReport& r) {
   json.key("output").value(o.output);
   json.key("text_field").value(o.document.text_field);
   json.key("id_field").value(o.document.id_field);
-  json.key("shingle").value(shingle_kind_name(o.document.shingle.kind));
-  json.key("ngram").value(o.document.shingle.n);
-  json.key("num_perm").value(o.num_perm);
-  json.key("seed").value(o.seed);
-  json.key("threshold").value(o.threshold);
-  json.key("bands").value(s.layout.bands);
-  json.key("rows").value(s.layout.rows);
-  json.key("lsh_threshold").value(lsh_threshold(s.layout));
-  json.key("fp_weight").value(o.fp_weight);
-  json.key("fn_weight").value(o.fn_weight);
-  json.key("pass_at_threshold").value(o.pass_at_threshold);
-  json.key("verify").value(o.verify == VerifyMode::kExact ? "exact" : "estimate");
   json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
   json.key("max_doc_bytes").value(o.max_doc_bytes);
   json.key("strict").value(o.strict);
   json.key("split_bytes").value(o.split_bytes);
   json.key("shuffle_bytes").value(o.shuffle_bytes);
-  json.key("max_bucket").value(static_cast<std::uint64_t>(o.max_bucket));
+  r.method->write_parameters(json);
   json.end_object();
   json.key("input_files").value(r.input_files);
   json.key("input_bytes").value(r.input_bytes);
@@ -69,11 +52,9 @@ std::string stats_json(const RunReport& r) {
         .value(s.skipped_by_reason[static_cast<std::size_t>(status)]);
   }
   json.end_object();
-  json.key("shingles").value(r.shingles);
-  json.key("band_tuples").value(r.band_tuples);
-  json.key("candidate_pairs_raw").value(r.raw_candidate_pairs);
+  json.key("features").value(r.features);
+  r.method->write_counts(json);
   json.key("candidate_edges").value(s.candidate_pairs);
-  json.key("capped_buckets").value(r.capped_buckets);
   json.key("verified_edges").value(s.verified_pairs);
   json.key("clusters").value(s.clusters);
   json.key("component_rounds").value(r.component_rounds);
@@ -130,10 +111,10 @@ std::string summary_text(const RunReport& r) {
   std::string out;
   std::snprintf(
       buffer, sizeof buffer,
-      "neardup minhash: %llu docs read, %llu kept, %llu removed, %llu skipped; "
+      "neardup %s: %llu docs read, %llu kept, %llu removed, %llu skipped; "
       "%llu clusters; %llu candidate pairs, %llu verified\n",
-      static_cast<unsigned long long>(s.docs_read), static_cast<unsigned long long>(s.docs_kept),
-      static_cast<unsigned long long>(s.docs_removed),
+      r.job.c_str(), static_cast<unsigned long long>(s.docs_read),
+      static_cast<unsigned long long>(s.docs_kept), static_cast<unsigned long long>(s.docs_removed),
       static_cast<unsigned long long>(s.docs_skipped), static_cast<unsigned long long>(s.clusters),
       static_cast<unsigned long long>(s.candidate_pairs),
       static_cast<unsigned long long>(s.verified_pairs));
@@ -153,10 +134,10 @@ std::string summary_text(const RunReport& r) {
   }
   std::snprintf(
       buffer, sizeof buffer,
-      "RESULT job=minhash ranks=%d bytes=%llu docs=%llu kept=%llu removed=%llu "
+      "RESULT job=%s ranks=%d bytes=%llu docs=%llu kept=%llu removed=%llu "
       "skipped=%llu clusters=%llu candidates=%llu verified=%llu seconds=%.3f "
       "mb_per_s=%.2f bytes_shuffled=%llu peak_rss=%llu\n",
-      r.ranks, static_cast<unsigned long long>(r.input_bytes),
+      r.job.c_str(), r.ranks, static_cast<unsigned long long>(r.input_bytes),
       static_cast<unsigned long long>(s.docs_read), static_cast<unsigned long long>(s.docs_kept),
       static_cast<unsigned long long>(s.docs_removed),
       static_cast<unsigned long long>(s.docs_skipped), static_cast<unsigned long long>(s.clusters),

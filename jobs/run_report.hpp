@@ -6,24 +6,24 @@
 #include <string>
 #include <vector>
 
-#include "jobs/minhash_job.hpp"
-#include "jobs/minhash_options.hpp"
+#include "jobs/dedup_method.hpp"
+#include "jobs/job_options.hpp"
+#include "jobs/job_summary.hpp"
 #include "jobs/stage_stats.hpp"
 
 namespace neardup {
 
 /// Everything stats.json holds, gathered on every rank.
 struct RunReport {
-  MinhashOptions options;
+  std::string job;
+  const JobOptions* options = nullptr;
+  const DedupMethod* method = nullptr;
   JobSummary summary;
   int ranks = 1;
   std::uint64_t input_files = 0;
   std::uint64_t input_bytes = 0;
   std::uint64_t splits = 0;
-  std::uint64_t shingles = 0;
-  std::uint64_t band_tuples = 0;
-  std::uint64_t raw_candidate_pairs = 0;
-  std::uint64_t capped_buckets = 0;
+  std::uint64_t features = 0;
   std::uint64_t component_rounds = 0;
   std::uint64_t deduped_lines = 0;
   std::uint64_t duplicate_ids = 0;

@@ -1,9 +1,8 @@
-// Stage 2, sketch: each rank streams its splits, parses, shingles and signs every document.
+// Stage 2, sketch: each rank streams its splits, parses every record and sketches each document.
 #include "jobs/sketch_stage.hpp"
 
 #include <filesystem>
 
-#include "core/tokenizer.hpp"
 #include "io/io_error.hpp"
 #include "io/record_reader.hpp"
 #include "jobs/document_parser.hpp"
@@ -11,15 +10,13 @@
 namespace neardup {
 
 SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
-                           const MinHasher& hasher, const SketchLimits& limits) {
+                           Sketcher& sketcher, const SketchLimits& limits) {
   SketchResult result;
   result.lines_per_split.assign(plan.splits.size(), 0);
   LocalDocs& docs = result.docs;
-  docs.num_perm = hasher.num_perm();
+  docs.sketch_words = sketcher.sketch_words();
   DocumentParser parser(spec);
   ParsedLine parsed;
-  TokenStream tokens;
-  std::vector<std::uint64_t> shingles;
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
   bool stopped = false;
   for (std::uint32_t s = 0; s < plan.splits.size() && !stopped; ++s) {
@@ -56,16 +53,15 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
         }
         const DocId doc = make_doc_id(s, static_cast<std::uint32_t>(index));
         if (parsed.has_id) result.id_keys.push_back({hash128(parsed.id), doc});
-        tokenize(parsed.text, tokens);
-        shingle_hashes(tokens, spec.shingle, shingles);
         docs.ids.push_back(doc);
         docs.offsets.push_back(record.offset);
         docs.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));
-        docs.shingles.push_back(static_cast<std::uint32_t>(shingles.size()));
-        result.shingles += shingles.size();
-        const std::size_t at = docs.signatures.size();
-        docs.signatures.resize(at + docs.num_perm);
-        hasher.sign(shingles, std::span<SigValue>(docs.signatures.data() + at, docs.num_perm));
+        const std::size_t at = docs.sketches.size();
+        docs.sketches.resize(at + docs.sketch_words);
+        const std::uint32_t features = sketcher.sketch(
+            parsed.text, std::span<std::uint32_t>(docs.sketches.data() + at, docs.sketch_words));
+        docs.features.push_back(features);
+        result.features += features;
         ++index;
       }
       if (!stopped && !reader->decode_error().empty()) {

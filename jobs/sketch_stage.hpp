@@ -1,13 +1,14 @@
-// Stage 2, sketch: each rank streams its splits, parses, shingles and signs every document.
+// Stage 2, sketch: each rank streams its splits, parses every record and sketches each document.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/hash128.hpp"
-#include "core/minhash.hpp"
 #include "io/line_status.hpp"
 #include "jobs/document_spec.hpp"
 #include "jobs/local_docs.hpp"
@@ -32,6 +33,17 @@ struct IdKey {
   auto operator<=>(const IdKey&) const = default;
 };
 
+/// What a job computes from a document's text: a fixed number of 32-bit sketch words.
+class Sketcher {
+ public:
+  virtual ~Sketcher() = default;
+  /// Number of 32-bit words in every document's sketch.
+  virtual unsigned sketch_words() const = 0;
+  /// Writes the sketch of `text` into `out` (sketch_words() words) and returns the document's
+  /// feature count (distinct shingles or tokens); 0 marks an empty document, never matched.
+  virtual std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) = 0;
+};
+
 /// How the sketch stage reads records.
 struct SketchLimits {
   std::uint64_t max_record_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
@@ -46,18 +58,18 @@ struct SketchResult {
   std::vector<SkipExample> examples;  // the first kSkipExamples of each reason on this rank
   std::vector<IdKey> id_keys;         // documents with an id, by document
   std::uint64_t bytes_read = 0;
-  std::uint64_t shingles = 0;
+  std::uint64_t features = 0;  // sum over documents
 };
 
 /// How many skipped lines of each reason are kept as examples for the log.
 inline constexpr std::size_t kSkipExamples = 10;
 
-/// Sketches the splits that `plan` assigns to `rank`, in split order (so document ids come out
-/// sorted). Records that are not documents are counted by reason; so are the rest of a file
-/// whose compressed data cannot be decoded (one count, at the record where decoding failed)
-/// and a split that cannot be opened or read (one count per split). Throws IoError when a
+/// Sketches the splits that `plan` assigns to `rank` with `sketcher`, in split order (so
+/// document ids come out sorted). Records that are not documents are counted by reason; so are the
+/// rest of a file whose compressed data cannot be decoded (one count, at the record where decoding
+/// failed) and a split that cannot be opened or read (one count per split). Throws IoError when a
 /// split holds more than 2^32 records.
 SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
-                           const MinHasher& hasher, const SketchLimits& limits);
+                           Sketcher& sketcher, const SketchLimits& limits);
 
 }  // namespace neardup

@@ -1,0 +1,53 @@
+// What tells one dedup job from another: its sketch, its pair search and what it reports.
+#pragma once
+
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/candidate_edges.hpp"
+#include "io/json_writer.hpp"
+#include "jobs/doc_fetch.hpp"
+#include "jobs/doc_source.hpp"
+#include "jobs/exchange.hpp"
+#include "jobs/job_summary.hpp"
+#include "jobs/local_docs.hpp"
+#include "jobs/sketch_stage.hpp"
+#include "jobs/stage_stats.hpp"
+#include "jobs/verify_stage.hpp"
+
+namespace neardup {
+
+/// What the pipeline hands a method's pair search (all of it valid during the call).
+struct PairSearch {
+  Exchanger& exchanger;
+  const LocalDocs& docs;
+  DocSource& source;
+  const OwnerFn& owner;
+  StageClock& clock;
+  /// Collective, at most once: makes the records of the documents in `pairs` (any rank's)
+  /// readable through `source` (compressed inputs' records are spilled). A search that reads
+  /// records calls it first; otherwise the pipeline calls it with the pairs found.
+  std::function<void(std::span<const DocPair> pairs)> need_records;
+};
+
+/// One detector (minhash, simhash, exact): sketches documents, then finds the pairs of
+/// duplicate documents. The pipeline does everything else (plan, components, outputs, stats).
+class DedupMethod : public Sketcher {
+ public:
+  /// The job's name: "minhash", "simhash" or "exact".
+  virtual const char* name() const = 0;
+  /// One line for the log describing the method's parameters.
+  virtual std::string describe() const = 0;
+  /// Collective: the pairs (a < b) of duplicate documents, each once, on rank owner(a), sorted
+  /// by (a, b), with their similarity. Starts its own stages on search.clock and sets
+  /// summary.candidate_pairs (global).
+  virtual std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) = 0;
+  /// Writes the method's parameters as members of the stats.json "parameters" object.
+  virtual void write_parameters(JsonWriter& json) const = 0;
+  /// Writes the method's global counts as members of the stats.json top-level object.
+  virtual void write_counts(JsonWriter& json) const = 0;
+};
+
+}  // namespace neardup

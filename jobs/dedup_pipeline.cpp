@@ -1,0 +1,228 @@
+// The pipeline every dedup job runs: plan, sketch, pair search, components, write (DESIGN.md).
+#include "jobs/dedup_pipeline.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <numeric>
+#include <stdexcept>
+
+#include "io/atomic_file.hpp"
+#include "io/io_error.hpp"
+#include "jobs/components.hpp"
+#include "jobs/duplicate_ids.hpp"
+#include "jobs/log.hpp"
+#include "jobs/mpi_check.hpp"
+#include "jobs/output_dir.hpp"
+#include "jobs/output_stage.hpp"
+#include "jobs/plan_stage.hpp"
+#include "jobs/run_report.hpp"
+#include "jobs/spill_stage.hpp"
+
+namespace neardup {
+namespace {
+
+std::string describe(const SkipExample& e, const DocSource& source) {
+  std::string text =
+      source.location(make_doc_id(e.split, e.line)) + ": skipped: " + line_status_name(e.status);
+  if (!e.detail.empty()) text += " (" + e.detail + ")";
+  return text;
+}
+
+// Rank 0 logs the first examples of every skip reason, with file and line.
+void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, const DocSource& source) {
+  std::string mine;
+  for (const SkipExample& e : sketch.examples) {
+    mine += static_cast<char>('0' + static_cast<int>(e.status));
+    mine += describe(e, source) + "\n";
+  }
+  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
+  to_root[0] = mine;
+  const std::vector<std::string> got = exchanger.exchange_blocks(to_root);
+  if (exchanger.rank() != 0) return;
+  std::array<std::size_t, kLineStatusCount> shown{};
+  for (const std::string& block : got) {
+    std::size_t start = 0;
+    while (start < block.size()) {
+      const std::size_t end = block.find('\n', start);
+      const auto status = static_cast<std::size_t>(block[start] - '0');
+      if (shown[status]++ < kSkipExamples) log_info(block.substr(start + 1, end - start - 1));
+      start = end + 1;
+    }
+  }
+}
+
+// Rank 0 logs how many documents repeat an earlier document's id, with examples.
+void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) {
+  if (duplicates.count == 0) return;
+  log_info(std::to_string(duplicates.count) +
+           " documents repeat the id of an earlier document (they are still told apart by "
+           "position)");
+  for (const IdRepeat& r : duplicates.examples) {
+    log_info(source.location(r.later) + ": same id as " + source.location(r.earlier));
+  }
+}
+
+// Where this rank spills the records of compressed inputs that later stages re-read.
+std::string spill_path(const JobOptions& options, int rank) {
+  const std::filesystem::path dir = options.tmp_dir.empty()
+                                        ? std::filesystem::path(options.output) / "_tmp"
+                                        : std::filesystem::path(options.tmp_dir);
+  char name[96];
+  std::snprintf(name, sizeof name, "neardup-spill-%016zx-rank-%05d",
+                std::hash<std::string>{}(std::filesystem::absolute(options.output).string()), rank);
+  return (dir / name).string();
+}
+
+}  // namespace
+
+JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& method,
+                         JobSummary initial) {
+  Exchanger exchanger(comm, options.shuffle_bytes);
+  const int rank = exchanger.rank();
+  StageClock clock;
+  RunReport report;
+  report.job = method.name();
+  report.options = &options;
+  report.method = &method;
+  report.ranks = exchanger.size();
+  report.summary = initial;
+  JobSummary& summary = report.summary;
+
+  clock.start("plan");
+  const JobPlan plan = make_plan(comm, options.inputs, options.format, options.split_bytes);
+  std::vector<std::string> subdirs = {"clusters"};
+  if (options.write_pairs) subdirs.push_back("pairs");
+  if (options.write_deduped) subdirs.push_back("deduped");
+  if (options.write_removed) subdirs.push_back("removed");
+  const bool spill = plan.has_compressed_input();
+  if (spill && options.tmp_dir.empty()) subdirs.push_back("_tmp");
+  agree_on_errors(comm, rank == 0 ? prepare_output_dir(options.output, subdirs, options.overwrite)
+                                  : std::string());
+  const std::string spill_file = spill_path(options, rank);
+  if (spill && !options.tmp_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(options.tmp_dir, error);
+    agree_on_errors(comm, error ? options.tmp_dir + ": cannot create: " + error.message() : "");
+  }
+  report.input_files = plan.files.size();
+  report.input_bytes = plan.total_bytes();
+  report.splits = plan.splits.size();
+  report.input_bytes_per_rank = plan.bytes_per_rank(exchanger.size());
+  log_info(std::string(method.name()) + ": " + std::to_string(plan.files.size()) + " files, " +
+           std::to_string(plan.total_bytes()) + " bytes, " + std::to_string(plan.splits.size()) +
+           " splits on " + std::to_string(exchanger.size()) + " ranks; " + method.describe());
+  const OwnerFn owner = [&plan](DocId doc) { return plan.owners[split_of(doc)]; };
+
+  clock.start("sketch");
+  SketchResult sketch =
+      sketch_splits(plan, rank, options.document, method, {options.max_doc_bytes, options.strict});
+  report.bytes_read_per_rank = gather_per_rank(comm, sketch.bytes_read);
+  std::vector<std::uint64_t> lines_per_split(plan.splits.size());
+  mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
+                          static_cast<int>(lines_per_split.size()), MPI_UINT64_T, MPI_SUM, comm),
+            "MPI_Allreduce");
+  const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
+  DocSource source(plan, sketch.docs, bases, options.document, spill_file);
+  if (options.strict) {
+    agree_on_errors(comm, sketch.examples.empty()
+                              ? std::string()
+                              : describe(sketch.examples.front(), source) + " (--strict)");
+  }
+  log_skip_examples(exchanger, sketch, source);
+  const DuplicateIds duplicate_ids = find_duplicate_ids(exchanger, sketch.id_keys, kSkipExamples);
+  sketch.id_keys = {};
+  report.duplicate_ids = duplicate_ids.count;
+  if (rank == 0) log_duplicate_ids(duplicate_ids, source);
+  report.features = sum_over_ranks(comm, sketch.features);
+
+  bool records_ready = false;
+  const auto need_records = [&](std::span<const DocPair> pairs) {
+    if (records_ready) throw std::logic_error("need_records called twice");
+    records_ready = true;
+    if (!spill) return;
+    clock.start("spill");
+    const std::vector<DocId> needed = candidate_documents(exchanger, pairs, owner);
+    report.spilled_bytes =
+        sum_over_ranks(comm, spill_compressed_records(plan, rank, needed, sketch.docs, spill_file,
+                                                      options.max_doc_bytes));
+  };
+  PairSearch search{exchanger, sketch.docs, source, owner, clock, need_records};
+  const std::vector<VerifiedPair> verified = method.find_pairs(search, summary);
+  summary.verified_pairs = sum_over_ranks(comm, verified.size());
+  std::vector<DocPair> edges;
+  edges.reserve(verified.size());
+  for (const VerifiedPair& p : verified) edges.push_back({p.a, p.b});
+  if (!records_ready) need_records(edges);
+
+  clock.start("components");
+  ComponentCounts component_counts;
+  const std::vector<ClusterMember> members =
+      connected_components(exchanger, edges, owner, component_counts);
+  edges = {};
+  report.component_rounds = component_counts.rounds;
+  std::vector<DocId> removed;
+  std::uint64_t roots = 0;
+  for (const ClusterMember& m : members) {
+    if (m.doc != m.root) removed.push_back(m.doc);
+    roots += m.doc == m.root;
+  }
+  summary.clusters = sum_over_ranks(comm, roots);
+
+  clock.start("write");
+  write_clusters(exchanger, members, source, owner, options.output);
+  if (options.write_pairs) write_pairs(exchanger, verified, source, owner, options.output);
+  if (options.write_removed) write_removed(exchanger, members, source, owner, options.output);
+  std::uint64_t deduped_lines = 0;
+  if (options.write_deduped) {
+    deduped_lines =
+        write_deduped(plan, rank, sketch.docs, removed, options.output, options.max_doc_bytes);
+  }
+  clock.stop();
+  if (spill) std::filesystem::remove(spill_file);
+
+  summary.docs_read =
+      std::accumulate(lines_per_split.begin(), lines_per_split.end(), std::uint64_t{0});
+  summary.docs_removed = sum_over_ranks(comm, removed.size());
+  summary.docs_kept = sum_over_ranks(comm, sketch.docs.size() - removed.size());
+  for (int status = 1; status < kLineStatusCount; ++status) {
+    summary.skipped_by_reason[static_cast<std::size_t>(status)] =
+        sum_over_ranks(comm, sketch.status_counts[static_cast<std::size_t>(status)]);
+    summary.docs_skipped += summary.skipped_by_reason[static_cast<std::size_t>(status)];
+  }
+  report.deduped_lines = options.write_deduped ? sum_over_ranks(comm, deduped_lines) : 0;
+  summary.bytes_shuffled = sum_over_ranks(comm, exchanger.bytes_sent());
+  report.stages = clock.reduce(comm);
+  report.peak_rss_per_rank = gather_per_rank(comm, peak_rss_bytes());
+
+  const bool balanced =
+      summary.docs_read == summary.docs_kept + summary.docs_removed + summary.docs_skipped &&
+      (!options.write_deduped || report.deduped_lines == summary.docs_kept);
+  if (!balanced) {
+    throw std::logic_error("accounting invariant violated: docs_read " +
+                           std::to_string(summary.docs_read) + " != kept " +
+                           std::to_string(summary.docs_kept) + " + removed " +
+                           std::to_string(summary.docs_removed) + " + skipped " +
+                           std::to_string(summary.docs_skipped));
+  }
+  mpi_check(MPI_Barrier(comm), "MPI_Barrier");
+  if (rank == 0) {
+    const std::string stats = stats_json(report);
+    write_file_atomically((std::filesystem::path(options.output) / "stats.json").string(), stats);
+    if (spill && options.tmp_dir.empty()) {
+      std::filesystem::remove_all(std::filesystem::path(options.output) / "_tmp");
+    }
+    write_file_atomically((std::filesystem::path(options.output) / "_SUCCESS").string(), stats);
+    log_info("wrote " + options.output);
+  }
+  mpi_check(MPI_Barrier(comm), "MPI_Barrier");
+  report.summary_text = summary_text(report);
+  if (rank == 0) {
+    std::fputs(report.summary_text.c_str(), stdout);
+    std::fflush(stdout);
+  }
+  return summary;
+}
+
+}  // namespace neardup

@@ -1,0 +1,34 @@
+// The flags every job shares: inputs, output, record limits, memory per exchange round, outputs.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "io/input_format.hpp"
+#include "jobs/document_spec.hpp"
+
+namespace neardup {
+
+/// What every dedup job (minhash, simhash, exact) is told, with the defaults.
+struct JobOptions {
+  std::vector<std::string> inputs;
+  std::optional<InputFormat> format;  // nullopt: by extension
+  std::string output;
+  std::string tmp_dir;  // spill files for compressed inputs; "" = OUTPUT/_tmp
+  DocumentSpec document;
+  std::uint64_t split_bytes = 64ull << 20;
+  std::uint64_t shuffle_bytes = 64ull << 20;
+  bool write_pairs = false;
+  bool write_deduped = false;
+  bool write_removed = false;
+  std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
+  bool strict = false;                        // any skipped record is a fatal error
+  bool overwrite = false;
+};
+
+/// Returns a description of the first invalid shared option, or "" when all are valid.
+std::string validate_job_options(const JobOptions& options);
+
+}  // namespace neardup
