@@ -1,4 +1,4 @@
-// The command line: `neardup minhash` and `neardup params`, parsed with CLI11.
+// The command line: `neardup minhash`, `exact` and `params`, parsed with CLI11.
 #include "jobs/cli.hpp"
 
 #include <CLI/CLI.hpp>
@@ -7,6 +7,7 @@
 #include <map>
 
 #include "io/io_error.hpp"
+#include "jobs/exact_job.hpp"
 #include "jobs/log.hpp"
 #include "jobs/minhash_job.hpp"
 #include "jobs/mpi_check.hpp"
@@ -38,6 +39,68 @@ void add_lsh_flags(CLI::App& app, double& threshold, unsigned& num_perm, unsigne
       ->capture_default_str();
 }
 
+// The flags every job shares that need converting after parsing.
+struct SharedFlags {
+  explicit SharedFlags(const JobOptions& defaults)
+      : split_mb(defaults.split_bytes >> 20),
+        shuffle_mb(defaults.shuffle_bytes >> 20),
+        max_doc_mb(defaults.max_doc_bytes >> 20) {}
+  std::string format = "auto";
+  std::uint64_t split_mb;
+  std::uint64_t shuffle_mb;
+  std::uint64_t max_doc_mb;
+
+  // Stores the converted values into `options`.
+  void apply(JobOptions& options) const {
+    options.split_bytes = split_mb << 20;
+    options.shuffle_bytes = shuffle_mb << 20;
+    options.max_doc_bytes = max_doc_mb << 20;
+    options.format = parse_input_format(format);
+  }
+};
+
+// Inputs, output, record handling, memory and outputs: the same flags on every job.
+void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& verbose,
+                      bool& quiet) {
+  job.add_option("-i,--input", o.inputs,
+                 "input files, directories, globs or @LIST (a file naming one input per line)")
+      ->required();
+  job.add_option("-o,--output", o.output, "output directory")->required();
+  job.add_option("--format", flags.format,
+                 "input format: auto (by extension: .jsonl/.json/.ndjson, with .gz or .zst), "
+                 "jsonl, jsonl.gz, jsonl.zst, or text (one document per file)")
+      ->check(CLI::IsMember({"auto", "jsonl", "jsonl.gz", "jsonl.zst", "text"}))
+      ->capture_default_str();
+  job.add_option("--text-field", o.document.text_field, "JSON field holding the text (dotted path)")
+      ->capture_default_str();
+  job.add_option("--id-field", o.document.id_field,
+                 "JSON field holding the id (dotted path; absent: path:line)")
+      ->capture_default_str();
+  job.add_option("--max-doc-mb", flags.max_doc_mb,
+                 "longer documents are skipped (counted as doc_too_large), never truncated")
+      ->check(CLI::Range(1, 4095))
+      ->capture_default_str();
+  job.add_flag("--strict", o.strict, "any skipped line is a fatal error naming its file and line");
+  job.add_option("--split-mb", flags.split_mb, "split size in MiB (the unit of work)")
+      ->check(CLI::Range(1, 4095))
+      ->capture_default_str();
+  job.add_option("--shuffle-mb", flags.shuffle_mb, "bytes one rank sends per exchange round, MiB")
+      ->check(CLI::Range(1, 1024))
+      ->capture_default_str();
+  job.add_flag("--write-pairs", o.write_pairs, "write the duplicate pairs to pairs/");
+  job.add_flag("--write-deduped", o.write_deduped, "write the deduplicated corpus to deduped/");
+  job.add_flag("--write-removed", o.write_removed,
+               "write removed/: each removed document, the document kept in its place, and its "
+               "original line");
+  job.add_option("--tmp-dir", o.tmp_dir,
+                 "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
+                 "node-local scratch is faster)");
+  job.add_flag("--overwrite", o.overwrite,
+               "replace neardup's outputs in a non-empty output directory");
+  job.add_flag("-v,--verbose", verbose, "debug lines from every rank");
+  job.add_flag("-q,--quiet", quiet, "errors only");
+}
+
 }  // namespace
 
 int run_command_line(MPI_Comm comm, int argc, char** argv) {
@@ -48,39 +111,11 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   bool quiet = false;
 
   MinhashOptions mh;
-  std::uint64_t split_mb = mh.split_bytes >> 20;
-  std::uint64_t shuffle_mb = mh.shuffle_bytes >> 20;
+  SharedFlags mh_flags(mh);
   std::string shingle = "word";
   std::string verify = "estimate";
-  std::string format = "auto";
-  std::uint64_t max_doc_mb = mh.max_doc_bytes >> 20;
   CLI::App* minhash = app.add_subcommand("minhash", "MinHash-LSH near-duplicate job (MPI)");
-  minhash
-      ->add_option("-i,--input", mh.inputs,
-                   "input files, directories, globs or @LIST (a file naming one input per line)")
-      ->required();
-  minhash
-      ->add_option("--format", format,
-                   "input format: auto (by extension: .jsonl/.json/.ndjson, with .gz or .zst), "
-                   "jsonl, jsonl.gz, jsonl.zst, or text (one document per file)")
-      ->check(CLI::IsMember({"auto", "jsonl", "jsonl.gz", "jsonl.zst", "text"}))
-      ->capture_default_str();
-  minhash
-      ->add_option("--max-doc-mb", max_doc_mb,
-                   "longer documents are skipped (counted as doc_too_large), never truncated")
-      ->check(CLI::Range(1, 4095))
-      ->capture_default_str();
-  minhash->add_flag("--strict", mh.strict,
-                    "any skipped line is a fatal error naming its file and line");
-  minhash->add_option("-o,--output", mh.output, "output directory")->required();
-  minhash
-      ->add_option("--text-field", mh.document.text_field,
-                   "JSON field holding the text (dotted path)")
-      ->capture_default_str();
-  minhash
-      ->add_option("--id-field", mh.document.id_field,
-                   "JSON field holding the id (dotted path; absent: path:line)")
-      ->capture_default_str();
+  add_shared_flags(*minhash, mh, mh_flags, verbose, quiet);
   minhash->add_option("--shingle", shingle, "shingle kind: word or char")
       ->check(CLI::IsMember({"word", "char"}))
       ->capture_default_str();
@@ -95,30 +130,20 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
                    "candidate check: estimate (signatures) or exact (shingle sets)")
       ->check(CLI::IsMember({"estimate", "exact"}))
       ->capture_default_str();
-  minhash->add_option("--split-mb", split_mb, "split size in MiB (the unit of work)")
-      ->check(CLI::Range(1, 4095))
-      ->capture_default_str();
-  minhash->add_option("--shuffle-mb", shuffle_mb, "bytes one rank sends per exchange round, MiB")
-      ->check(CLI::Range(1, 1024))
-      ->capture_default_str();
   minhash
       ->add_option("--max-bucket", mh.max_bucket,
                    "buckets up to this size give all pairs; larger ones a star and chain")
       ->check(CLI::Range(2, 1 << 20))
       ->capture_default_str();
-  minhash->add_flag("--write-pairs", mh.write_pairs, "write verified pairs to pairs/");
-  minhash->add_flag("--write-deduped", mh.write_deduped,
-                    "write the deduplicated corpus to deduped/");
-  minhash->add_flag("--write-removed", mh.write_removed,
-                    "write removed/: each removed document, the document kept in its place, "
-                    "and its original line");
-  minhash->add_option("--tmp-dir", mh.tmp_dir,
-                      "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
-                      "node-local scratch is faster)");
-  minhash->add_flag("--overwrite", mh.overwrite,
-                    "replace neardup's outputs in a non-empty output directory");
-  minhash->add_flag("-v,--verbose", verbose, "debug lines from every rank");
-  minhash->add_flag("-q,--quiet", quiet, "errors only");
+
+  ExactOptions ex;
+  SharedFlags ex_flags(ex);
+  CLI::App* exact = app.add_subcommand(
+      "exact", "exact duplicates by the XXH3-128 digest of the canonical tokens (MPI)");
+  add_shared_flags(*exact, ex, ex_flags, verbose, quiet);
+  exact->add_flag("--normalize,!--raw", ex.normalize,
+                  "digest the canonical token stream (lowercased words; default), or with --raw "
+                  "the text byte for byte");
 
   ParamsOptions params;
   CLI::App* params_cmd = app.add_subcommand("params", "show the LSH bands x rows for a threshold");
@@ -146,14 +171,16 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
     return 0;
   }
 
-  mh.document.shingle.kind = shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
-  mh.verify = verify == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
-  mh.split_bytes = split_mb << 20;
-  mh.max_doc_bytes = max_doc_mb << 20;
-  mh.format = parse_input_format(format);
-  mh.shuffle_bytes = shuffle_mb << 20;
   try {
-    run_minhash(comm, mh);
+    if (minhash->parsed()) {
+      mh_flags.apply(mh);
+      mh.document.shingle.kind = shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
+      mh.verify = verify == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
+      run_minhash(comm, mh);
+    } else if (exact->parsed()) {
+      ex_flags.apply(ex);
+      run_exact(comm, ex);
+    }
   } catch (const JobError& e) {
     if (rank == 0) log_error(e.what());
     return 1;
