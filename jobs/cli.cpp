@@ -1,4 +1,4 @@
-// The command line: `neardup minhash`, `exact` and `params`, parsed with CLI11.
+// The command line: `neardup minhash`, `simhash`, `exact` and `params`, parsed with CLI11.
 #include "jobs/cli.hpp"
 
 #include <CLI/CLI.hpp>
@@ -12,6 +12,7 @@
 #include "jobs/minhash_job.hpp"
 #include "jobs/mpi_check.hpp"
 #include "jobs/params_command.hpp"
+#include "jobs/simhash_job.hpp"
 
 namespace neardup {
 namespace {
@@ -136,6 +137,45 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       ->check(CLI::Range(2, 1 << 20))
       ->capture_default_str();
 
+  SimhashOptions sh;
+  SharedFlags sh_flags(sh);
+  std::string features = "tokens";
+  std::string weight = "tf";
+  CLI::App* simhash = app.add_subcommand(
+      "simhash", "SimHash near-duplicate job: fingerprints within k bits, permuted tables (MPI)");
+  add_shared_flags(*simhash, sh, sh_flags, verbose, quiet);
+  simhash->add_option("--features", features, "SimHash features: tokens, shingles or char")
+      ->check(CLI::IsMember({"tokens", "shingles", "char"}))
+      ->capture_default_str();
+  simhash->add_option("--weight", weight, "feature weight: tf, binary or logtf (1 + ln tf)")
+      ->check(CLI::IsMember({"tf", "binary", "logtf"}))
+      ->capture_default_str();
+  simhash->add_option("--ngram", sh.simhash.shingle_n, "words per shingle (--features shingles)")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  simhash->add_option("--char-ngram", sh.simhash.char_n, "bytes per feature (--features char)")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  simhash
+      ->add_option("-k,--max-distance", sh.max_distance,
+                   "pairs differ in at most this many of the 64 bits (inclusive)")
+      ->check(CLI::Range(0u, 63u))
+      ->capture_default_str();
+  simhash->add_option("--blocks", sh.blocks,
+                      "fingerprint blocks m (default k + 3: C(m, k) tables, 20 for k = 3)");
+  simhash
+      ->add_option("--max-bucket", sh.limits.max_run,
+                   "documents sharing one fingerprint: up to this many give all pairs, more a "
+                   "star")
+      ->check(CLI::Range(1, 1 << 20))
+      ->capture_default_str();
+  simhash
+      ->add_option("--max-group", sh.limits.max_group,
+                   "distinct fingerprints per table group compared all-pairs; larger groups are "
+                   "compared within a window and reported")
+      ->check(CLI::Range(2, 1 << 24))
+      ->capture_default_str();
+
   ExactOptions ex;
   SharedFlags ex_flags(ex);
   CLI::App* exact = app.add_subcommand(
@@ -177,6 +217,15 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       mh.document.shingle.kind = shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
       mh.verify = verify == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
       run_minhash(comm, mh);
+    } else if (simhash->parsed()) {
+      sh_flags.apply(sh);
+      sh.simhash.features = features == "shingles" ? SimhashFeatures::kShingles
+                            : features == "char"   ? SimhashFeatures::kChars
+                                                   : SimhashFeatures::kTokens;
+      sh.simhash.weight = weight == "binary"  ? SimhashWeight::kBinary
+                          : weight == "logtf" ? SimhashWeight::kLogTf
+                                              : SimhashWeight::kTf;
+      run_simhash(comm, sh);
     } else if (exact->parsed()) {
       ex_flags.apply(ex);
       run_exact(comm, ex);

@@ -1,0 +1,90 @@
+// Charikar's SimHash: a 64-bit fingerprint from weighted features, close for similar texts.
+#include "core/simhash.hpp"
+
+#include <xxhash.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+
+namespace neardup {
+namespace {
+
+// Appends the hash of every feature occurrence (repeats included) to `out`.
+void feature_hashes(const TokenStream& tokens, const SimhashSpec& spec,
+                    std::vector<std::uint64_t>& out) {
+  const std::size_t count = tokens.size();
+  const char* text = tokens.text.data();
+  const auto hash = [&](std::size_t begin, std::size_t end) {
+    out.push_back(XXH3_64bits_withSeed(text + begin, end - begin, kSimhashSeed));
+  };
+  switch (spec.features) {
+    case SimhashFeatures::kTokens:
+      for (std::size_t i = 0; i < count; ++i) hash(tokens.starts[i], tokens.ends[i]);
+      break;
+    case SimhashFeatures::kShingles:
+      if (count < spec.shingle_n) {
+        hash(0, tokens.text.size());
+        break;
+      }
+      for (std::size_t i = 0; i + spec.shingle_n <= count; ++i) {
+        hash(tokens.starts[i], tokens.ends[i + spec.shingle_n - 1]);
+      }
+      break;
+    case SimhashFeatures::kChars:
+      if (tokens.text.size() < spec.char_n) {
+        hash(0, tokens.text.size());
+        break;
+      }
+      for (std::size_t i = 0; i + spec.char_n <= tokens.text.size(); ++i) hash(i, i + spec.char_n);
+      break;
+  }
+}
+
+// Adds +weight or -weight to each of the 64 sums, by the bits of `h`.
+inline void accumulate(std::array<std::int64_t, 64>& sums, std::uint64_t h, std::int64_t weight) {
+  for (unsigned bit = 0; bit < 64; ++bit) {
+    const auto one = static_cast<std::int64_t>((h >> bit) & 1);
+    sums[bit] += (2 * one - 1) * weight;
+  }
+}
+
+}  // namespace
+
+std::uint64_t simhash_of(const TokenStream& tokens, const SimhashSpec& spec,
+                         SimhashScratch& scratch) {
+  if (tokens.size() == 0) return 0;
+  std::vector<std::uint64_t>& hashes = scratch.hashes;
+  hashes.clear();
+  feature_hashes(tokens, spec, hashes);
+  std::array<std::int64_t, 64> sums{};
+  if (spec.weight == SimhashWeight::kTf) {
+    for (const std::uint64_t h : hashes) accumulate(sums, h, 1);  // c occurrences weigh c
+  } else {
+    std::sort(hashes.begin(), hashes.end());
+    for (std::size_t i = 0; i < hashes.size();) {
+      std::size_t j = i + 1;
+      while (j < hashes.size() && hashes[j] == hashes[i]) ++j;
+      const std::int64_t weight =
+          spec.weight == SimhashWeight::kBinary
+              ? 1
+              : std::llround(1024.0 * (1.0 + std::log(static_cast<double>(j - i))));
+      accumulate(sums, hashes[i], weight);
+      i = j;
+    }
+  }
+  std::uint64_t fingerprint = 0;
+  for (unsigned bit = 0; bit < 64; ++bit) {
+    fingerprint |= static_cast<std::uint64_t>(sums[bit] > 0) << bit;
+  }
+  return fingerprint;
+}
+
+std::uint64_t simhash(std::string_view raw, const SimhashSpec& spec) {
+  TokenStream tokens;
+  tokenize(raw, tokens);
+  SimhashScratch scratch;
+  return simhash_of(tokens, spec, scratch);
+}
+
+}  // namespace neardup

@@ -1,0 +1,154 @@
+// The simhash job: 64-bit Charikar fingerprints, pairs within k bits by permuted tables.
+#include "jobs/simhash_job.hpp"
+
+#include <cstring>
+#include <vector>
+
+#include "core/tokenizer.hpp"
+#include "jobs/dedup_pipeline.hpp"
+#include "jobs/log.hpp"
+#include "jobs/mpi_check.hpp"
+
+namespace neardup {
+namespace {
+
+const char* features_name(SimhashFeatures features) {
+  switch (features) {
+    case SimhashFeatures::kTokens:
+      return "tokens";
+    case SimhashFeatures::kShingles:
+      return "shingles";
+    case SimhashFeatures::kChars:
+      return "char";
+  }
+  return "?";
+}
+
+const char* weight_name(SimhashWeight weight) {
+  switch (weight) {
+    case SimhashWeight::kTf:
+      return "tf";
+    case SimhashWeight::kBinary:
+      return "binary";
+    case SimhashWeight::kLogTf:
+      return "logtf";
+  }
+  return "?";
+}
+
+TableDesign design_of(const SimhashOptions& o) {
+  return {o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3};
+}
+
+// Charikar fingerprints; pairs from Manku et al.'s permuted tables.
+class SimhashMethod final : public DedupMethod {
+ public:
+  explicit SimhashMethod(const SimhashOptions& options)
+      : options_(options), design_(design_of(options)), tables_(design_) {}
+
+  const char* name() const override { return "simhash"; }
+
+  std::string describe() const override {
+    return "k = " + std::to_string(design_.max_distance) + " bits, " +
+           std::to_string(design_.blocks) + " blocks, " + std::to_string(tables_.size()) +
+           " tables";
+  }
+
+  unsigned sketch_words() const override { return 2; }
+
+  std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override {
+    tokenize(text, tokens_);
+    const std::uint64_t fingerprint = simhash_of(tokens_, options_.simhash, scratch_);
+    std::memcpy(out.data(), &fingerprint, sizeof fingerprint);
+    return static_cast<std::uint32_t>(tokens_.size());
+  }
+
+  std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
+    search.clock.start("candidates");
+    const LocalDocs& docs = search.docs;
+    std::vector<FingerprintDoc> fingerprints;
+    fingerprints.reserve(docs.size());
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      if (docs.features[i] == 0) continue;
+      std::uint64_t fingerprint;
+      std::memcpy(&fingerprint, docs.sketch(i).data(), sizeof fingerprint);
+      fingerprints.push_back({fingerprint, docs.ids[i]});
+    }
+    HammingSearchCounts counts;
+    const std::vector<HammingPair> found = find_hamming_pairs(
+        search.exchanger, fingerprints, design_, options_.limits, search.owner, counts);
+    const MPI_Comm comm = search.exchanger.comm();
+    summary.candidate_pairs = sum_over_ranks(comm, found.size());
+    tuples_ = sum_over_ranks(comm, counts.tuples);
+    comparisons_ = sum_over_ranks(comm, counts.comparisons);
+    capped_runs_ = sum_over_ranks(comm, counts.capped_runs);
+    oversized_groups_ = sum_over_ranks(comm, counts.oversized_groups);
+    largest_group_ = max_over_ranks(comm, counts.largest_group);
+    if (oversized_groups_ > 0) {
+      log_info("warning: " + std::to_string(oversized_groups_) + " table groups hold more than " +
+               std::to_string(options_.limits.max_group) + " distinct fingerprints (largest " +
+               std::to_string(largest_group_) +
+               "); each was compared within a window only, so pairs may be missed there");
+    }
+    std::vector<VerifiedPair> pairs;
+    pairs.reserve(found.size());
+    for (const HammingPair& p : found) {
+      pairs.push_back({p.a, p.b, 1.0 - static_cast<double>(p.distance) / 64.0});
+    }
+    return pairs;
+  }
+
+  void write_parameters(JsonWriter& json) const override {
+    json.key("features").value(features_name(options_.simhash.features));
+    json.key("weight").value(weight_name(options_.simhash.weight));
+    json.key("shingle_n").value(options_.simhash.shingle_n);
+    json.key("char_n").value(options_.simhash.char_n);
+    json.key("max_distance").value(design_.max_distance);
+    json.key("blocks").value(design_.blocks);
+    json.key("tables").value(static_cast<std::uint64_t>(tables_.size()));
+    json.key("max_run").value(static_cast<std::uint64_t>(options_.limits.max_run));
+    json.key("max_group").value(static_cast<std::uint64_t>(options_.limits.max_group));
+  }
+
+  void write_counts(JsonWriter& json) const override {
+    json.key("table_tuples").value(tuples_);
+    json.key("comparisons").value(comparisons_);
+    json.key("capped_runs").value(capped_runs_);
+    json.key("oversized_groups").value(oversized_groups_);
+    json.key("largest_group").value(largest_group_);
+  }
+
+ private:
+  const SimhashOptions& options_;
+  TableDesign design_;
+  PermutedTables tables_;
+  TokenStream tokens_;
+  SimhashScratch scratch_;
+  std::uint64_t tuples_ = 0;
+  std::uint64_t comparisons_ = 0;
+  std::uint64_t capped_runs_ = 0;
+  std::uint64_t oversized_groups_ = 0;
+  std::uint64_t largest_group_ = 0;
+};
+
+}  // namespace
+
+std::string validate(const SimhashOptions& o) {
+  if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
+  if (const std::string problem = check_design(design_of(o)); !problem.empty()) {
+    return "--max-distance / --blocks: " + problem;
+  }
+  if (o.simhash.shingle_n == 0 || o.simhash.char_n == 0) return "--ngram must be >= 1";
+  if (o.limits.max_run < 1 || o.limits.max_group < 2) {
+    return "--max-bucket must be >= 1 and --max-group >= 2";
+  }
+  return "";
+}
+
+JobSummary run_simhash(MPI_Comm comm, const SimhashOptions& options) {
+  agree_on_errors(comm, validate(options));
+  SimhashMethod method(options);
+  return run_dedup_job(comm, options, method);
+}
+
+}  // namespace neardup
