@@ -1,4 +1,4 @@
-// The command line: `neardup minhash`, `simhash`, `exact` and `params`, parsed with CLI11.
+// The command line: `neardup minhash`, `simhash`, `exact`, `index`, `query` and `params`.
 #include "jobs/cli.hpp"
 
 #include <CLI/CLI.hpp>
@@ -8,10 +8,12 @@
 
 #include "io/io_error.hpp"
 #include "jobs/exact_job.hpp"
+#include "jobs/index_command.hpp"
 #include "jobs/log.hpp"
 #include "jobs/minhash_job.hpp"
 #include "jobs/mpi_check.hpp"
 #include "jobs/params_command.hpp"
+#include "jobs/query_command.hpp"
 #include "jobs/simhash_job.hpp"
 
 namespace neardup {
@@ -60,13 +62,11 @@ struct SharedFlags {
   }
 };
 
-// Inputs, output, record handling, memory and outputs: the same flags on every job.
-void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& verbose,
-                      bool& quiet) {
+// Inputs and record handling: the same flags on every command that reads a corpus.
+void add_input_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& verbose, bool& quiet) {
   job.add_option("-i,--input", o.inputs,
                  "input files, directories, globs or @LIST (a file naming one input per line)")
       ->required();
-  job.add_option("-o,--output", o.output, "output directory")->required();
   job.add_option("--format", flags.format,
                  "input format: auto (by extension: .jsonl/.json/.ndjson, with .gz or .zst), "
                  "jsonl, jsonl.gz, jsonl.zst, or text (one document per file)")
@@ -85,6 +85,15 @@ void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& ve
   job.add_option("--split-mb", flags.split_mb, "split size in MiB (the unit of work)")
       ->check(CLI::Range(1, 4095))
       ->capture_default_str();
+  job.add_flag("-v,--verbose", verbose, "debug lines from every rank");
+  job.add_flag("-q,--quiet", quiet, "errors only");
+}
+
+// Inputs, output, record handling, memory and outputs: the same flags on every dedup job.
+void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& verbose,
+                      bool& quiet) {
+  add_input_flags(job, o, flags, verbose, quiet);
+  job.add_option("-o,--output", o.output, "output directory")->required();
   job.add_option("--shuffle-mb", flags.shuffle_mb, "bytes one rank sends per exchange round, MiB")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
@@ -98,8 +107,57 @@ void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& ve
                  "node-local scratch is faster)");
   job.add_flag("--overwrite", o.overwrite,
                "replace neardup's outputs in a non-empty output directory");
-  job.add_flag("-v,--verbose", verbose, "debug lines from every rank");
-  job.add_flag("-q,--quiet", quiet, "errors only");
+}
+
+// The flags of `index build` and `index add`.
+void add_index_flags(CLI::App& command, IndexBuildOptions& o, SharedFlags& flags, bool& verbose,
+                     bool& quiet, std::string& features, std::string& weight,
+                     std::string& shingle) {
+  add_input_flags(command, o, flags, verbose, quiet);
+  command.add_option("-o,--output,--index", o.output, "the index directory")->required();
+  if (o.add) return;
+  command.add_flag("--overwrite", o.overwrite, "replace an index already at --index");
+  command.add_option("--method", o.method, "simhash or minhash")
+      ->check(CLI::IsMember({"simhash", "minhash"}))
+      ->capture_default_str();
+  command.add_option("--features", features, "simhash: tokens, shingles or char")
+      ->check(CLI::IsMember({"tokens", "shingles", "char"}))
+      ->capture_default_str();
+  command.add_option("--weight", weight, "simhash: tf, binary or logtf")
+      ->check(CLI::IsMember({"tf", "binary", "logtf"}))
+      ->capture_default_str();
+  command.add_option("-k,--max-distance", o.max_distance, "simhash: matches within k bits")
+      ->check(CLI::Range(0u, 63u))
+      ->capture_default_str();
+  command.add_option("--blocks", o.blocks, "simhash: fingerprint blocks m (default k + 3)");
+  command.add_option("--shingle", shingle, "minhash: shingle kind, word or char")
+      ->check(CLI::IsMember({"word", "char"}))
+      ->capture_default_str();
+  command.add_option("--ngram", o.document.shingle.n, "minhash: shingle length")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  command.add_option("--num-perm", o.num_perm, "minhash: signature length")
+      ->check(CLI::Range(1u, 4096u))
+      ->capture_default_str();
+  command.add_option("--seed", o.seed, "minhash: seed of the MinHash family")
+      ->capture_default_str();
+  command.add_option("-t,--threshold", o.threshold, "minhash: Jaccard similarity of a match")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  command.add_option("--bands", o.bands, "minhash: LSH bands (with --rows)");
+  command.add_option("--rows", o.rows, "minhash: LSH rows per band (with --bands)");
+}
+
+SimhashFeatures features_named(const std::string& name) {
+  return name == "shingles" ? SimhashFeatures::kShingles
+         : name == "char"   ? SimhashFeatures::kChars
+                            : SimhashFeatures::kTokens;
+}
+
+SimhashWeight weight_named(const std::string& name) {
+  return name == "binary"  ? SimhashWeight::kBinary
+         : name == "logtf" ? SimhashWeight::kLogTf
+                           : SimhashWeight::kTf;
 }
 
 }  // namespace
@@ -185,6 +243,39 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
                   "digest the canonical token stream (lowercased words; default), or with --raw "
                   "the text byte for byte");
 
+  IndexBuildOptions build;
+  SharedFlags build_flags(build);
+  IndexBuildOptions add;
+  add.add = true;
+  SharedFlags add_flags(add);
+  std::string index_features = "tokens", index_weight = "tf", index_shingle = "word";
+  CLI::App* index = app.add_subcommand("index", "a persistent near-duplicate index (MPI)");
+  index->require_subcommand(1);
+  CLI::App* index_build = index->add_subcommand("build", "build an index from inputs");
+  add_index_flags(*index_build, build, build_flags, verbose, quiet, index_features, index_weight,
+                  index_shingle);
+  CLI::App* index_add =
+      index->add_subcommand("add", "add a batch of inputs to an index (its parameters are kept)");
+  add_index_flags(*index_add, add, add_flags, verbose, quiet, index_features, index_weight,
+                  index_shingle);
+
+  QueryOptions query;
+  CLI::App* query_cmd = app.add_subcommand(
+      "query", "near-duplicates in an index of each document read (one process; JSON Lines out)");
+  query_cmd->add_option("--index", query.index, "the index directory")->required();
+  query_cmd->add_option("-i,--input", query.inputs,
+                        "JSON Lines files of queries (.gz/.zst too); default: standard input");
+  query_cmd->add_option("--text-field", query.text_field, "text field (default: the index's)");
+  query_cmd->add_option("--id-field", query.id_field, "id field (default: the index's)");
+  query_cmd->add_option("--dedup-list", query.dedup_list,
+                        "each line is a ranked result list: keep its first N results that are "
+                        "not near-duplicates of better-ranked ones");
+  query_cmd
+      ->add_option("--results-field", query.results_field,
+                   "--dedup-list: the array of results in each line")
+      ->capture_default_str();
+  query_cmd->add_flag("-v,--verbose", verbose, "latency figures on standard error");
+
   ParamsOptions params;
   CLI::App* params_cmd = app.add_subcommand("params", "show the LSH bands x rows for a threshold");
   add_lsh_flags(*params_cmd, params.threshold, params.num_perm, params.bands, params.rows,
@@ -219,13 +310,34 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       run_minhash(comm, mh);
     } else if (simhash->parsed()) {
       sh_flags.apply(sh);
-      sh.simhash.features = features == "shingles" ? SimhashFeatures::kShingles
-                            : features == "char"   ? SimhashFeatures::kChars
-                                                   : SimhashFeatures::kTokens;
-      sh.simhash.weight = weight == "binary"  ? SimhashWeight::kBinary
-                          : weight == "logtf" ? SimhashWeight::kLogTf
-                                              : SimhashWeight::kTf;
+      sh.simhash.features = features_named(features);
+      sh.simhash.weight = weight_named(weight);
       run_simhash(comm, sh);
+    } else if (index_build->parsed() || index_add->parsed()) {
+      IndexBuildOptions& o = index_build->parsed() ? build : add;
+      (index_build->parsed() ? build_flags : add_flags).apply(o);
+      o.simhash.features = features_named(index_features);
+      o.simhash.weight = weight_named(index_weight);
+      o.document.shingle.kind = index_shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
+      run_index_build(comm, o);
+    } else if (query_cmd->parsed()) {
+      if (rank != 0) return 0;
+      try {
+        const QueryCounts counts = run_query_command(query, std::cout);
+        if (verbose) {
+          std::fprintf(stderr,
+                       "RESULT job=query lines=%llu answered=%llu errors=%llu seconds=%.3f "
+                       "queries_per_s=%.0f p50_us=%.1f p99_us=%.1f\n",
+                       static_cast<unsigned long long>(counts.lines),
+                       static_cast<unsigned long long>(counts.answered),
+                       static_cast<unsigned long long>(counts.errors), counts.seconds,
+                       counts.seconds > 0 ? counts.lines / counts.seconds : 0.0,
+                       counts.p50_microseconds, counts.p99_microseconds);
+        }
+      } catch (const IoError& e) {
+        log_error(e.what());
+        return 1;
+      }
     } else if (exact->parsed()) {
       ex_flags.apply(ex);
       run_exact(comm, ex);

@@ -5,11 +5,10 @@
 #include <vector>
 
 #include "core/minhash.hpp"
-#include "core/shingles.hpp"
-#include "core/tokenizer.hpp"
 #include "jobs/candidates_stage.hpp"
 #include "jobs/dedup_pipeline.hpp"
 #include "jobs/mpi_check.hpp"
+#include "jobs/sketchers.hpp"
 
 namespace neardup {
 namespace {
@@ -22,7 +21,9 @@ const char* shingle_kind_name(ShingleKind kind) {
 class MinhashMethod final : public DedupMethod {
  public:
   MinhashMethod(const MinhashOptions& options, BandLayout layout)
-      : options_(options), layout_(layout), hasher_(options.num_perm, options.seed) {}
+      : options_(options),
+        layout_(layout),
+        sketcher_(options.num_perm, options.seed, options.document.shingle) {}
 
   const char* name() const override { return "minhash"; }
 
@@ -33,10 +34,7 @@ class MinhashMethod final : public DedupMethod {
   unsigned sketch_words() const override { return options_.num_perm; }
 
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override {
-    tokenize(text, tokens_);
-    shingle_hashes(tokens_, options_.document.shingle, shingles_);
-    hasher_.sign(shingles_, out);
-    return static_cast<std::uint32_t>(shingles_.size());
+    return sketcher_.sketch(text, out);
   }
 
   std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
@@ -93,9 +91,7 @@ class MinhashMethod final : public DedupMethod {
  private:
   const MinhashOptions& options_;
   BandLayout layout_;
-  MinHasher hasher_;
-  TokenStream tokens_;
-  std::vector<std::uint64_t> shingles_;
+  MinhashSketcher sketcher_;
   std::uint64_t band_tuples_ = 0;
   std::uint64_t raw_pairs_ = 0;
   std::uint64_t capped_buckets_ = 0;

@@ -1,13 +1,12 @@
 // The simhash job: 64-bit Charikar fingerprints, pairs within k bits by permuted tables.
 #include "jobs/simhash_job.hpp"
 
-#include <cstring>
 #include <vector>
 
-#include "core/tokenizer.hpp"
 #include "jobs/dedup_pipeline.hpp"
 #include "jobs/log.hpp"
 #include "jobs/mpi_check.hpp"
+#include "jobs/sketchers.hpp"
 
 namespace neardup {
 namespace {
@@ -44,7 +43,10 @@ TableDesign design_of(const SimhashOptions& o) {
 class SimhashMethod final : public DedupMethod {
  public:
   explicit SimhashMethod(const SimhashOptions& options)
-      : options_(options), design_(design_of(options)), tables_(design_) {}
+      : options_(options),
+        design_(design_of(options)),
+        tables_(design_),
+        sketcher_(options.simhash) {}
 
   const char* name() const override { return "simhash"; }
 
@@ -57,10 +59,7 @@ class SimhashMethod final : public DedupMethod {
   unsigned sketch_words() const override { return 2; }
 
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override {
-    tokenize(text, tokens_);
-    const std::uint64_t fingerprint = simhash_of(tokens_, options_.simhash, scratch_);
-    std::memcpy(out.data(), &fingerprint, sizeof fingerprint);
-    return static_cast<std::uint32_t>(tokens_.size());
+    return sketcher_.sketch(text, out);
   }
 
   std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
@@ -70,9 +69,7 @@ class SimhashMethod final : public DedupMethod {
     fingerprints.reserve(docs.size());
     for (std::size_t i = 0; i < docs.size(); ++i) {
       if (docs.features[i] == 0) continue;
-      std::uint64_t fingerprint;
-      std::memcpy(&fingerprint, docs.sketch(i).data(), sizeof fingerprint);
-      fingerprints.push_back({fingerprint, docs.ids[i]});
+      fingerprints.push_back({fingerprint_of(docs.sketch(i)), docs.ids[i]});
     }
     HammingSearchCounts counts;
     const std::vector<HammingPair> found = find_hamming_pairs(
@@ -122,8 +119,7 @@ class SimhashMethod final : public DedupMethod {
   const SimhashOptions& options_;
   TableDesign design_;
   PermutedTables tables_;
-  TokenStream tokens_;
-  SimhashScratch scratch_;
+  SimhashSketcher sketcher_;
   std::uint64_t tuples_ = 0;
   std::uint64_t comparisons_ = 0;
   std::uint64_t capped_runs_ = 0;

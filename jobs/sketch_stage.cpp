@@ -53,6 +53,10 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
         }
         const DocId doc = make_doc_id(s, static_cast<std::uint32_t>(index));
         if (parsed.has_id) result.id_keys.push_back({hash128(parsed.id), doc});
+        if (limits.keep_ids) {
+          result.doc_ids.push_back(parsed.has_id ? parsed.id : std::string());
+          result.has_doc_id.push_back(parsed.has_id);
+        }
         docs.ids.push_back(doc);
         docs.offsets.push_back(record.offset);
         docs.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));

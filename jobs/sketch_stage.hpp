@@ -48,6 +48,7 @@ class Sketcher {
 struct SketchLimits {
   std::uint64_t max_record_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
   bool stop_at_first_skip = false;               // --strict: stop reading at the first skip
+  bool keep_ids = false;                         // fill SketchResult::doc_ids
 };
 
 /// What one rank's sketch stage produced and counted.
@@ -57,6 +58,8 @@ struct SketchResult {
   std::array<std::uint64_t, kLineStatusCount> status_counts{};
   std::vector<SkipExample> examples;  // the first kSkipExamples of each reason on this rank
   std::vector<IdKey> id_keys;         // documents with an id, by document
+  std::vector<std::string> doc_ids;   // keep_ids: each document's id field ("" when none)
+  std::vector<bool> has_doc_id;       // keep_ids: whether the document has an id field
   std::uint64_t bytes_read = 0;
   std::uint64_t features = 0;  // sum over documents
 };

@@ -1,0 +1,69 @@
+// The metadata of a persistent near-duplicate index: method, parameters, segments and their
+// files' checksums; stored with Boost.Serialization behind a magic line and a checksum.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/mapped_file.hpp"
+
+namespace neardup {
+
+/// One segment: the documents one rank added in one build or add, and its files.
+struct IndexSegment {
+  std::string dir;  // relative to the index directory
+  std::uint64_t docs = 0;
+  std::vector<IndexFile> files;
+};
+
+/// Everything needed to sketch queries the way the index was built, and to find its files.
+struct IndexMeta {
+  std::uint32_t format_version = 1;
+  std::string neardup_version;
+  std::string method;  // "simhash" or "minhash"
+  std::string text_field = "text";
+  std::string id_field = "id";
+  // simhash
+  unsigned features = 0;  // SimhashFeatures
+  unsigned weight = 0;    // SimhashWeight
+  unsigned shingle_n = 3;
+  unsigned char_n = 4;
+  unsigned max_distance = 3;
+  unsigned blocks = 6;
+  // minhash
+  unsigned num_perm = 128;
+  std::uint64_t seed = 1;
+  double threshold = 0.8;
+  unsigned bands = 0;
+  unsigned rows = 0;
+  unsigned shingle_kind = 0;  // ShingleKind
+  unsigned ngram = 5;
+  double pass_at_threshold = 0.7;
+  std::uint64_t batches = 0;  // builds and adds so far
+  std::vector<IndexSegment> segments;
+
+  /// Documents over all segments.
+  std::uint64_t docs() const;
+};
+
+/// The current format version; an index of another version is refused.
+inline constexpr std::uint32_t kIndexFormatVersion = 1;
+
+/// The metadata as Boost.Serialization text (to send between ranks), and back; from_text
+/// throws IoError on malformed text.
+std::string index_meta_to_text(const IndexMeta& meta);
+IndexMeta index_meta_from_text(const std::string& text);
+
+/// A segment's record as Boost.Serialization text, and back (throws IoError when malformed).
+std::string index_segment_to_text(const IndexSegment& segment);
+IndexSegment index_segment_from_text(const std::string& text);
+
+/// Writes INDEX/index.meta atomically: the commit point of a build or add.
+void save_index_meta(const std::string& index_dir, const IndexMeta& meta);
+
+/// Reads INDEX/index.meta. Throws IoError naming the path when it is missing, not a neardup
+/// index, of another format version, truncated or corrupt (checksum).
+IndexMeta load_index_meta(const std::string& index_dir);
+
+}  // namespace neardup

@@ -1,0 +1,62 @@
+// Index files: written atomically with their size and XXH3 checksum, read back memory-mapped
+// and refused when truncated or corrupt.
+#include "io/mapped_file.hpp"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <filesystem>
+
+#include "io/atomic_file.hpp"
+#include "io/io_error.hpp"
+
+namespace neardup {
+
+IndexFile write_index_file(const std::string& dir, const std::string& name,
+                           std::span<const char> bytes) {
+  AtomicFile file((std::filesystem::path(dir) / name).string());
+  file.write(std::string_view(bytes.data(), bytes.size()));
+  file.commit();
+  return {name, bytes.size(), XXH3_64bits(bytes.data(), bytes.size())};
+}
+
+MappedFile::MappedFile(const std::string& dir, const IndexFile& record) {
+  const std::string path = (std::filesystem::path(dir) / record.name).string();
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) throw IoError(errno_message(path, "cannot open index file"));
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) {
+    const std::string message = errno_message(path, "cannot stat index file");
+    ::close(fd);
+    throw IoError(message);
+  }
+  size_ = static_cast<std::size_t>(info.st_size);
+  if (size_ != record.bytes) {
+    ::close(fd);
+    throw IoError(path + ": index file has " + std::to_string(size_) + " bytes, the index " +
+                  "records " + std::to_string(record.bytes) + " (truncated or replaced)");
+  }
+  if (size_ > 0) {
+    void* mapped = ::mmap(nullptr, size_, PROT_READ, MAP_SHARED, fd, 0);
+    if (mapped == MAP_FAILED) {
+      const std::string message = errno_message(path, "cannot map index file");
+      ::close(fd);
+      throw IoError(message);
+    }
+    data_ = static_cast<const char*>(mapped);
+  }
+  ::close(fd);
+  if (XXH3_64bits(data_, size_) != record.xxh3) {
+    if (data_ != nullptr) ::munmap(const_cast<char*>(data_), size_);
+    throw IoError(path + ": index file checksum mismatch (corrupt)");
+  }
+}
+
+MappedFile::~MappedFile() {
+  if (data_ != nullptr) ::munmap(const_cast<char*>(data_), size_);
+}
+
+}  // namespace neardup

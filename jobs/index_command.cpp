@@ -1,0 +1,206 @@
+// `neardup index build` and `neardup index add`: sketch inputs on every rank and write one
+// index segment per rank, then commit the index metadata on rank 0.
+#include "jobs/index_command.hpp"
+
+#include <cstdio>
+#include <filesystem>
+
+#include "core/lsh_params.hpp"
+#include "core/permuted_tables.hpp"
+#include "io/io_error.hpp"
+#include "jobs/doc_source.hpp"
+#include "jobs/exchange.hpp"
+#include "jobs/log.hpp"
+#include "jobs/mpi_check.hpp"
+#include "jobs/near_dup_index.hpp"
+#include "jobs/plan_stage.hpp"
+
+namespace neardup {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The metadata of a new index from the build flags.
+IndexMeta new_meta(const IndexBuildOptions& o) {
+  IndexMeta meta;
+  meta.neardup_version = "0.1.0";
+  meta.method = o.method;
+  meta.text_field = o.document.text_field;
+  meta.id_field = o.document.id_field;
+  meta.features = static_cast<unsigned>(o.simhash.features);
+  meta.weight = static_cast<unsigned>(o.simhash.weight);
+  meta.shingle_n = o.simhash.shingle_n;
+  meta.char_n = o.simhash.char_n;
+  meta.max_distance = o.max_distance;
+  meta.blocks = o.blocks != 0 ? o.blocks : o.max_distance + 3;
+  meta.num_perm = o.num_perm;
+  meta.seed = o.seed;
+  meta.threshold = o.threshold;
+  const BandLayout layout = o.bands != 0 ? BandLayout{o.bands, o.rows}
+                                         : choose_band_layout(o.threshold, o.num_perm, 0.01, 0.99);
+  meta.bands = layout.bands;
+  meta.rows = layout.rows;
+  meta.shingle_kind = static_cast<unsigned>(o.document.shingle.kind);
+  meta.ngram = o.document.shingle.n;
+  meta.pass_at_threshold = o.pass_at_threshold;
+  return meta;
+}
+
+std::string validate(const IndexBuildOptions& o) {
+  if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
+  if (o.add) return "";
+  if (o.method == "simhash") {
+    const std::string problem =
+        check_design({o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3});
+    return problem.empty() ? "" : "--max-distance / --blocks: " + problem;
+  }
+  if (o.method != "minhash") return "--method must be simhash or minhash";
+  if (o.num_perm == 0 || o.num_perm > 4096) return "--num-perm must be in [1, 4096]";
+  if (!(o.threshold > 0 && o.threshold <= 1)) return "--threshold must be in (0, 1]";
+  if ((o.bands == 0) != (o.rows == 0) ||
+      static_cast<std::uint64_t>(o.bands) * o.rows > o.num_perm) {
+    return "--bands and --rows go together, with bands x rows <= --num-perm";
+  }
+  return "";
+}
+
+// Rank 0: the metadata to extend (add) or a fresh one with an empty directory (build).
+std::string prepare_index(const IndexBuildOptions& o, IndexMeta& meta) {
+  try {
+    if (o.add) {
+      meta = load_index_meta(o.output);
+      return "";
+    }
+    std::error_code error;
+    if (fs::exists(o.output / fs::path("index.meta"), error)) {
+      if (!o.overwrite)
+        return o.output + ": an index is already there (use --overwrite or index add)";
+      const IndexMeta old = load_index_meta(o.output);
+      for (const IndexSegment& s : old.segments) fs::remove_all(fs::path(o.output) / s.dir);
+      fs::remove(fs::path(o.output) / "index.meta");
+    } else if (fs::exists(o.output, error) && !fs::is_empty(o.output, error)) {
+      return o.output + ": not empty and not an index";
+    }
+    fs::create_directories(o.output, error);
+    if (error) return o.output + ": cannot create: " + error.message();
+    meta = new_meta(o);
+    return "";
+  } catch (const IoError& e) {
+    return e.what();
+  }
+}
+
+// Collective: rank 0's string on every rank.
+std::string broadcast(MPI_Comm comm, std::string text) {
+  std::uint64_t size = text.size();
+  mpi_check(MPI_Bcast(&size, 1, MPI_UINT64_T, 0, comm), "MPI_Bcast");
+  text.resize(size);
+  mpi_check(MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, comm), "MPI_Bcast");
+  return text;
+}
+
+}  // namespace
+
+IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options) {
+  agree_on_errors(comm, validate(options));
+  Exchanger exchanger(comm, options.shuffle_bytes);
+  const int rank = exchanger.rank();
+  IndexMeta meta;
+  agree_on_errors(comm, rank == 0 ? prepare_index(options, meta) : std::string());
+  meta = index_meta_from_text(broadcast(comm, rank == 0 ? index_meta_to_text(meta) : ""));
+
+  JobOptions reading = options;
+  reading.document.text_field = meta.text_field;
+  reading.document.id_field = meta.id_field;
+  const JobPlan plan = make_plan(comm, reading.inputs, reading.format, reading.split_bytes);
+  log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method + "): " +
+           std::to_string(plan.files.size()) + " files, " + std::to_string(plan.total_bytes()) +
+           " bytes on " + std::to_string(exchanger.size()) + " ranks");
+  const std::unique_ptr<Sketcher> sketcher = make_index_sketcher(meta);
+  SketchLimits limits{reading.max_doc_bytes, reading.strict, true};
+  const SketchResult sketch = sketch_splits(plan, rank, reading.document, *sketcher, limits);
+  std::vector<std::uint64_t> lines_per_split(plan.splits.size());
+  mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
+                          static_cast<int>(lines_per_split.size()), MPI_UINT64_T, MPI_SUM, comm),
+            "MPI_Allreduce");
+  const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
+  DocSource source(plan, sketch.docs, bases, reading.document, "");
+  if (options.strict && !sketch.examples.empty()) {
+    const SkipExample& e = sketch.examples.front();
+    agree_on_errors(comm, source.location(make_doc_id(e.split, e.line)) +
+                              ": skipped: " + line_status_name(e.status) + " (--strict)");
+  } else if (options.strict) {
+    agree_on_errors(comm, "");
+  }
+
+  const LocalDocs& docs = sketch.docs;
+  std::vector<std::uint32_t> sketches;
+  std::vector<std::string> ids;
+  std::uint64_t empty = 0;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    if (docs.features[i] == 0) {
+      ++empty;
+      continue;
+    }
+    const auto words = docs.sketch(i);
+    sketches.insert(sketches.end(), words.begin(), words.end());
+    ids.push_back(sketch.has_doc_id[i] ? sketch.doc_ids[i] : source.location(docs.ids[i]));
+  }
+  std::string segment_text;
+  std::string error;
+  if (!ids.empty()) {
+    char name[64];
+    std::snprintf(name, sizeof name, "seg-%04llu-%05d",
+                  static_cast<unsigned long long>(meta.batches), rank);
+    try {
+      segment_text =
+          index_segment_to_text(write_index_segment(options.output, name, meta, sketches, ids));
+    } catch (const IoError& e) {
+      error = e.what();
+    }
+  }
+  agree_on_errors(comm, error);
+  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
+  to_root[0] = segment_text;
+  const std::vector<std::string> segments = exchanger.exchange_blocks(to_root);
+
+  IndexBuildSummary summary;
+  summary.docs_indexed = sum_over_ranks(comm, ids.size());
+  summary.docs_empty = sum_over_ranks(comm, empty);
+  for (const std::uint64_t lines : lines_per_split) summary.docs_read += lines;
+  summary.docs_skipped = summary.docs_read - summary.docs_indexed - summary.docs_empty;
+  if (rank == 0) {
+    for (const std::string& text : segments) {
+      if (text.empty()) continue;
+      meta.segments.push_back(index_segment_from_text(text));
+    }
+    ++meta.batches;
+    save_index_meta(options.output, meta);
+    summary.index_docs = meta.docs();
+    for (const IndexSegment& s : meta.segments) {
+      for (const IndexFile& f : s.files) summary.index_bytes += f.bytes;
+    }
+    std::printf(
+        "neardup index %s: %llu docs read, %llu indexed, %llu empty (not indexed), %llu "
+        "skipped; index holds %llu docs in %zu segments, %llu bytes (%.1f bytes per doc)\n"
+        "RESULT job=index ranks=%d indexed=%llu index_docs=%llu index_bytes=%llu\n",
+        options.add ? "add" : "build", static_cast<unsigned long long>(summary.docs_read),
+        static_cast<unsigned long long>(summary.docs_indexed),
+        static_cast<unsigned long long>(summary.docs_empty),
+        static_cast<unsigned long long>(summary.docs_skipped),
+        static_cast<unsigned long long>(summary.index_docs), meta.segments.size(),
+        static_cast<unsigned long long>(summary.index_bytes),
+        summary.index_docs ? static_cast<double>(summary.index_bytes) / summary.index_docs : 0.0,
+        exchanger.size(), static_cast<unsigned long long>(summary.docs_indexed),
+        static_cast<unsigned long long>(summary.index_docs),
+        static_cast<unsigned long long>(summary.index_bytes));
+    std::fflush(stdout);
+  }
+  std::uint64_t totals[2] = {summary.index_docs, summary.index_bytes};
+  mpi_check(MPI_Bcast(totals, 2, MPI_UINT64_T, 0, comm), "MPI_Bcast");
+  summary.index_docs = totals[0];
+  summary.index_bytes = totals[1];
+  return summary;
+}
+
+}  // namespace neardup
