@@ -1,0 +1,82 @@
+// Benchmark of the online index: builds a SimHash index of N random fingerprints (no text; ids
+// are numbers), then times queries (half near copies of indexed fingerprints, half random),
+// printing one RESULT line with index bytes per document and query latency p50/p99.
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/minhash.hpp"
+#include "jobs/near_dup_index.hpp"
+
+int main(int argc, char** argv) {
+  if (argc < 2) {
+    std::fprintf(stderr, "usage: %s INDEX_DIR [DOCS=10000000] [QUERIES=100000]\n", argv[0]);
+    return 2;
+  }
+  const std::string dir = argv[1];
+  const std::uint64_t docs = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 10000000;
+  const std::uint64_t queries = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 100000;
+  std::uint64_t state = 12345;
+  std::vector<std::uint32_t> sketches(2 * docs);
+  std::vector<std::string> ids(docs);
+  for (std::uint64_t d = 0; d < docs; ++d) {
+    const std::uint64_t fp = neardup::splitmix64(state);
+    sketches[2 * d] = static_cast<std::uint32_t>(fp);
+    sketches[2 * d + 1] = static_cast<std::uint32_t>(fp >> 32);
+    ids[d] = std::to_string(d);
+  }
+  std::filesystem::remove_all(dir);
+  std::filesystem::create_directories(dir);
+  neardup::IndexMeta meta;
+  meta.method = "simhash";
+  auto start = std::chrono::steady_clock::now();
+  meta.segments.push_back(neardup::write_index_segment(dir, "seg-0000-00000", meta, sketches, ids));
+  meta.batches = 1;
+  neardup::save_index_meta(dir, meta);
+  const double build_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::uint64_t bytes = 0;
+  for (const neardup::IndexFile& f : meta.segments[0].files) bytes += f.bytes;
+
+  start = std::chrono::steady_clock::now();
+  const neardup::NearDupIndex index(dir);
+  const double open_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::mt19937_64 rng(7);
+  std::vector<double> latencies;
+  std::uint64_t matches = 0;
+  const auto all_start = std::chrono::steady_clock::now();
+  for (std::uint64_t q = 0; q < queries; ++q) {
+    const std::uint64_t d = rng() % docs;
+    std::uint64_t fp = sketches[2 * d] | static_cast<std::uint64_t>(sketches[2 * d + 1]) << 32;
+    if (q % 2 == 0) {
+      for (int flips = static_cast<int>(rng() % 4); flips > 0; --flips) fp ^= 1ull << (rng() % 64);
+    } else {
+      fp = rng();
+    }
+    const std::uint32_t sketch[2] = {static_cast<std::uint32_t>(fp),
+                                     static_cast<std::uint32_t>(fp >> 32)};
+    const auto begin = std::chrono::steady_clock::now();
+    matches += index.query(sketch).size();
+    latencies.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin)
+            .count());
+  }
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - all_start).count();
+  std::sort(latencies.begin(), latencies.end());
+  std::printf(
+      "RESULT bench=index_query docs=%llu index_bytes=%llu bytes_per_doc=%.1f build_seconds=%.2f "
+      "open_seconds=%.2f queries=%llu matches=%llu queries_per_s=%.0f p50_us=%.1f p99_us=%.1f\n",
+      static_cast<unsigned long long>(docs), static_cast<unsigned long long>(bytes),
+      static_cast<double>(bytes) / static_cast<double>(docs), build_seconds, open_seconds,
+      static_cast<unsigned long long>(queries), static_cast<unsigned long long>(matches),
+      static_cast<double>(queries) / seconds, latencies[latencies.size() / 2],
+      latencies[latencies.size() * 99 / 100]);
+  return 0;
+}
