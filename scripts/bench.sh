@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark: generates (or takes) a >= 1 GB JSON Lines corpus, runs the bare parse+tokenize
 # pass (the yardstick) on it plain, gzip- and zstd-compressed, the whole minhash job at 1 and 2
-# ranks, and the input balance of one huge file vs many small ones; prints RESULT lines.
+# ranks, and the input balance of one huge file vs many small ones; SimHash fingerprinting per
+# core, the Hamming find-all over 10M random fingerprints at 1 and 2 ranks, and the online
+# index (10M fingerprints: bytes per document, query latency); prints RESULT lines.
 # Usage: scripts/bench.sh [CORPUS_DIR]   (default: build/bench-corpus, generated once)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -52,3 +54,14 @@ for layout in one many; do
   echo "RESULT balance=$layout $(tr -d ' \n' <"$out/stats.json" |
     grep -oE '"input_bytes_per_rank":\{[^}]*\}|"splits":[0-9]+' | tr '\n' ' ')"
 done
+# SimHash: fingerprinting on one core (the yardstick pass plus simhash_of), by feature kind.
+for features in tokens shingles; do
+  "$root/build/neardup-parse-tokenize-pass" --simhash "$features" "$corpus"
+done
+# Hamming find-all: 10M random fingerprints, k = 3, 20 tables (6 blocks), at 1 and 2 ranks.
+for n in 1 2; do
+  /usr/bin/time -f "RESULT pass=hamming_findall ranks=$n max_rss_kb_one_rank=%M" \
+    "$root/scripts/mpirun.sh" -n "$n" "$root/build/neardup-hamming-findall-bench" 10000000 3 6
+done
+# Online index: 10M random fingerprints, 200k queries (half near copies, half random).
+"$root/build/neardup-index-query-bench" "$root/build/bench-index" 10000000 200000
