@@ -2,18 +2,14 @@
 // files' checksums; stored with Boost.Serialization behind a magic line and a checksum.
 #include "io/index_meta.hpp"
 
-#include <xxhash.h>
-
 #include <boost/archive/text_iarchive.hpp>
 #include <boost/archive/text_oarchive.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
-#include <cstdio>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
-#include "io/atomic_file.hpp"
+#include "io/checked_file.hpp"
 #include "io/io_error.hpp"
 
 namespace boost::serialization {
@@ -86,41 +82,12 @@ IndexSegment index_segment_from_text(const std::string& text) {
 }
 
 void save_index_meta(const std::string& index_dir, const IndexMeta& meta) {
-  const std::string text = to_text(meta);
-  char header[96];
-  std::snprintf(header, sizeof header, "%s %u %016llx %zu\n", kMagic, meta.format_version,
-                static_cast<unsigned long long>(XXH3_64bits(text.data(), text.size())),
-                text.size());
-  AtomicFile file(meta_path(index_dir));
-  file.write(header);
-  file.write(text);
-  file.commit();
+  save_checked_file(meta_path(index_dir), kMagic, meta.format_version, to_text(meta));
 }
 
 IndexMeta load_index_meta(const std::string& index_dir) {
   const std::string path = meta_path(index_dir);
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw IoError(path + ": not found (not a neardup index?)");
-  std::string magic;
-  unsigned version = 0;
-  std::string checksum;
-  std::size_t size = 0;
-  in >> magic >> version >> checksum >> size;
-  if (!in || magic != kMagic) throw IoError(path + ": not a neardup index");
-  if (version != kIndexFormatVersion) {
-    throw IoError(path + ": index format " + std::to_string(version) + ", this neardup reads " +
-                  std::to_string(kIndexFormatVersion));
-  }
-  in.get();  // the header's newline
-  std::string text(size, '\0');
-  in.read(text.data(), static_cast<std::streamsize>(size));
-  if (static_cast<std::size_t>(in.gcount()) != size || in.peek() != EOF) {
-    throw IoError(path + ": index metadata truncated or padded");
-  }
-  char expected[32];
-  std::snprintf(expected, sizeof expected, "%016llx",
-                static_cast<unsigned long long>(XXH3_64bits(text.data(), text.size())));
-  if (checksum != expected) throw IoError(path + ": index metadata checksum mismatch (corrupt)");
+  const std::string text = load_checked_file(path, kMagic, kIndexFormatVersion, "index metadata");
   try {
     return from_text<IndexMeta>(text);
   } catch (const IoError& e) {

@@ -9,6 +9,7 @@
 #include "io/io_error.hpp"
 #include "jobs/exact_job.hpp"
 #include "jobs/index_command.hpp"
+#include "jobs/interrupt.hpp"
 #include "jobs/log.hpp"
 #include "jobs/minhash_job.hpp"
 #include "jobs/mpi_check.hpp"
@@ -59,6 +60,7 @@ struct SharedFlags {
     options.shuffle_bytes = shuffle_mb << 20;
     options.max_doc_bytes = max_doc_mb << 20;
     options.format = parse_input_format(format);
+    if (options.output.empty()) options.output = options.resume;
   }
 };
 
@@ -93,7 +95,7 @@ void add_input_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& ver
 void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& verbose,
                       bool& quiet) {
   add_input_flags(job, o, flags, verbose, quiet);
-  job.add_option("-o,--output", o.output, "output directory")->required();
+  job.add_option("-o,--output", o.output, "output directory");
   job.add_option("--shuffle-mb", flags.shuffle_mb, "bytes one rank sends per exchange round, MiB")
       ->check(CLI::Range(1, 1024))
       ->capture_default_str();
@@ -106,7 +108,13 @@ void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& ve
                  "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
                  "node-local scratch is faster)");
   job.add_flag("--overwrite", o.overwrite,
-               "replace neardup's outputs in a non-empty output directory");
+               "replace neardup's outputs (and checkpoints) in a non-empty output directory");
+  job.add_option("--resume", o.resume,
+                 "continue the interrupted run that writes to DIR (same flags and inputs; any "
+                 "rank count): finished splits and stages are not redone")
+      ->type_name("DIR");
+  job.add_flag("!--no-checkpoint", o.checkpoint,
+               "keep no checkpoints in OUTPUT/_checkpoint (a killed run then starts over)");
 }
 
 // The flags of `index build` and `index add`.
@@ -302,6 +310,7 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
     return 0;
   }
 
+  install_stop_handlers();
   try {
     if (minhash->parsed()) {
       mh_flags.apply(mh);
@@ -345,6 +354,14 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   } catch (const JobError& e) {
     if (rank == 0) log_error(e.what());
     return 1;
+  } catch (const JobInterrupted& e) {
+    if (rank == 0) {
+      log_error(std::string(e.what()) +
+                ": finished splits and stages are checkpointed; continue "
+                "with the same command and --resume OUTPUT (exit code " +
+                std::to_string(kExitInterrupted) + ")");
+    }
+    return kExitInterrupted;
   }
   return 0;
 }

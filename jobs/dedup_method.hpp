@@ -4,6 +4,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/candidate_edges.hpp"
@@ -46,8 +47,8 @@ class DedupMethod : public Sketcher {
   virtual std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) = 0;
   /// Writes the method's parameters as members of the stats.json "parameters" object.
   virtual void write_parameters(JsonWriter& json) const = 0;
-  /// Writes the method's global counts as members of the stats.json top-level object.
-  virtual void write_counts(JsonWriter& json) const = 0;
+  /// The method's global counts, named as in stats.json (kept across a resume).
+  virtual std::vector<std::pair<std::string, std::uint64_t>> counts() const = 0;
 };
 
 }  // namespace neardup

@@ -6,12 +6,16 @@
 #include <cstdio>
 #include <filesystem>
 #include <numeric>
+#include <optional>
 #include <stdexcept>
 
 #include "io/atomic_file.hpp"
 #include "io/io_error.hpp"
+#include "io/json_writer.hpp"
+#include "jobs/checkpoint.hpp"
 #include "jobs/components.hpp"
 #include "jobs/duplicate_ids.hpp"
+#include "jobs/interrupt.hpp"
 #include "jobs/log.hpp"
 #include "jobs/mpi_check.hpp"
 #include "jobs/output_dir.hpp"
@@ -75,6 +79,96 @@ std::string spill_path(const JobOptions& options, int rank) {
   return (dir / name).string();
 }
 
+// Everything that changes a run's results, one JSON member per line: a resume must match it
+// and split sketches are keyed by it.
+std::string result_parameters(const JobOptions& o, const DedupMethod& method) {
+  JsonWriter json;
+  json.begin_object();
+  json.key("text_field").value(o.document.text_field);
+  json.key("id_field").value(o.document.id_field);
+  json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
+  json.key("max_doc_bytes").value(o.max_doc_bytes);
+  json.key("strict").value(o.strict);
+  json.key("split_bytes").value(o.split_bytes);
+  method.write_parameters(json);
+  json.end_object();
+  return json.str();
+}
+
+// Collective: the manifest of this run. A resume loads the saved one (rank 0) and refuses to
+// continue when it differs from `now`; a new run with checkpoints saves `now`.
+RunManifest open_checkpoint(MPI_Comm comm, const JobOptions& options, RunManifest now) {
+  const std::string dir = checkpoint_dir_of(options.output);
+  std::string error, text;
+  if (comm_rank(comm) == 0) {
+    try {
+      if (!options.resume.empty()) {
+        const RunManifest saved = load_manifest(dir);
+        error = resume_mismatch(saved, now);
+        if (!error.empty()) error = options.output + ": cannot resume: " + error;
+        text = manifest_to_text(saved);
+      } else {
+        std::filesystem::create_directories(std::filesystem::path(dir) / "splits");
+        save_manifest(dir, now);
+        text = manifest_to_text(now);
+      }
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  }
+  agree_on_errors(comm, error);
+  return manifest_from_text(broadcast_string(comm, text));
+}
+
+// Collective: records on rank 0 that a stage's results are saved, after every rank saved its
+// part (`error` is this rank's failure to save, "" when it did).
+void finish_stage(MPI_Comm comm, const JobOptions& options, RunManifest& manifest,
+                  const std::string& stage, const std::string& error) {
+  agree_on_errors(comm, error);
+  manifest.finished.push_back(stage);
+  manifest.part_ranks = comm_size(comm);
+  std::string failure;
+  if (comm_rank(comm) == 0) {
+    try {
+      save_manifest(checkpoint_dir_of(options.output), manifest);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  }
+  agree_on_errors(comm, failure);
+}
+
+// Saves this rank's part of a stage's results; returns the error, "" when saved.
+template <class T>
+std::string save_part(const JobOptions& options, const std::string& stage, int rank,
+                      const std::vector<T>& records) {
+  try {
+    save_stage_part<T>(checkpoint_dir_of(options.output), stage, rank, records);
+    return "";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+// Collective: a saved stage's records, each on the rank `owner_of` names, sorted.
+template <class T, class Owner, class Less>
+std::vector<T> load_parts(Exchanger& exchanger, const JobOptions& options,
+                          const RunManifest& manifest, const std::string& stage, Owner owner_of,
+                          Less less) {
+  std::vector<T> records;
+  std::string error;
+  try {
+    records = load_stage_parts<T>(checkpoint_dir_of(options.output), stage, manifest.part_ranks,
+                                  exchanger.rank(), exchanger.size());
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  agree_on_errors(exchanger.comm(), error);
+  records = exchanger.shuffle(std::span<const T>(records), owner_of);
+  std::sort(records.begin(), records.end(), less);
+  return records;
+}
+
 }  // namespace
 
 JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& method,
@@ -98,8 +192,27 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   if (options.write_removed) subdirs.push_back("removed");
   const bool spill = plan.has_compressed_input();
   if (spill && options.tmp_dir.empty()) subdirs.push_back("_tmp");
-  agree_on_errors(comm, rank == 0 ? prepare_output_dir(options.output, subdirs, options.overwrite)
-                                  : std::string());
+  const bool resuming = !options.resume.empty();
+  const ExistingOutput existing = resuming            ? ExistingOutput::kResume
+                                  : options.overwrite ? ExistingOutput::kOverwrite
+                                                      : ExistingOutput::kRefuse;
+  agree_on_errors(
+      comm, rank == 0 ? prepare_output_dir(options.output, subdirs, existing) : std::string());
+  const bool checkpointing = options.checkpoint || resuming;
+  RunManifest manifest;
+  manifest.job = method.name();
+  manifest.parameters = result_parameters(options, method);
+  manifest.splits = plan.splits.size();
+  std::optional<SplitFiles> split_files;
+  if (checkpointing) {
+    manifest.inputs = stamp_inputs(comm, plan);
+    manifest = open_checkpoint(comm, options, std::move(manifest));
+    split_files.emplace(
+        (std::filesystem::path(checkpoint_dir_of(options.output)) / "splits").string(), plan,
+        manifest.inputs, manifest.parameters);
+    report.resumed = resuming;
+    if (resuming) log_info("resuming the run in " + options.output);
+  }
   const std::string spill_file = spill_path(options, rank);
   if (spill && !options.tmp_dir.empty()) {
     std::error_code error;
@@ -116,8 +229,12 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   const OwnerFn owner = [&plan](DocId doc) { return plan.owners[split_of(doc)]; };
 
   clock.start("sketch");
-  SketchResult sketch =
-      sketch_splits(plan, rank, options.document, method, {options.max_doc_bytes, options.strict});
+  SketchLimits limits{options.max_doc_bytes, options.strict, false, &stop_requested()};
+  SketchResult sketch = sketch_splits(plan, rank, options.document, method, limits,
+                                      split_files ? &*split_files : nullptr);
+  stop_if_requested(comm, sketch.interrupted);
+  report.splits_reused = sum_over_ranks(comm, sketch.splits_loaded);
+  report.damaged_checkpoints = sum_over_ranks(comm, split_files ? split_files->damaged() : 0);
   report.bytes_read_per_rank = gather_per_rank(comm, sketch.bytes_read);
   std::vector<std::uint64_t> lines_per_split(plan.splits.size());
   mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
@@ -148,8 +265,28 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
         sum_over_ranks(comm, spill_compressed_records(plan, rank, needed, sketch.docs, spill_file,
                                                       options.max_doc_bytes));
   };
-  PairSearch search{exchanger, sketch.docs, source, owner, clock, need_records};
-  const std::vector<VerifiedPair> verified = method.find_pairs(search, summary);
+  const auto pair_less = [](const VerifiedPair& x, const VerifiedPair& y) {
+    return x.a != y.a ? x.a < y.a : x.b < y.b;
+  };
+  std::vector<VerifiedPair> verified;
+  if (manifest.has_finished("pairs")) {
+    clock.start("load pairs");
+    verified = load_parts<VerifiedPair>(
+        exchanger, options, manifest, "pairs", [&](const VerifiedPair& p) { return owner(p.a); },
+        pair_less);
+    summary.candidate_pairs = manifest.candidate_pairs;
+    report.method_counts = manifest.method_counts;
+  } else {
+    PairSearch search{exchanger, sketch.docs, source, owner, clock, need_records};
+    verified = method.find_pairs(search, summary);
+    report.method_counts = method.counts();
+    if (checkpointing) {
+      manifest.candidate_pairs = summary.candidate_pairs;
+      manifest.method_counts = report.method_counts;
+      finish_stage(comm, options, manifest, "pairs", save_part(options, "pairs", rank, verified));
+    }
+    stop_if_requested(comm);
+  }
   summary.verified_pairs = sum_over_ranks(comm, verified.size());
   std::vector<DocPair> edges;
   edges.reserve(verified.size());
@@ -157,11 +294,25 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   if (!records_ready) need_records(edges);
 
   clock.start("components");
-  ComponentCounts component_counts;
-  const std::vector<ClusterMember> members =
-      connected_components(exchanger, edges, owner, component_counts);
+  std::vector<ClusterMember> members;
+  if (manifest.has_finished("components")) {
+    members = load_parts<ClusterMember>(
+        exchanger, options, manifest, "components",
+        [&](const ClusterMember& m) { return owner(m.doc); },
+        [](const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; });
+    report.component_rounds = manifest.component_rounds;
+  } else {
+    ComponentCounts component_counts;
+    members = connected_components(exchanger, edges, owner, component_counts);
+    report.component_rounds = component_counts.rounds;
+    if (checkpointing) {
+      manifest.component_rounds = component_counts.rounds;
+      finish_stage(comm, options, manifest, "components",
+                   save_part(options, "components", rank, members));
+    }
+    stop_if_requested(comm);
+  }
   edges = {};
-  report.component_rounds = component_counts.rounds;
   std::vector<DocId> removed;
   std::uint64_t roots = 0;
   for (const ClusterMember& m : members) {
@@ -214,6 +365,7 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
       std::filesystem::remove_all(std::filesystem::path(options.output) / "_tmp");
     }
     write_file_atomically((std::filesystem::path(options.output) / "_SUCCESS").string(), stats);
+    if (checkpointing) std::filesystem::remove_all(checkpoint_dir_of(options.output));
     log_info("wrote " + options.output);
   }
   mpi_check(MPI_Barrier(comm), "MPI_Barrier");

@@ -100,8 +100,8 @@ class ExactMethod final : public DedupMethod {
     json.key("normalize").value(options_.normalize);
   }
 
-  void write_counts(JsonWriter& json) const override {
-    json.key("duplicate_groups").value(duplicate_groups_);
+  std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
+    return {{"duplicate_groups", duplicate_groups_}};
   }
 
  private:

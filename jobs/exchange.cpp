@@ -4,6 +4,7 @@
 
 #include <climits>
 
+#include "jobs/interrupt.hpp"
 #include "jobs/mpi_check.hpp"
 
 namespace neardup {
@@ -49,6 +50,7 @@ std::vector<char> Exchanger::exchange_bytes(std::span<const char> send,
     offset += send_counts[d];
     if (static_cast<int>(d) != rank_) bytes_sent_ += send_counts[d];
   }
+  fault_point("exchange");
   mpi_check(MPI_Alltoall(scounts.data(), 1, MPI_INT, rcounts.data(), 1, MPI_INT, comm_),
             "MPI_Alltoall");
   std::size_t total = 0;

@@ -90,15 +90,6 @@ std::string prepare_index(const IndexBuildOptions& o, IndexMeta& meta) {
   }
 }
 
-// Collective: rank 0's string on every rank.
-std::string broadcast(MPI_Comm comm, std::string text) {
-  std::uint64_t size = text.size();
-  mpi_check(MPI_Bcast(&size, 1, MPI_UINT64_T, 0, comm), "MPI_Bcast");
-  text.resize(size);
-  mpi_check(MPI_Bcast(text.data(), static_cast<int>(size), MPI_CHAR, 0, comm), "MPI_Bcast");
-  return text;
-}
-
 }  // namespace
 
 IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options) {
@@ -107,7 +98,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   const int rank = exchanger.rank();
   IndexMeta meta;
   agree_on_errors(comm, rank == 0 ? prepare_index(options, meta) : std::string());
-  meta = index_meta_from_text(broadcast(comm, rank == 0 ? index_meta_to_text(meta) : ""));
+  meta = index_meta_from_text(broadcast_string(comm, rank == 0 ? index_meta_to_text(meta) : ""));
 
   JobOptions reading = options;
   reading.document.text_field = meta.text_field;

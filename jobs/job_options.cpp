@@ -1,11 +1,22 @@
 // The flags every job shares: inputs, output, record limits, memory per exchange round, outputs.
 #include "jobs/job_options.hpp"
 
+#include <filesystem>
+
 namespace neardup {
 
 std::string validate_job_options(const JobOptions& o) {
   if (o.inputs.empty()) return "no input given (-i/--input)";
-  if (o.output.empty()) return "no output directory given (-o/--output)";
+  if (o.output.empty()) return "no output directory given (-o/--output, or --resume DIR)";
+  if (!o.resume.empty()) {
+    std::error_code error;
+    if (std::filesystem::weakly_canonical(o.resume, error) !=
+        std::filesystem::weakly_canonical(o.output, error)) {
+      return "--resume " + o.resume + " continues the run writing to " + o.resume +
+             "; -o, when given, must name the same directory";
+    }
+    if (o.overwrite) return "--resume and --overwrite contradict each other";
+  }
   if (o.split_bytes == 0 || o.split_bytes > (4095ull << 20))
     return "--split-mb must be in [1, 4095]";
   if (o.shuffle_bytes < (1ull << 20) || o.shuffle_bytes > (1ull << 30)) {

@@ -26,6 +26,8 @@ struct JobOptions {
   std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
   bool strict = false;                        // any skipped record is a fatal error
   bool overwrite = false;
+  std::string resume;      // --resume DIR: continue the interrupted run writing to DIR
+  bool checkpoint = true;  // keep checkpoints in OUTPUT/_checkpoint while running
 };
 
 /// Returns a description of the first invalid shared option, or "" when all are valid.

@@ -82,10 +82,10 @@ class MinhashMethod final : public DedupMethod {
     json.key("max_bucket").value(static_cast<std::uint64_t>(options_.max_bucket));
   }
 
-  void write_counts(JsonWriter& json) const override {
-    json.key("band_tuples").value(band_tuples_);
-    json.key("candidate_pairs_raw").value(raw_pairs_);
-    json.key("capped_buckets").value(capped_buckets_);
+  std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
+    return {{"band_tuples", band_tuples_},
+            {"candidate_pairs_raw", raw_pairs_},
+            {"capped_buckets", capped_buckets_}};
   }
 
  private:

@@ -33,13 +33,15 @@ void agree_on_errors(MPI_Comm comm, const std::string& local_error) {
   int first = size;
   mpi_check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
   if (first == size) return;
-  std::uint64_t length = local_error.size();
-  mpi_check(MPI_Bcast(&length, 1, MPI_UINT64_T, first, comm), "MPI_Bcast");
-  std::string message = local_error;
-  message.resize(length);
-  mpi_check(MPI_Bcast(message.data(), static_cast<int>(length), MPI_CHAR, first, comm),
-            "MPI_Bcast");
-  throw JobError(message);
+  throw JobError(broadcast_string(comm, local_error, first));
+}
+
+std::string broadcast_string(MPI_Comm comm, std::string text, int root) {
+  std::uint64_t length = text.size();
+  mpi_check(MPI_Bcast(&length, 1, MPI_UINT64_T, root, comm), "MPI_Bcast");
+  text.resize(length);
+  mpi_check(MPI_Bcast(text.data(), static_cast<int>(length), MPI_CHAR, root, comm), "MPI_Bcast");
+  return text;
 }
 
 std::uint64_t max_over_ranks(MPI_Comm comm, std::uint64_t value) {

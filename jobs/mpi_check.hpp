@@ -29,6 +29,9 @@ void mpi_check(int code, const char* call);
 /// the message of the lowest such rank; otherwise returns on every rank.
 void agree_on_errors(MPI_Comm comm, const std::string& local_error);
 
+/// Collective. `root`'s `text` on every rank (other ranks' argument is ignored).
+std::string broadcast_string(MPI_Comm comm, std::string text, int root = 0);
+
 /// Collective. The maximum of a value over all ranks.
 std::uint64_t max_over_ranks(MPI_Comm comm, std::uint64_t value);
 

@@ -13,21 +13,33 @@ namespace {
 namespace fs = std::filesystem;
 
 const char* const kOwnOutputs[] = {"_SUCCESS", "stats.json", "clusters", "pairs",
-                                   "deduped",  "removed",    "_tmp"};
+                                   "deduped",  "removed",    "_tmp",     "_checkpoint"};
 }  // namespace
 
+std::string checkpoint_dir_of(const std::string& output_dir) {
+  return (fs::path(output_dir) / "_checkpoint").string();
+}
+
 std::string prepare_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
-                               bool overwrite) {
+                               ExistingOutput existing) {
   std::error_code error;
+  if (existing == ExistingOutput::kResume &&
+      !fs::exists(fs::path(checkpoint_dir_of(dir)) / "manifest", error)) {
+    return dir +
+           ": nothing to resume (no _checkpoint/manifest: the run finished, ran with "
+           "--no-checkpoint, or never got past planning)";
+  }
   if (fs::exists(dir, error)) {
     if (!fs::is_directory(dir, error)) return dir + ": output exists and is not a directory";
     if (!fs::is_empty(dir, error)) {
-      if (!overwrite) {
+      if (existing == ExistingOutput::kRefuse) {
         return dir +
                ": output directory is not empty (pass --overwrite to replace neardup's "
-               "outputs in it)";
+               "outputs in it, or --resume to continue an interrupted run)";
       }
       for (const char* name : kOwnOutputs) {
+        if (existing == ExistingOutput::kResume && std::string_view(name) == "_checkpoint")
+          continue;
         fs::remove_all(fs::path(dir) / name, error);
         if (error) return (fs::path(dir) / name).string() + ": cannot remove: " + error.message();
       }

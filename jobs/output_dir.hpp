@@ -7,11 +7,21 @@
 
 namespace neardup {
 
+/// What to do with an output directory that already holds entries.
+enum class ExistingOutput {
+  kRefuse,     // a new run into a non-empty directory is an error
+  kOverwrite,  // --overwrite: remove neardup's outputs and checkpoints, keep other files
+  kResume,     // --resume: remove neardup's outputs, keep the checkpoints (which must exist)
+};
+
+/// The checkpoint directory of a run writing to `output_dir`: OUTPUT/_checkpoint.
+std::string checkpoint_dir_of(const std::string& output_dir);
+
 /// Prepares `dir` for a run (rank 0 only): creates it and `subdirs`; when it already holds
-/// entries, refuses unless `overwrite`, which removes neardup's own outputs (_SUCCESS first)
-/// and leaves other files alone. Returns an error message naming the path, or "".
+/// entries, acts as `existing` says (_SUCCESS is removed first). Returns an error message
+/// naming the path, or "".
 std::string prepare_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
-                               bool overwrite);
+                               ExistingOutput existing);
 
 /// `path` made safe to place under an output directory: no root, no "." or ".." parts
 /// ("/data/a/../b.txt" -> "data/b.txt"); "document" when nothing is left.

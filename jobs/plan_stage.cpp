@@ -68,10 +68,7 @@ JobPlan make_plan(MPI_Comm comm, const std::vector<std::string>& inputs,
     }
   }
   agree_on_errors(comm, error);
-  std::uint64_t length = encoded.size();
-  mpi_check(MPI_Bcast(&length, 1, MPI_UINT64_T, 0, comm), "MPI_Bcast");
-  encoded.resize(length);
-  mpi_check(MPI_Bcast(encoded.data(), static_cast<int>(length), MPI_CHAR, 0, comm), "MPI_Bcast");
+  encoded = broadcast_string(comm, std::move(encoded));
   if (comm_rank(comm) != 0) {
     std::istringstream stream(encoded);
     boost::archive::binary_iarchive archive(stream);

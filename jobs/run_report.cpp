@@ -53,7 +53,7 @@ std::string stats_json(const RunReport& r) {
   }
   json.end_object();
   json.key("features").value(r.features);
-  r.method->write_counts(json);
+  for (const auto& [name, count] : r.method_counts) json.key(name).value(count);
   json.key("candidate_edges").value(s.candidate_pairs);
   json.key("verified_edges").value(s.verified_pairs);
   json.key("clusters").value(s.clusters);
@@ -62,6 +62,9 @@ std::string stats_json(const RunReport& r) {
   json.key("bytes_shuffled").value(s.bytes_shuffled);
   json.key("duplicate_ids").value(r.duplicate_ids);
   json.key("spilled_bytes").value(r.spilled_bytes);
+  json.key("resumed").value(r.resumed);
+  json.key("splits_reused").value(r.splits_reused);
+  json.key("damaged_checkpoints").value(r.damaged_checkpoints);
   json.key("input_bytes_per_rank").begin_object();
   json.key("min").value(
       r.input_bytes_per_rank.empty()

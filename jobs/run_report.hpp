@@ -28,6 +28,10 @@ struct RunReport {
   std::uint64_t deduped_lines = 0;
   std::uint64_t duplicate_ids = 0;
   std::uint64_t spilled_bytes = 0;
+  std::uint64_t splits_reused = 0;        // sketches taken from checkpoints or the cache
+  std::uint64_t damaged_checkpoints = 0;  // checkpoint files found damaged and redone
+  bool resumed = false;
+  std::vector<std::pair<std::string, std::uint64_t>> method_counts;
   std::vector<std::uint64_t> input_bytes_per_rank;  // bytes of the splits each rank sketched
   std::vector<std::uint64_t> bytes_read_per_rank;
   std::vector<std::uint64_t> peak_rss_per_rank;

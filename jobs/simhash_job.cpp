@@ -107,12 +107,12 @@ class SimhashMethod final : public DedupMethod {
     json.key("max_group").value(static_cast<std::uint64_t>(options_.limits.max_group));
   }
 
-  void write_counts(JsonWriter& json) const override {
-    json.key("table_tuples").value(tuples_);
-    json.key("comparisons").value(comparisons_);
-    json.key("capped_runs").value(capped_runs_);
-    json.key("oversized_groups").value(oversized_groups_);
-    json.key("largest_group").value(largest_group_);
+  std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
+    return {{"table_tuples", tuples_},
+            {"comparisons", comparisons_},
+            {"capped_runs", capped_runs_},
+            {"oversized_groups", oversized_groups_},
+            {"largest_group", largest_group_}};
   }
 
  private:

@@ -6,77 +6,128 @@
 #include "io/io_error.hpp"
 #include "io/record_reader.hpp"
 #include "jobs/document_parser.hpp"
+#include "jobs/interrupt.hpp"
 
 namespace neardup {
+namespace {
 
-SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
-                           Sketcher& sketcher, const SketchLimits& limits) {
-  SketchResult result;
-  result.lines_per_split.assign(plan.splits.size(), 0);
+// Adds one split's sketch to the rank's result, as split `s`.
+void append_split(SketchResult& result, std::uint32_t s, SplitSketch&& split,
+                  std::array<std::size_t, kLineStatusCount>& examples_per_status) {
   LocalDocs& docs = result.docs;
-  docs.sketch_words = sketcher.sketch_words();
+  for (const std::uint32_t line : split.doc_lines) docs.ids.push_back(make_doc_id(s, line));
+  docs.offsets.insert(docs.offsets.end(), split.offsets.begin(), split.offsets.end());
+  docs.lengths.insert(docs.lengths.end(), split.lengths.begin(), split.lengths.end());
+  docs.features.insert(docs.features.end(), split.features.begin(), split.features.end());
+  docs.sketches.insert(docs.sketches.end(), split.sketches.begin(), split.sketches.end());
+  for (const std::uint32_t f : split.features) result.features += f;
+  for (std::size_t i = 0; i < split.id_hashes.size(); ++i) {
+    result.id_keys.push_back({split.id_hashes[i], make_doc_id(s, split.id_lines[i])});
+  }
+  for (std::size_t i = 0; i < split.doc_ids.size(); ++i) {
+    result.doc_ids.push_back(std::move(split.doc_ids[i]));
+    result.has_doc_id.push_back(split.has_doc_id[i] != 0);
+  }
+  for (std::size_t status = 0; status < kLineStatusCount; ++status) {
+    result.status_counts[status] += split.status_counts[status];
+  }
+  for (SkipExample& e : split.examples) {
+    if (examples_per_status[static_cast<std::size_t>(e.status)]++ < kSkipExamples) {
+      e.split = s;
+      result.examples.push_back(std::move(e));
+    }
+  }
+  result.bytes_read += split.bytes_read;
+  result.lines_per_split[s] = split.lines;
+}
+
+}  // namespace
+
+SplitSketch sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec& spec,
+                         Sketcher& sketcher, const SketchLimits& limits) {
+  SplitSketch result;
+  const unsigned words = sketcher.sketch_words();
   DocumentParser parser(spec);
   ParsedLine parsed;
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
-  bool stopped = false;
-  for (std::uint32_t s = 0; s < plan.splits.size() && !stopped; ++s) {
-    if (plan.owners[s] != rank) continue;
-    const Split& split = plan.splits[s];
-    const InputFile& file = plan.files[split.file];
-    std::uint64_t index = 0;
-    const auto skip = [&](LineStatus status, std::string detail) {
-      ++result.status_counts[static_cast<int>(status)];
-      if (examples_per_status[static_cast<int>(status)]++ < kSkipExamples) {
-        result.examples.push_back(
-            {s, static_cast<std::uint32_t>(index), status, std::move(detail)});
-      }
-      ++index;
-      stopped = limits.stop_at_first_skip;
-    };
-    try {
-      if (!std::filesystem::is_regular_file(file.path))
-        throw IoError(file.path + ": not a regular file");
-      const auto reader =
-          open_records(file.path, file.format, split.begin, split.end, limits.max_record_bytes);
-      Record record;
-      while (!stopped && reader->next(record)) {
-        if (index >= 0xFFFFFFFFull)
-          throw IoError(file.path + ": more than 2^32 lines in one split");
-        if (record.oversized) {
-          skip(LineStatus::kDocTooLarge, std::to_string(record.size) + " bytes");
-          continue;
-        }
-        const LineStatus status = parser.parse(file, record.bytes, parsed);
-        if (status != LineStatus::kOk) {
-          skip(status, "");
-          continue;
-        }
-        const DocId doc = make_doc_id(s, static_cast<std::uint32_t>(index));
-        if (parsed.has_id) result.id_keys.push_back({hash128(parsed.id), doc});
-        if (limits.keep_ids) {
-          result.doc_ids.push_back(parsed.has_id ? parsed.id : std::string());
-          result.has_doc_id.push_back(parsed.has_id);
-        }
-        docs.ids.push_back(doc);
-        docs.offsets.push_back(record.offset);
-        docs.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));
-        const std::size_t at = docs.sketches.size();
-        docs.sketches.resize(at + docs.sketch_words);
-        const std::uint32_t features = sketcher.sketch(
-            parsed.text, std::span<std::uint32_t>(docs.sketches.data() + at, docs.sketch_words));
-        docs.features.push_back(features);
-        result.features += features;
-        ++index;
-      }
-      if (!stopped && !reader->decode_error().empty()) {
-        skip(LineStatus::kUndecodableInput, reader->decode_error());
-      }
-      result.bytes_read += reader->bytes_consumed();
-    } catch (const IoError& e) {
-      if (index >= 0xFFFFFFFFull) throw;
-      skip(LineStatus::kUnreadableFile, e.what());
+  const Split& split = plan.splits[s];
+  const InputFile& file = plan.files[split.file];
+  std::uint64_t index = 0;
+  const auto skip = [&](LineStatus status, std::string detail) {
+    ++result.status_counts[static_cast<int>(status)];
+    if (examples_per_status[static_cast<int>(status)]++ < kSkipExamples) {
+      result.examples.push_back({s, static_cast<std::uint32_t>(index), status, std::move(detail)});
     }
-    result.lines_per_split[s] = index;
+    ++index;
+    result.stopped = limits.stop_at_first_skip;
+  };
+  try {
+    if (!std::filesystem::is_regular_file(file.path))
+      throw IoError(file.path + ": not a regular file");
+    const auto reader =
+        open_records(file.path, file.format, split.begin, split.end, limits.max_record_bytes);
+    Record record;
+    while (!result.stopped && reader->next(record)) {
+      if (index >= 0xFFFFFFFFull) throw IoError(file.path + ": more than 2^32 lines in one split");
+      if (record.oversized) {
+        skip(LineStatus::kDocTooLarge, std::to_string(record.size) + " bytes");
+        continue;
+      }
+      const LineStatus status = parser.parse(file, record.bytes, parsed);
+      if (status != LineStatus::kOk) {
+        skip(status, "");
+        continue;
+      }
+      const auto line = static_cast<std::uint32_t>(index);
+      if (parsed.has_id) {
+        result.id_hashes.push_back(hash128(parsed.id));
+        result.id_lines.push_back(line);
+      }
+      if (limits.keep_ids) {
+        result.doc_ids.push_back(parsed.has_id ? parsed.id : std::string());
+        result.has_doc_id.push_back(parsed.has_id);
+      }
+      result.doc_lines.push_back(line);
+      result.offsets.push_back(record.offset);
+      result.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));
+      const std::size_t at = result.sketches.size();
+      result.sketches.resize(at + words);
+      result.features.push_back(sketcher.sketch(
+          parsed.text, std::span<std::uint32_t>(result.sketches.data() + at, words)));
+      ++index;
+    }
+    if (!result.stopped && !reader->decode_error().empty()) {
+      skip(LineStatus::kUndecodableInput, reader->decode_error());
+    }
+    result.bytes_read += reader->bytes_consumed();
+  } catch (const IoError& e) {
+    if (index >= 0xFFFFFFFFull) throw;
+    skip(LineStatus::kUnreadableFile, e.what());
+  }
+  result.lines = index;
+  return result;
+}
+
+SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
+                           Sketcher& sketcher, const SketchLimits& limits, SplitStore* store) {
+  SketchResult result;
+  result.lines_per_split.assign(plan.splits.size(), 0);
+  result.docs.sketch_words = sketcher.sketch_words();
+  std::array<std::size_t, kLineStatusCount> examples_per_status{};
+  for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
+    if (plan.owners[s] != rank) continue;
+    if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
+      result.interrupted = true;
+      break;
+    }
+    std::optional<SplitSketch> stored = store != nullptr ? store->load(s) : std::nullopt;
+    result.splits_loaded += stored.has_value();
+    SplitSketch split = stored ? std::move(*stored) : sketch_split(plan, s, spec, sketcher, limits);
+    const bool stopped = split.stopped;
+    if (!stored && !stopped && store != nullptr) store->save(s, split);
+    append_split(result, s, std::move(split), examples_per_status);
+    if (stopped) break;
+    fault_point("split");
   }
   return result;
 }

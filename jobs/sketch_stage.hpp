@@ -2,7 +2,9 @@
 #pragma once
 
 #include <array>
+#include <atomic>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -46,9 +48,41 @@ class Sketcher {
 
 /// How the sketch stage reads records.
 struct SketchLimits {
-  std::uint64_t max_record_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
-  bool stop_at_first_skip = false;               // --strict: stop reading at the first skip
-  bool keep_ids = false;                         // fill SketchResult::doc_ids
+  std::uint64_t max_record_bytes = 64ull << 20;       // longer records are skipped as doc_too_large
+  bool stop_at_first_skip = false;                    // --strict: stop reading at the first skip
+  bool keep_ids = false;                              // fill SketchResult::doc_ids
+  const std::atomic<bool>* stop_requested = nullptr;  // when set, stop between splits
+};
+
+/// What sketching one split produced, independent of the split's number in a plan (documents
+/// are located by their line within the split), so it can be stored and reused.
+struct SplitSketch {
+  std::uint64_t lines = 0;  // records in the split, documents and skipped ones
+  std::array<std::uint64_t, kLineStatusCount> status_counts{};
+  std::vector<SkipExample> examples;     // the first kSkipExamples of each reason in the split
+  std::vector<std::uint32_t> doc_lines;  // each document's line in the split, ascending
+  std::vector<std::uint64_t> offsets;    // as LocalDocs
+  std::vector<std::uint32_t> lengths;
+  std::vector<std::uint32_t> features;
+  std::vector<std::uint32_t> sketches;
+  std::vector<Hash128> id_hashes;       // documents with an id: the id's hash
+  std::vector<std::uint32_t> id_lines;  // and their line
+  std::vector<std::string> doc_ids;     // keep_ids: each document's id field ("" when none)
+  std::vector<char> has_doc_id;         // keep_ids: whether the document has an id field
+  std::uint64_t bytes_read = 0;
+  bool stopped = false;  // --strict stopped reading in this split (never stored)
+};
+
+/// Where finished splits' sketches are kept across runs (checkpoints to resume, a cache for
+/// re-runs). The sketch stage asks before sketching a split and stores it after.
+class SplitStore {
+ public:
+  virtual ~SplitStore() = default;
+  /// The stored sketch of split `s` of the plan, or nullopt when there is none or it is
+  /// damaged (the split is then sketched again).
+  virtual std::optional<SplitSketch> load(std::uint32_t s) = 0;
+  /// Stores the sketch of split `s` of the plan.
+  virtual void save(std::uint32_t s, const SplitSketch& sketch) = 0;
 };
 
 /// What one rank's sketch stage produced and counted.
@@ -61,18 +95,26 @@ struct SketchResult {
   std::vector<std::string> doc_ids;   // keep_ids: each document's id field ("" when none)
   std::vector<bool> has_doc_id;       // keep_ids: whether the document has an id field
   std::uint64_t bytes_read = 0;
-  std::uint64_t features = 0;  // sum over documents
+  std::uint64_t features = 0;       // sum over documents
+  std::uint64_t splits_loaded = 0;  // splits taken from the SplitStore instead of sketched
+  bool interrupted = false;         // stopped early because *stop_requested became true
 };
 
 /// How many skipped lines of each reason are kept as examples for the log.
 inline constexpr std::size_t kSkipExamples = 10;
 
-/// Sketches the splits that `plan` assigns to `rank` with `sketcher`, in split order (so
-/// document ids come out sorted). Records that are not documents are counted by reason; so are the
-/// rest of a file whose compressed data cannot be decoded (one count, at the record where decoding
-/// failed) and a split that cannot be opened or read (one count per split). Throws IoError when a
-/// split holds more than 2^32 records.
+/// Sketches split `s` of `plan` with `sketcher`. Records that are not documents are counted by
+/// reason; so are the rest of a file whose compressed data cannot be decoded (one count, at the
+/// record where decoding failed) and a split that cannot be opened or read (one count). Throws
+/// IoError when the split holds more than 2^32 records.
+SplitSketch sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec& spec,
+                         Sketcher& sketcher, const SketchLimits& limits);
+
+/// Sketches the splits that `plan` assigns to `rank`, in split order (so document ids come out
+/// sorted), taking each from `store` when it has it and storing the ones it sketches (store may
+/// be null). Between splits, stops when limits.stop_requested is set (result.interrupted).
 SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
-                           Sketcher& sketcher, const SketchLimits& limits);
+                           Sketcher& sketcher, const SketchLimits& limits,
+                           SplitStore* store = nullptr);
 
 }  // namespace neardup

@@ -1,0 +1,22 @@
+// Small files that prove their own integrity: a magic line with format version, checksum and
+// length before the payload, written atomically; a truncated or corrupt file is refused.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace neardup {
+
+/// Writes `payload` to `path` atomically (temporary + rename) behind the header line
+/// "MAGIC VERSION XXH3-64 LENGTH". Throws IoError naming the path on any write error.
+void save_checked_file(const std::string& path, std::string_view magic, std::uint32_t version,
+                       std::string_view payload);
+
+/// Reads a file written by save_checked_file and returns its payload. Throws IoError naming
+/// the path and `what` (e.g. "checkpoint") when it is missing, has another magic or version, or
+/// is truncated, padded or corrupt (checksum).
+std::string load_checked_file(const std::string& path, std::string_view magic,
+                              std::uint32_t version, std::string_view what);
+
+}  // namespace neardup

@@ -1,0 +1,113 @@
+#!/usr/bin/env bash
+# Restart after failure: a run killed (kill -9 of one rank) in the sketch stage, in the shuffle
+# and after the pair search, or stopped by SIGUSR1, continues with --resume at the same or
+# another rank count, and its outputs equal an uninterrupted run's byte for byte; a damaged
+# checkpoint is redone; changed parameters or inputs and a finished run are refused.
+# Usage: resume_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
+set -uo pipefail
+neardup="$1" gen="$2" work="$3"
+shift 3
+mpirun=("$@")
+rm -rf "$work" && mkdir -p "$work/in"
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+"$gen" -o "$work/in/a.jsonl" --docs 2500 --seed 11 --min-tokens 100 --max-tokens 500 >/dev/null
+"$gen" -o "$work/in/b.jsonl" --docs 1500 --seed 12 --min-tokens 100 --max-tokens 500 >/dev/null
+"$gen" -o "$work/in/c.jsonl" --docs 800 --seed 13 --min-tokens 100 --max-tokens 500 >/dev/null
+gzip "$work/in/c.jsonl"  # a compressed input: its records are spilled after a resume too
+flags=(-i "$work/in" --split-mb 1 --write-pairs --write-deduped --write-removed)
+
+# run RANKS OUT [ENV=VALUE...] -- [EXTRA FLAGS...]: runs neardup minhash, returns its status.
+run() {
+  local ranks="$1" out="$2"
+  shift 2
+  local envs=()
+  while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  [ "$#" -gt 0 ] && shift
+  env "${envs[@]}" "${mpirun[@]}" -n "$ranks" "$neardup" minhash "${flags[@]}" "$@" \
+    >"$out.log" 2>&1
+}
+# same_outputs A B: the clusters, pairs, deduped and removed outputs are byte-identical.
+same_outputs() {
+  for part in clusters pairs deduped removed; do
+    diff -r "$1/$part" "$2/$part" >/dev/null || { fail "$2/$part differs from $1/$part"; return; }
+  done
+  [ -f "$2/_SUCCESS" ] || fail "$2: no _SUCCESS"
+  [ ! -e "$2/_checkpoint" ] || fail "$2: _checkpoint left after success"
+}
+stat_of() { grep -o "\"$2\": [a-z0-9]*" "$1/stats.json" | head -1 | cut -d' ' -f2; }
+
+run 2 "$work/ref2" -- -o "$work/ref2" || fail "uninterrupted run at 2 ranks"
+run 3 "$work/ref3" -- -o "$work/ref3" || fail "uninterrupted run at 3 ranks"
+splits=$(stat_of "$work/ref2" splits)
+[ "$(stat_of "$work/ref2" docs_removed)" -gt 100 ] || fail "the corpus has too few duplicates"
+
+# scenario NAME FAULT RESUME_RANKS: kill with NEARDUP_FAULT=FAULT at 2 ranks, then resume.
+scenario() {
+  local name="$1" fault="$2" ranks="$3" out="$work/$1"
+  run 2 "$out" NEARDUP_FAULT="$fault" -- -o "$out"
+  local status=$?
+  [ "$status" -ne 0 ] || { fail "$name: the fault $fault did not stop the run"; return; }
+  [ -f "$out/_checkpoint/manifest" ] || { fail "$name: no checkpoint manifest"; return; }
+  [ ! -f "$out/_SUCCESS" ] || fail "$name: _SUCCESS after a killed run"
+  run "$ranks" "$out.resume" -- --resume "$out" || { fail "$name: resume failed"; cat "$out.resume.log"; return; }
+  same_outputs "$work/ref$ranks" "$out"
+  echo "ok: $name (exit $status, resumed at $ranks ranks, $(stat_of "$out" splits_reused) of $splits splits reused)"
+}
+scenario sketch_same_ranks 1:split:3 2
+scenario sketch_other_ranks 0:split:4 3
+scenario shuffle_same_ranks 0:exchange:3 2
+scenario shuffle_other_ranks 1:exchange:3 3
+scenario after_pairs 0:exchange:10 3
+grep -q '"load pairs"' "$work/after_pairs/stats.json" || fail "after_pairs: the pair search ran again"
+[ "$(stat_of "$work/shuffle_same_ranks" splits_reused)" = "$splits" ] ||
+  fail "shuffle_same_ranks: not every split was reused"
+
+# SIGUSR1 (Slurm pre-emption): the rank finishes its split, every rank checkpoints and exits 75.
+out="$work/usr1"
+run 2 "$out" NEARDUP_FAULT=0:split:2:usr1 -- -o "$out"
+status=$?
+[ "$status" -eq 75 ] || fail "usr1: exit status $status, wanted 75"
+grep -q "resume" "$out.log" || fail "usr1: the log does not say how to resume"
+run 2 "$out.resume" -- --resume "$out" || fail "usr1: resume failed"
+same_outputs "$work/ref2" "$out"
+
+# A damaged split checkpoint is detected by its checksum and sketched again.
+out="$work/damaged"
+run 2 "$out" NEARDUP_FAULT=1:split:5 -- -o "$out"
+victim=$(ls "$out/_checkpoint/splits/"*.sketch | head -1)
+printf 'X' | dd of="$victim" bs=1 seek=200 conv=notrunc 2>/dev/null
+truncated=$(ls "$out/_checkpoint/splits/"*.sketch | sed -n 2p)
+truncate -s 100 "$truncated"
+run 2 "$out.resume" -- --resume "$out" || fail "damaged: resume failed"
+grep -q "checksum mismatch (corrupt); sketching the split again" "$out.resume.log" ||
+  fail "damaged: the corrupt file was not reported"
+grep -q "truncated or padded; sketching the split again" "$out.resume.log" ||
+  fail "damaged: the truncated file was not reported"
+[ "$(stat_of "$out" damaged_checkpoints)" = 2 ] || fail "damaged: damaged_checkpoints != 2"
+same_outputs "$work/ref2" "$out"
+
+# Refusals: other parameters, a changed input, nothing to resume.
+out="$work/refused"
+run 2 "$out" NEARDUP_FAULT=0:split:2 -- -o "$out"
+run 2 "$out.a" -- --resume "$out" --threshold 0.7
+grep -q 'cannot resume: parameters differ.*"threshold": 0.800000, this run has "threshold": 0.700000' \
+  "$out.a.log" || fail "refused: other parameters were not refused"
+cp -p "$work/in/b.jsonl" "$work/b.saved"
+echo '{"id": "new", "text": "one more document"}' >>"$work/in/b.jsonl"
+run 2 "$out.b" -- --resume "$out"
+grep -q "cannot resume: input changed since the run being resumed: .*b.jsonl" "$out.b.log" ||
+  fail "refused: a changed input was not refused"
+mv "$work/b.saved" "$work/in/b.jsonl"
+run 2 "$out.c" -- --resume "$work/ref2"
+grep -q "nothing to resume" "$out.c.log" || fail "refused: resuming a finished run"
+run 2 "$out.d" -- --resume "$out"  # the same inputs again: now it continues
+same_outputs "$work/ref2" "$out"
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures failures" >&2
+  exit 1
+fi
+echo "resume: all scenarios passed"
+rm -rf "$work"

@@ -1,0 +1,149 @@
+#!/usr/bin/env bash
+# Under a real single-node Slurm (Debian's slurm-wlm, started here with a generated slurm.conf,
+# auth/none, the node's real CPU count and memory): sbatch scripts/slurm/minhash.sbatch with 2
+# tasks on a generated corpus gives the same outputs as mpirun -n 2; a job stopped by SIGUSR1
+# (as --signal=B:USR1 does before the time limit) continues from its checkpoint when submitted
+# again; scancel --batch --signal=USR1 makes a running job checkpoint, requeue itself and
+# complete. Stops the daemons it started, by pid. Needs root (slurmd runs jobs as their user).
+# Usage: slurm_test.sh REPO NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
+set -uo pipefail
+repo="$1" neardup="$2" gen="$3" work="$4"
+shift 4
+mpirun=("$@")
+for tool in slurmctld slurmd sbatch squeue scontrol; do
+  command -v "$tool" >/dev/null || { echo "slurm_test: $tool missing (scripts/install-deps.sh installs slurm-wlm)" >&2; exit 1; }
+done
+[ "$(id -u)" = 0 ] || { echo "slurm_test: needs root to run slurmd" >&2; exit 1; }
+rm -rf "$work" && mkdir -p "$work/state" "$work/spool" "$work/in"
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+free_port() {
+  local port
+  while true; do
+    port=$((20000 + RANDOM % 20000))
+    ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && echo "$port" && return
+  done
+}
+host=$(hostname -s)
+cpus=$(nproc)
+memory_mb=$(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 - 512))
+export SLURM_CONF="$work/slurm.conf"
+cat >"$SLURM_CONF" <<CONF
+ClusterName=neardup-test
+SlurmctldHost=$host(127.0.0.1)
+AuthType=auth/none
+CredType=cred/none
+SlurmUser=root
+SlurmdUser=root
+SlurmctldPort=$(free_port)
+SlurmdPort=$(free_port)
+StateSaveLocation=$work/state
+SlurmdSpoolDir=$work/spool
+SlurmctldPidFile=$work/slurmctld.pid
+SlurmdPidFile=$work/slurmd.pid
+ProctrackType=proctrack/pgid
+TaskPlugin=task/none
+SelectType=select/cons_tres
+SelectTypeParameters=CR_CPU
+SchedulerType=sched/builtin
+ReturnToService=2
+MpiDefault=none
+JobAcctGatherType=jobacct_gather/none
+AccountingStorageType=accounting_storage/none
+SlurmctldLogFile=$work/slurmctld.log
+SlurmdLogFile=$work/slurmd.log
+NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory_mb State=UNKNOWN
+PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
+CONF
+slurmctld -D -f "$SLURM_CONF" >"$work/slurmctld.out" 2>&1 &
+ctld=$!
+slurmd -D -f "$SLURM_CONF" >"$work/slurmd.out" 2>&1 &
+node=$!
+stop_daemons() {
+  kill "$node" "$ctld" 2>/dev/null
+  wait "$node" "$ctld" 2>/dev/null
+}
+trap stop_daemons EXIT
+for _ in $(seq 60); do
+  sinfo -h -o %t 2>/dev/null | grep -q idle && break
+  sleep 1
+done
+sinfo -h -o %t | grep -q idle || { fail "the Slurm node did not come up"; tail "$work"/*.log; exit 1; }
+
+"$gen" -o "$work/in/a.jsonl" --docs 2000 --seed 21 --min-tokens 100 --max-tokens 500 >/dev/null
+"$gen" -o "$work/in/b.jsonl" --docs 1000 --seed 22 --min-tokens 100 --max-tokens 500 >/dev/null
+flags=(--split-mb 1 --write-pairs --write-deduped)
+"${mpirun[@]}" -n 2 "$neardup" minhash -i "$work/in" -o "$work/mpirun" "${flags[@]}" \
+  >"$work/mpirun.log" 2>&1 || fail "the mpirun reference run failed"
+
+# submit NAME [ENV=VALUE...]: sbatch --wait the minhash script with 2 tasks; echoes its status.
+submit() {
+  local name="$1"
+  shift
+  (cd "$repo" && env "$@" NEARDUP="$neardup" NEARDUP_REQUEUE=0 sbatch --wait --ntasks=2 \
+    --mem-per-cpu=500M --time=10 --output="$work/$name-%j.log" \
+    scripts/slurm/minhash.sbatch "$work/in" "$work/$name" "${flags[@]}" >/dev/null 2>&1)
+  echo $?
+}
+same_outputs() {
+  for part in clusters pairs deduped; do
+    diff -r "$work/mpirun/$part" "$work/$1/$part" >/dev/null || fail "$1/$part differs from mpirun's"
+  done
+  [ -f "$work/$1/_SUCCESS" ] || fail "$1: no _SUCCESS"
+}
+
+status=$(submit sbatch)
+[ "$status" = 0 ] || { fail "sbatch job exit status $status"; cat "$work"/sbatch-*.log; }
+grep -q "RESULT job=minhash ranks=2" "$work"/sbatch-*.log || fail "the job log has no RESULT line"
+same_outputs sbatch
+
+# Stopped like a job reaching --signal=B:USR1@T: one rank gets SIGUSR1 after its second split,
+# every rank checkpoints, exit code 75; submitted again, the job resumes and completes.
+status=$(submit stopped NEARDUP_FAULT=0:split:2:usr1)
+[ "$status" != 0 ] || fail "the stopped job exited 0"
+grep -q "continue with the same command and --resume" "$work"/stopped-*.log ||
+  fail "the stopped job's log does not say how to continue"
+[ -f "$work/stopped/_checkpoint/manifest" ] || fail "the stopped job left no checkpoint"
+status=$(submit stopped)
+[ "$status" = 0 ] || { fail "the resumed job exit status $status"; cat "$work"/stopped-*.log; }
+grep -q "resuming the run in" "$work"/stopped-*.log || fail "the second submission did not resume"
+same_outputs stopped
+
+# The real signal path: rank 0 waits at its second split until a signal comes; scancel
+# --batch --signal=USR1 reaches the batch shell (as --signal=B:USR1@T does), which forwards it
+# through mpirun to the ranks: they checkpoint and stop; NEARDUP_REQUEUE=1 requeues the job,
+# which resumes by itself and completes.
+(cd "$repo" && NEARDUP="$neardup" NEARDUP_FAULT=0:split:2:stall \
+  NEARDUP_FAULT_ONCE="$work/signalled.fault" sbatch --ntasks=2 \
+  --mem-per-cpu=500M --time=10 --output="$work/signalled-%j.log" scripts/slurm/minhash.sbatch \
+  "$work/in" "$work/signalled" "${flags[@]}" >"$work/signalled.id" 2>&1)
+job=$(grep -o '[0-9]*' "$work/signalled.id" | tail -1)
+for _ in $(seq 120); do
+  ls "$work/signalled/_checkpoint/splits/"*.sketch >/dev/null 2>&1 && break
+  sleep 0.5
+done
+sleep 1
+scancel --batch --signal=USR1 "$job" || fail "scancel --signal=USR1 failed"
+# Slurm holds a requeued job for a while (BeginTime); make it eligible now. The requeued run
+# inherits NEARDUP_FAULT, but NEARDUP_FAULT_ONCE keeps it from stalling again.
+for _ in $(seq 60); do
+  grep -q "requeueing job" "$work"/signalled-*.log 2>/dev/null && break
+  sleep 0.5
+done
+sleep 1
+scontrol update JobId="$job" StartTime=now >/dev/null 2>&1
+for _ in $(seq 240); do
+  [ -f "$work/signalled/_SUCCESS" ] && ! squeue -h -j "$job" 2>/dev/null | grep -q . && break
+  sleep 0.5
+done
+grep -q "stopped by a signal" "$work"/signalled-*.log || fail "the signalled job did not stop"
+grep -q "requeueing job $job" "$work"/signalled-*.log || fail "the signalled job was not requeued"
+grep -q "resuming the run in" "$work"/signalled-*.log || fail "the requeued job did not resume"
+same_outputs signalled
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures failures; logs in $work" >&2
+  exit 1
+fi
+echo "slurm: sbatch output equals mpirun's; a stopped job resumed; a signalled job requeued itself"
