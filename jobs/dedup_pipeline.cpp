@@ -21,6 +21,7 @@
 #include "jobs/output_dir.hpp"
 #include "jobs/output_stage.hpp"
 #include "jobs/plan_stage.hpp"
+#include "jobs/progress.hpp"
 #include "jobs/run_report.hpp"
 #include "jobs/spill_stage.hpp"
 
@@ -175,7 +176,7 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
                          JobSummary initial) {
   Exchanger exchanger(comm, options.shuffle_bytes);
   const int rank = exchanger.rank();
-  StageClock clock;
+  StageClock clock([&exchanger] { return exchanger.bytes_sent(); });
   RunReport report;
   report.job = method.name();
   report.options = &options;
@@ -229,9 +230,14 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   const OwnerFn owner = [&plan](DocId doc) { return plan.owners[split_of(doc)]; };
 
   clock.start("sketch");
+  Progress progress(comm, "sketch", plan.total_bytes(), options.progress_seconds);
   SketchLimits limits{options.max_doc_bytes, options.strict, false, &stop_requested()};
+  limits.on_progress = [&](std::uint64_t bytes, std::uint64_t docs) {
+    progress.advance(bytes, docs);
+  };
   SketchResult sketch = sketch_splits(plan, rank, options.document, method, limits,
                                       split_files ? &*split_files : nullptr);
+  progress.finish();
   stop_if_requested(comm, sketch.interrupted);
   report.splits_reused = sum_over_ranks(comm, sketch.splits_loaded);
   report.damaged_checkpoints = sum_over_ranks(comm, split_files ? split_files->damaged() : 0);

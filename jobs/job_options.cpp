@@ -26,6 +26,7 @@ std::string validate_job_options(const JobOptions& o) {
     return "--max-doc-mb must be in [1, 4095]";
   }
   if (o.document.text_field.empty()) return "--text-field must not be empty";
+  if (o.progress_seconds < 0) return "--progress must be >= 0 seconds";
   return "";
 }
 

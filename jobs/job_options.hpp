@@ -26,8 +26,9 @@ struct JobOptions {
   std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
   bool strict = false;                        // any skipped record is a fatal error
   bool overwrite = false;
-  std::string resume;      // --resume DIR: continue the interrupted run writing to DIR
-  bool checkpoint = true;  // keep checkpoints in OUTPUT/_checkpoint while running
+  std::string resume;            // --resume DIR: continue the interrupted run writing to DIR
+  bool checkpoint = true;        // keep checkpoints in OUTPUT/_checkpoint while running
+  double progress_seconds = 10;  // rank 0's progress lines; 0 = none
 };
 
 /// Returns a description of the first invalid shared option, or "" when all are valid.

@@ -1,6 +1,8 @@
 // Log lines tagged "[time] [rank]"; informational lines from rank 0 only, warnings from any rank.
 #include "jobs/log.hpp"
 
+#include <unistd.h>
+
 #include <cstdio>
 #include <ctime>
 #include <string>
@@ -10,8 +12,9 @@ namespace {
 
 int g_rank = 0;
 Verbosity g_verbosity = Verbosity::kNormal;
+bool g_progress_open = false;  // a refreshing progress line is on the terminal, unterminated
 
-void emit(const char* level, std::string_view message) {
+std::string line_of(const char* level, std::string_view message) {
   char stamp[32];
   const std::time_t now = std::time(nullptr);
   std::tm parts{};
@@ -19,7 +22,12 @@ void emit(const char* level, std::string_view message) {
   std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%S", &parts);
   std::string line = std::string("[") + stamp + "] [" + std::to_string(g_rank) + "] " + level;
   line.append(message);
-  line += '\n';
+  return line;
+}
+
+void emit(const char* level, std::string_view message) {
+  std::string line = (g_progress_open ? "\n" : "") + line_of(level, message) + "\n";
+  g_progress_open = false;
   std::fwrite(line.data(), 1, line.size(), stderr);
   std::fflush(stderr);
 }
@@ -44,5 +52,17 @@ void log_warn(std::string_view message) {
 }
 
 void log_error(std::string_view message) { emit("error: ", message); }
+
+void log_progress(std::string_view message, bool last) {
+  if (g_rank != 0 || g_verbosity == Verbosity::kQuiet) return;
+  if (!::isatty(STDERR_FILENO)) {
+    emit("", message);
+    return;
+  }
+  std::string line = "\r" + line_of("", message) + "\033[K" + (last ? "\n" : "");
+  g_progress_open = !last;
+  std::fwrite(line.data(), 1, line.size(), stderr);
+  std::fflush(stderr);
+}
 
 }  // namespace neardup

@@ -23,4 +23,8 @@ void log_warn(std::string_view message);
 /// Error line on stderr from this rank, always.
 void log_error(std::string_view message);
 
+/// Rank 0 only, unless quiet: a progress line. On a terminal it rewrites one line in place
+/// (`last` ends it); in a log it is a plain line like log_info.
+void log_progress(std::string_view message, bool last);
+
 }  // namespace neardup

@@ -94,6 +94,8 @@ std::string stats_json(const RunReport& r) {
     json.key("min_seconds").value(stage.min);
     json.key("avg_seconds").value(stage.avg);
     json.key("max_seconds").value(stage.max);
+    json.key("imbalance").value(stage.imbalance());
+    json.key("bytes_shuffled").value(stage.bytes_shuffled);
     json.end_object();
   }
   json.end_object();
@@ -129,10 +131,23 @@ std::string summary_text(const RunReport& r) {
                 seconds > 0 ? mb / seconds / r.ranks : 0.0,
                 static_cast<double>(s.bytes_shuffled) / 1e6, static_cast<double>(peak) / 1e6);
   out += buffer;
-  out += "stage         min s     avg s     max s\n";
+  out += "stage         min s     avg s     max s   max/avg   MB shuffled\n";
   for (const StageSpread& stage : r.stages) {
-    std::snprintf(buffer, sizeof buffer, "%-12s %7.3f   %7.3f   %7.3f\n", stage.name.c_str(),
-                  stage.min, stage.avg, stage.max);
+    std::snprintf(buffer, sizeof buffer, "%-12s %7.3f   %7.3f   %7.3f   %7.2f   %11.1f\n",
+                  stage.name.c_str(), stage.min, stage.avg, stage.max, stage.imbalance(),
+                  static_cast<double>(stage.bytes_shuffled) / 1e6);
+    out += buffer;
+  }
+  if (!r.peak_rss_per_rank.empty()) {
+    const auto [low, high] =
+        std::minmax_element(r.peak_rss_per_rank.begin(), r.peak_rss_per_rank.end());
+    double sum = 0;
+    for (const std::uint64_t b : r.peak_rss_per_rank) sum += static_cast<double>(b);
+    const double avg = sum / static_cast<double>(r.peak_rss_per_rank.size());
+    std::snprintf(buffer, sizeof buffer,
+                  "peak RSS per rank: min %.1f MB, avg %.1f MB, max %.1f MB (max/avg %.2f)\n",
+                  static_cast<double>(*low) / 1e6, avg / 1e6, static_cast<double>(*high) / 1e6,
+                  avg > 0 ? static_cast<double>(*high) / avg : 1.0);
     out += buffer;
   }
   std::snprintf(

@@ -1,6 +1,7 @@
 // Stage 2, sketch: each rank streams its splits, parses every record and sketches each document.
 #include "jobs/sketch_stage.hpp"
 
+#include <algorithm>
 #include <filesystem>
 
 #include "io/io_error.hpp"
@@ -53,6 +54,7 @@ SplitSketch sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpe
   const Split& split = plan.splits[s];
   const InputFile& file = plan.files[split.file];
   std::uint64_t index = 0;
+  std::uint64_t reported_bytes = 0, reported_docs = 0;
   const auto skip = [&](LineStatus status, std::string detail) {
     ++result.status_counts[static_cast<int>(status)];
     if (examples_per_status[static_cast<int>(status)]++ < kSkipExamples) {
@@ -95,6 +97,12 @@ SplitSketch sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpe
       result.features.push_back(sketcher.sketch(
           parsed.text, std::span<std::uint32_t>(result.sketches.data() + at, words)));
       ++index;
+      if (limits.on_progress && result.doc_lines.size() % 1024 == 0) {
+        const std::uint64_t consumed = reader->bytes_consumed();
+        limits.on_progress(consumed - reported_bytes, result.doc_lines.size() - reported_docs);
+        reported_bytes = consumed;
+        reported_docs = result.doc_lines.size();
+      }
     }
     if (!result.stopped && !reader->decode_error().empty()) {
       skip(LineStatus::kUndecodableInput, reader->decode_error());
@@ -105,6 +113,10 @@ SplitSketch sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpe
     skip(LineStatus::kUnreadableFile, e.what());
   }
   result.lines = index;
+  if (limits.on_progress) {
+    limits.on_progress(result.bytes_read - std::min(reported_bytes, result.bytes_read),
+                       result.doc_lines.size() - reported_docs);
+  }
   return result;
 }
 
@@ -122,6 +134,8 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
     }
     std::optional<SplitSketch> stored = store != nullptr ? store->load(s) : std::nullopt;
     result.splits_loaded += stored.has_value();
+    if (stored && limits.on_progress)
+      limits.on_progress(stored->bytes_read, stored->doc_lines.size());
     SplitSketch split = stored ? std::move(*stored) : sketch_split(plan, s, spec, sketcher, limits);
     const bool stopped = split.stopped;
     if (!stored && !stopped && store != nullptr) store->save(s, split);

@@ -4,6 +4,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <span>
 #include <string>
@@ -52,6 +53,8 @@ struct SketchLimits {
   bool stop_at_first_skip = false;                    // --strict: stop reading at the first skip
   bool keep_ids = false;                              // fill SketchResult::doc_ids
   const std::atomic<bool>* stop_requested = nullptr;  // when set, stop between splits
+  /// Called now and then with the input bytes and documents done since the last call.
+  std::function<void(std::uint64_t bytes, std::uint64_t docs)> on_progress{};
 };
 
 /// What sketching one split produced, independent of the split's number in a plan (documents

@@ -11,6 +11,8 @@ void StageClock::start(const std::string& name) {
   stop();
   names_.push_back(name);
   seconds_.push_back(0);
+  bytes_.push_back(0);
+  bytes_at_start_ = bytes_sent_ ? bytes_sent_() : 0;
   started_ = std::chrono::steady_clock::now();
   running_ = true;
 }
@@ -19,6 +21,7 @@ void StageClock::stop() {
   if (!running_) return;
   seconds_.back() =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  bytes_.back() = (bytes_sent_ ? bytes_sent_() : 0) - bytes_at_start_;
   running_ = false;
 }
 
@@ -31,10 +34,13 @@ std::vector<StageSpread> StageClock::reduce(MPI_Comm comm) const {
             "MPI_Allreduce");
   mpi_check(MPI_Allreduce(seconds_.data(), sums.data(), count, MPI_DOUBLE, MPI_SUM, comm),
             "MPI_Allreduce");
+  std::vector<std::uint64_t> bytes(bytes_.size());
+  mpi_check(MPI_Allreduce(bytes_.data(), bytes.data(), count, MPI_UINT64_T, MPI_SUM, comm),
+            "MPI_Allreduce");
   const int ranks = comm_size(comm);
   std::vector<StageSpread> out;
   for (std::size_t i = 0; i < seconds_.size(); ++i) {
-    out.push_back({names_[i], mins[i], sums[i] / ranks, maxs[i]});
+    out.push_back({names_[i], mins[i], sums[i] / ranks, maxs[i], bytes[i]});
   }
   return out;
 }

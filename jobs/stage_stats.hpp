@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -16,11 +17,18 @@ struct StageSpread {
   double min = 0;
   double avg = 0;
   double max = 0;
+  std::uint64_t bytes_shuffled = 0;  // bytes sent between ranks during the stage, all ranks
+
+  /// max / avg: 1 is perfect balance (1 when the stage took no time).
+  double imbalance() const { return avg > 0 ? max / avg : 1.0; }
 };
 
 /// Records how long each stage took on this rank, in order.
 class StageClock {
  public:
+  /// `bytes_sent` (optional) reads this rank's bytes sent so far, attributed to stages.
+  explicit StageClock(std::function<std::uint64_t()> bytes_sent = {})
+      : bytes_sent_(std::move(bytes_sent)) {}
   /// Starts timing the stage `name` (ending the previous one).
   void start(const std::string& name);
   /// Ends the current stage.
@@ -31,6 +39,9 @@ class StageClock {
  private:
   std::vector<std::string> names_;
   std::vector<double> seconds_;
+  std::vector<std::uint64_t> bytes_;
+  std::function<std::uint64_t()> bytes_sent_;
+  std::uint64_t bytes_at_start_ = 0;
   std::chrono::steady_clock::time_point started_;
   bool running_ = false;
 };
