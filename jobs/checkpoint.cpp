@@ -224,12 +224,12 @@ std::string resume_mismatch(const RunManifest& saved, const RunManifest& now) {
 }
 
 SplitFiles::SplitFiles(std::string dir, const JobPlan& plan, const std::vector<InputStamp>& stamps,
-                       const std::string& parameters)
+                       const std::string& sketch_parameters)
     : dir_(std::move(dir)), plan_(plan) {
   keys_.reserve(plan.splits.size());
   for (const Split& split : plan.splits) {
     const InputStamp& stamp = stamps[split.file];
-    std::string identity = parameters;
+    std::string identity = sketch_parameters;
     identity += '\0';
     identity += stamp.path;
     identity += '\0';

@@ -62,13 +62,13 @@ RunManifest manifest_from_text(const std::string& text);
 std::string resume_mismatch(const RunManifest& saved, const RunManifest& now);
 
 /// A SplitStore of files in `dir`, one per split, named by a hash of everything that
-/// determines the split's sketch (the parameters text, the input's stamp, the byte range), so
+/// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so
 /// the same directory serves a resume with another rank count and a cache across runs whose
 /// inputs changed elsewhere. A damaged file is logged, counted and its split sketched again.
 class SplitFiles : public SplitStore {
  public:
   SplitFiles(std::string dir, const JobPlan& plan, const std::vector<InputStamp>& stamps,
-             const std::string& parameters);
+             const std::string& sketch_parameters);
   std::optional<SplitSketch> load(std::uint32_t s) override;
   void save(std::uint32_t s, const SplitSketch& sketch) override;
   /// Files found damaged (and redone) so far.

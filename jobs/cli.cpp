@@ -113,6 +113,10 @@ void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& ve
                  "continue the interrupted run that writes to DIR (same flags and inputs; any "
                  "rank count): finished splits and stages are not redone")
       ->type_name("DIR");
+  job.add_option("--cache", o.cache_dir,
+                 "keep every split's sketch in DIR and reuse those of unchanged inputs (keyed by "
+                 "path, size, mtime, content fingerprint and the sketch parameters)")
+      ->type_name("DIR");
   job.add_option("--progress", o.progress_seconds,
                  "seconds between progress lines (percent, MB/s, time left); 0 for none")
       ->capture_default_str();

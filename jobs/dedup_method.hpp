@@ -45,6 +45,9 @@ class DedupMethod : public Sketcher {
   /// by (a, b), with their similarity. Starts its own stages on search.clock and sets
   /// summary.candidate_pairs (global).
   virtual std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) = 0;
+  /// Writes the parameters that change a document's sketch (a subset of write_parameters'),
+  /// which key the split sketches that --cache reuses.
+  virtual void write_sketch_parameters(JsonWriter& json) const = 0;
   /// Writes the method's parameters as members of the stats.json "parameters" object.
   virtual void write_parameters(JsonWriter& json) const = 0;
   /// The method's global counts, named as in stats.json (kept across a resume).

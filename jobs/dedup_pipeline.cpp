@@ -96,6 +96,20 @@ std::string result_parameters(const JobOptions& o, const DedupMethod& method) {
   return json.str();
 }
 
+// Everything that changes a document's sketch: the key of the split sketches --cache reuses.
+std::string sketch_parameters(const JobOptions& o, const DedupMethod& method) {
+  JsonWriter json;
+  json.begin_object();
+  json.key("job").value(method.name());
+  json.key("text_field").value(o.document.text_field);
+  json.key("id_field").value(o.document.id_field);
+  json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
+  json.key("max_doc_bytes").value(o.max_doc_bytes);
+  method.write_sketch_parameters(json);
+  json.end_object();
+  return json.str();
+}
+
 // Collective: the manifest of this run. A resume loads the saved one (rank 0) and refuses to
 // continue when it differs from `now`; a new run with checkpoints saves `now`.
 RunManifest open_checkpoint(MPI_Comm comm, const JobOptions& options, RunManifest now) {
@@ -204,15 +218,22 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   manifest.job = method.name();
   manifest.parameters = result_parameters(options, method);
   manifest.splits = plan.splits.size();
-  std::optional<SplitFiles> split_files;
+  const bool caching = !options.cache_dir.empty();
+  if (checkpointing || caching) manifest.inputs = stamp_inputs(comm, plan);
   if (checkpointing) {
-    manifest.inputs = stamp_inputs(comm, plan);
     manifest = open_checkpoint(comm, options, std::move(manifest));
-    split_files.emplace(
-        (std::filesystem::path(checkpoint_dir_of(options.output)) / "splits").string(), plan,
-        manifest.inputs, manifest.parameters);
     report.resumed = resuming;
     if (resuming) log_info("resuming the run in " + options.output);
+  }
+  std::optional<SplitFiles> split_files;
+  if (checkpointing || caching) {
+    const std::string dir =
+        caching ? options.cache_dir
+                : (std::filesystem::path(checkpoint_dir_of(options.output)) / "splits").string();
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    agree_on_errors(comm, error ? dir + ": cannot create: " + error.message() : "");
+    split_files.emplace(dir, plan, manifest.inputs, sketch_parameters(options, method));
   }
   const std::string spill_file = spill_path(options, rank);
   if (spill && !options.tmp_dir.empty()) {
@@ -240,6 +261,11 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   progress.finish();
   stop_if_requested(comm, sketch.interrupted);
   report.splits_reused = sum_over_ranks(comm, sketch.splits_loaded);
+  if (report.splits_reused > 0) {
+    log_info("reused the sketches of " + std::to_string(report.splits_reused) + " of " +
+             std::to_string(plan.splits.size()) + " splits (" +
+             (caching ? "cache " + options.cache_dir : "checkpoint") + ")");
+  }
   report.damaged_checkpoints = sum_over_ranks(comm, split_files ? split_files->damaged() : 0);
   report.bytes_read_per_rank = gather_per_rank(comm, sketch.bytes_read);
   std::vector<std::uint64_t> lines_per_split(plan.splits.size());

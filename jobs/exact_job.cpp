@@ -96,9 +96,11 @@ class ExactMethod final : public DedupMethod {
     return owned;
   }
 
-  void write_parameters(JsonWriter& json) const override {
+  void write_sketch_parameters(JsonWriter& json) const override {
     json.key("normalize").value(options_.normalize);
   }
+
+  void write_parameters(JsonWriter& json) const override { write_sketch_parameters(json); }
 
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
     return {{"duplicate_groups", duplicate_groups_}};

@@ -66,11 +66,15 @@ class MinhashMethod final : public DedupMethod {
         search.owner, provide, options_.shuffle_bytes / (2 * payload_bytes));
   }
 
-  void write_parameters(JsonWriter& json) const override {
+  void write_sketch_parameters(JsonWriter& json) const override {
     json.key("shingle").value(shingle_kind_name(options_.document.shingle.kind));
     json.key("ngram").value(options_.document.shingle.n);
     json.key("num_perm").value(options_.num_perm);
     json.key("seed").value(options_.seed);
+  }
+
+  void write_parameters(JsonWriter& json) const override {
+    write_sketch_parameters(json);
     json.key("threshold").value(options_.threshold);
     json.key("bands").value(layout_.bands);
     json.key("rows").value(layout_.rows);

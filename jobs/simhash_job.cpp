@@ -95,11 +95,15 @@ class SimhashMethod final : public DedupMethod {
     return pairs;
   }
 
-  void write_parameters(JsonWriter& json) const override {
+  void write_sketch_parameters(JsonWriter& json) const override {
     json.key("features").value(features_name(options_.simhash.features));
     json.key("weight").value(weight_name(options_.simhash.weight));
     json.key("shingle_n").value(options_.simhash.shingle_n);
     json.key("char_n").value(options_.simhash.char_n);
+  }
+
+  void write_parameters(JsonWriter& json) const override {
+    write_sketch_parameters(json);
     json.key("max_distance").value(design_.max_distance);
     json.key("blocks").value(design_.blocks);
     json.key("tables").value(static_cast<std::uint64_t>(tables_.size()));

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# Scheduled re-runs with --cache: a corpus that grew by one small file reuses every other
+# file's split sketches and gives the same outputs as a full run; a parameter that does not
+# change sketches (the threshold) reuses all of them, one that does (--num-perm) none, and a
+# touched input is sketched again.
+# Usage: cache_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
+set -uo pipefail
+neardup="$1" gen="$2" work="$3"
+shift 3
+mpirun=("$@")
+rm -rf "$work" && mkdir -p "$work/in"
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+"$gen" -o "$work/in/a.jsonl" --docs 2500 --seed 31 --min-tokens 100 --max-tokens 500 >/dev/null
+"$gen" -o "$work/in/b.jsonl" --docs 1500 --seed 32 --min-tokens 100 --max-tokens 500 >/dev/null
+"$gen" -o "$work/in/c.jsonl" --docs 800 --seed 33 --min-tokens 100 --max-tokens 500 >/dev/null
+gzip "$work/in/c.jsonl"
+# The night's new data: a few new documents and copies of earlier ones.
+"$gen" -o "$work/new.jsonl" --docs 20 --seed 34 --min-tokens 100 --max-tokens 300 >/dev/null
+(head -c 300000 "$work/new.jsonl" | head -n 30; sed -n '100,110p' "$work/in/a.jsonl") >"$work/bb.jsonl"
+
+# run RANKS OUT [FLAGS...]
+run() {
+  local ranks="$1" out="$2"
+  shift 2
+  "${mpirun[@]}" -n "$ranks" "$neardup" minhash -i "$work/in" -o "$out" --split-mb 1 \
+    --write-pairs --write-deduped "$@" >"$out.log" 2>&1 || fail "run $out failed"
+}
+stat_of() { grep -o "\"$2\": [a-z0-9]*" "$1/stats.json" | head -1 | cut -d' ' -f2; }
+same_outputs() {
+  for part in clusters pairs deduped; do
+    diff -r "$1/$part" "$2/$part" >/dev/null || fail "$2/$part differs from $1/$part"
+  done
+}
+
+run 2 "$work/night1" --cache "$work/cache"
+[ "$(stat_of "$work/night1" splits_reused)" = 0 ] || fail "night1 reused splits of an empty cache"
+old_splits=$(stat_of "$work/night1" splits)
+
+cp "$work/bb.jsonl" "$work/in/bb.jsonl"  # sorts between b.jsonl and c.jsonl.gz: ids shift
+run 2 "$work/night2" --cache "$work/cache"
+run 2 "$work/full2"
+same_outputs "$work/full2" "$work/night2"
+reused=$(stat_of "$work/night2" splits_reused)
+splits=$(stat_of "$work/night2" splits)
+[ "$reused" = "$old_splits" ] && [ "$splits" -gt "$reused" ] ||
+  fail "night2 reused $reused of $splits splits, wanted $old_splits"
+grep -q "reused the sketches of $reused of $splits splits" "$work/night2.log" ||
+  fail "night2 does not log the reuse"
+[ "$(stat_of "$work/night2" docs_removed)" -gt "$(stat_of "$work/night1" docs_removed)" ] ||
+  fail "the copies in the new file were not removed"
+
+run 3 "$work/threshold" --cache "$work/cache" --threshold 0.7
+run 3 "$work/threshold-full" --threshold 0.7
+same_outputs "$work/threshold-full" "$work/threshold"
+[ "$(stat_of "$work/threshold" splits_reused)" = "$splits" ] ||
+  fail "another threshold did not reuse every sketch"
+
+run 2 "$work/perm" --cache "$work/cache" --num-perm 64
+[ "$(stat_of "$work/perm" splits_reused)" = 0 ] || fail "another --num-perm reused sketches"
+
+touch -d '2001-01-01' "$work/in/b.jsonl"
+run 2 "$work/touched" --cache "$work/cache"
+same_outputs "$work/full2" "$work/touched"
+[ "$(stat_of "$work/touched" splits_reused)" -lt "$splits" ] ||
+  fail "a touched input's splits were reused"
+
+if [ "$failures" -ne 0 ]; then
+  echo "$failures failures" >&2
+  exit 1
+fi
+echo "cache: night2 reused $reused of $splits splits; outputs equal full runs"
+rm -rf "$work"
