@@ -113,6 +113,11 @@ void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& ve
                  "continue the interrupted run that writes to DIR (same flags and inputs; any "
                  "rank count): finished splits and stages are not redone")
       ->type_name("DIR");
+  job.add_option("--reference", o.reference,
+                 "an earlier corpus: its index (neardup index build, same method and sketch "
+                 "flags) or an earlier output with deduped/; documents it has a near-duplicate "
+                 "of are removed, naming it")
+      ->type_name("PATH");
   job.add_option("--cache", o.cache_dir,
                  "keep every split's sketch in DIR and reuse those of unchanged inputs (keyed by "
                  "path, size, mtime, content fingerprint and the sketch parameters)")
@@ -173,6 +178,23 @@ SimhashWeight weight_named(const std::string& name) {
   return name == "binary"  ? SimhashWeight::kBinary
          : name == "logtf" ? SimhashWeight::kLogTf
                            : SimhashWeight::kTf;
+}
+
+// Rank 0's summary of an index build or add, for people and for scripts (RESULT line).
+void print_index_summary(const IndexBuildSummary& s, bool add, int ranks) {
+  using ull = unsigned long long;
+  std::printf(
+      "neardup index %s: %llu docs read, %llu indexed, %llu empty (not indexed), %llu "
+      "skipped; index holds %llu docs in %llu segments, %llu bytes (%.1f bytes per doc)\n"
+      "RESULT job=index ranks=%d indexed=%llu index_docs=%llu index_bytes=%llu\n",
+      add ? "add" : "build", static_cast<ull>(s.docs_read), static_cast<ull>(s.docs_indexed),
+      static_cast<ull>(s.docs_empty), static_cast<ull>(s.docs_skipped),
+      static_cast<ull>(s.index_docs), static_cast<ull>(s.index_segments),
+      static_cast<ull>(s.index_bytes),
+      s.index_docs ? static_cast<double>(s.index_bytes) / static_cast<double>(s.index_docs) : 0.0,
+      ranks, static_cast<ull>(s.docs_indexed), static_cast<ull>(s.index_docs),
+      static_cast<ull>(s.index_bytes));
+  std::fflush(stdout);
 }
 
 }  // namespace
@@ -335,7 +357,8 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       o.simhash.features = features_named(index_features);
       o.simhash.weight = weight_named(index_weight);
       o.document.shingle.kind = index_shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
-      run_index_build(comm, o);
+      const IndexBuildSummary s = run_index_build(comm, o);
+      if (rank == 0) print_index_summary(s, o.add, comm_size(comm));
     } else if (query_cmd->parsed()) {
       if (rank != 0) return 0;
       try {

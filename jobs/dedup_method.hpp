@@ -12,6 +12,7 @@
 #include "jobs/doc_fetch.hpp"
 #include "jobs/doc_source.hpp"
 #include "jobs/exchange.hpp"
+#include "jobs/index_command.hpp"
 #include "jobs/job_summary.hpp"
 #include "jobs/local_docs.hpp"
 #include "jobs/sketch_stage.hpp"
@@ -52,6 +53,9 @@ class DedupMethod : public Sketcher {
   virtual void write_parameters(JsonWriter& json) const = 0;
   /// The method's global counts, named as in stats.json (kept across a resume).
   virtual std::vector<std::pair<std::string, std::uint64_t>> counts() const = 0;
+  /// Sets the method and sketch parameters of `build` to this run's, so that an index built
+  /// with it sketches documents as this run does; false when the method has no index (exact).
+  virtual bool index_parameters(IndexBuildOptions& build) const = 0;
 };
 
 }  // namespace neardup

@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -22,6 +23,7 @@
 #include "jobs/output_stage.hpp"
 #include "jobs/plan_stage.hpp"
 #include "jobs/progress.hpp"
+#include "jobs/reference_stage.hpp"
 #include "jobs/run_report.hpp"
 #include "jobs/spill_stage.hpp"
 
@@ -91,6 +93,7 @@ std::string result_parameters(const JobOptions& o, const DedupMethod& method) {
   json.key("max_doc_bytes").value(o.max_doc_bytes);
   json.key("strict").value(o.strict);
   json.key("split_bytes").value(o.split_bytes);
+  if (!o.reference.empty()) json.key("reference").value(o.reference);
   method.write_parameters(json);
   json.end_object();
   return json.str();
@@ -205,6 +208,7 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   if (options.write_pairs) subdirs.push_back("pairs");
   if (options.write_deduped) subdirs.push_back("deduped");
   if (options.write_removed) subdirs.push_back("removed");
+  if (!options.reference.empty()) subdirs.push_back("reference");
   const bool spill = plan.has_compressed_input();
   if (spill && options.tmp_dir.empty()) subdirs.push_back("_tmp");
   const bool resuming = !options.resume.empty();
@@ -213,6 +217,10 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
                                                       : ExistingOutput::kRefuse;
   agree_on_errors(
       comm, rank == 0 ? prepare_output_dir(options.output, subdirs, existing) : std::string());
+  const std::string reference_scratch =
+      (std::filesystem::path(options.output) / "_reference_index").string();
+  const std::string reference_index =
+      options.reference.empty() ? "" : resolve_reference(comm, options, method, reference_scratch);
   const bool checkpointing = options.checkpoint || resuming;
   RunManifest manifest;
   manifest.job = method.name();
@@ -353,10 +361,33 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   }
   summary.clusters = sum_over_ranks(comm, roots);
 
+  std::vector<ReferenceMatch> references;
+  if (!options.reference.empty()) {
+    clock.start("reference");
+    std::string error;
+    try {
+      references = match_reference(reference_index, method.name(), method, sketch.docs);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    agree_on_errors(comm, error);
+    report.removed_by_reference = sum_over_ranks(comm, references.size());
+    std::vector<DocId> referenced, all;
+    for (const ReferenceMatch& m : references) referenced.push_back(m.doc);
+    std::set_union(removed.begin(), removed.end(), referenced.begin(), referenced.end(),
+                   std::back_inserter(all));
+    removed = std::move(all);
+  }
+
   clock.start("write");
   write_clusters(exchanger, members, source, owner, options.output);
   if (options.write_pairs) write_pairs(exchanger, verified, source, owner, options.output);
-  if (options.write_removed) write_removed(exchanger, members, source, owner, options.output);
+  if (options.write_removed) {
+    write_removed(exchanger, members, references, source, owner, options.output);
+  }
+  if (!options.reference.empty()) {
+    write_reference_matches(rank, references, source, options.output);
+  }
   std::uint64_t deduped_lines = 0;
   if (options.write_deduped) {
     deduped_lines =
@@ -398,6 +429,7 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
     }
     write_file_atomically((std::filesystem::path(options.output) / "_SUCCESS").string(), stats);
     if (checkpointing) std::filesystem::remove_all(checkpoint_dir_of(options.output));
+    if (reference_index == reference_scratch) std::filesystem::remove_all(reference_scratch);
     log_info("wrote " + options.output);
   }
   mpi_check(MPI_Barrier(comm), "MPI_Barrier");

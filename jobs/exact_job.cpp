@@ -102,6 +102,8 @@ class ExactMethod final : public DedupMethod {
 
   void write_parameters(JsonWriter& json) const override { write_sketch_parameters(json); }
 
+  bool index_parameters(IndexBuildOptions&) const override { return false; }
+
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
     return {{"duplicate_groups", duplicate_groups_}};
   }

@@ -171,26 +171,13 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
     for (const IndexSegment& s : meta.segments) {
       for (const IndexFile& f : s.files) summary.index_bytes += f.bytes;
     }
-    std::printf(
-        "neardup index %s: %llu docs read, %llu indexed, %llu empty (not indexed), %llu "
-        "skipped; index holds %llu docs in %zu segments, %llu bytes (%.1f bytes per doc)\n"
-        "RESULT job=index ranks=%d indexed=%llu index_docs=%llu index_bytes=%llu\n",
-        options.add ? "add" : "build", static_cast<unsigned long long>(summary.docs_read),
-        static_cast<unsigned long long>(summary.docs_indexed),
-        static_cast<unsigned long long>(summary.docs_empty),
-        static_cast<unsigned long long>(summary.docs_skipped),
-        static_cast<unsigned long long>(summary.index_docs), meta.segments.size(),
-        static_cast<unsigned long long>(summary.index_bytes),
-        summary.index_docs ? static_cast<double>(summary.index_bytes) / summary.index_docs : 0.0,
-        exchanger.size(), static_cast<unsigned long long>(summary.docs_indexed),
-        static_cast<unsigned long long>(summary.index_docs),
-        static_cast<unsigned long long>(summary.index_bytes));
-    std::fflush(stdout);
+    summary.index_segments = meta.segments.size();
   }
-  std::uint64_t totals[2] = {summary.index_docs, summary.index_bytes};
-  mpi_check(MPI_Bcast(totals, 2, MPI_UINT64_T, 0, comm), "MPI_Bcast");
+  std::uint64_t totals[3] = {summary.index_docs, summary.index_bytes, summary.index_segments};
+  mpi_check(MPI_Bcast(totals, 3, MPI_UINT64_T, 0, comm), "MPI_Bcast");
   summary.index_docs = totals[0];
   summary.index_bytes = totals[1];
+  summary.index_segments = totals[2];
   return summary;
 }
 

@@ -35,6 +35,7 @@ struct IndexBuildSummary {
   std::uint64_t docs_skipped = 0;
   std::uint64_t index_docs = 0;   // documents in the whole index afterwards
   std::uint64_t index_bytes = 0;  // bytes of all its segment files
+  std::uint64_t index_segments = 0;
 };
 
 /// Collective: builds the index at options.output (which must be absent or empty, unless

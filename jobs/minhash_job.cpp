@@ -86,6 +86,17 @@ class MinhashMethod final : public DedupMethod {
     json.key("max_bucket").value(static_cast<std::uint64_t>(options_.max_bucket));
   }
 
+  bool index_parameters(IndexBuildOptions& build) const override {
+    build.method = "minhash";
+    build.num_perm = options_.num_perm;
+    build.seed = options_.seed;
+    build.threshold = options_.threshold;
+    build.bands = layout_.bands;
+    build.rows = layout_.rows;
+    build.pass_at_threshold = options_.pass_at_threshold;
+    return true;
+  }
+
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
     return {{"band_tuples", band_tuples_},
             {"candidate_pairs_raw", raw_pairs_},

@@ -160,12 +160,16 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
   return written;
 }
 
-void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members, DocSource& source,
+void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
+                   std::span<const ReferenceMatch> references, DocSource& source,
                    const OwnerFn& owner, const std::string& dir) {
   AtomicFile file(part_path(dir, "removed", static_cast<std::size_t>(exchanger.rank()), "jsonl"));
-  std::vector<std::size_t> removed;
+  std::vector<std::size_t> removed;  // members removed for a kept document of this run
+  std::size_t r = 0;
   for (std::size_t i = 0; i < members.size(); ++i) {
-    if (members[i].doc != members[i].root) removed.push_back(i);
+    while (r < references.size() && references[r].doc < members[i].doc) ++r;
+    const bool referenced = r < references.size() && references[r].doc == members[i].doc;
+    if (members[i].doc != members[i].root && !referenced) removed.push_back(i);
   }
   std::string row;
   in_rounds(
@@ -190,6 +194,30 @@ void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
           file.write(row);
         }
       });
+  char similarity[32];
+  for (const ReferenceMatch& m : references) {
+    const std::string kept = json_escape(m.reference_id);
+    std::snprintf(similarity, sizeof similarity, "%.6f", m.similarity);
+    row = "{\"id\": \"" + json_escape(source.id(m.doc)) + "\", \"location\": \"" +
+          json_escape(source.location(m.doc)) + "\", \"cluster\": \"" + kept + "\", \"kept\": \"" +
+          kept + "\", \"kept_location\": \"reference\", \"similarity\": " + similarity +
+          ", \"original\": \"" + json_escape(source.record(m.doc)) + "\"}\n";
+    file.write(row);
+  }
+  file.commit();
+}
+
+void write_reference_matches(int rank, std::span<const ReferenceMatch> references,
+                             DocSource& source, const std::string& dir) {
+  AtomicFile file(part_path(dir, "reference", static_cast<std::size_t>(rank), "tsv"));
+  std::string row;
+  char similarity[32];
+  for (const ReferenceMatch& m : references) {
+    std::snprintf(similarity, sizeof similarity, "%.6f", m.similarity);
+    row = escape_tsv_field(source.id(m.doc)) + '\t' + escape_tsv_field(m.reference_id) + '\t' +
+          similarity + '\n';
+    file.write(row);
+  }
   file.commit();
 }
 

@@ -11,6 +11,7 @@
 #include "jobs/doc_fetch.hpp"
 #include "jobs/doc_source.hpp"
 #include "jobs/exchange.hpp"
+#include "jobs/reference_stage.hpp"
 #include "jobs/verify_stage.hpp"
 
 namespace neardup {
@@ -40,8 +41,17 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
 
 /// Collective: writes DIR/removed/part-RANK.jsonl with one JSON object per removed document
 /// this rank owns: {"id", "location" (path:line), "cluster" and "kept" (the id of the document
-/// kept in its place), "kept_location", "original" (the original record as a string)}.
-void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members, DocSource& source,
+/// kept in its place), "kept_location", "original" (the original record as a string)}. A
+/// document the reference corpus has (`references`, sorted by document, this rank's) is
+/// listed once, with "kept" the reference document's id, "kept_location" "reference" and its
+/// "similarity".
+void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
+                   std::span<const ReferenceMatch> references, DocSource& source,
                    const OwnerFn& owner, const std::string& dir);
+
+/// Writes DIR/reference/part-RANK.tsv: "id<TAB>reference_id<TAB>similarity" for every
+/// document of this rank the reference corpus has (`references`, sorted by document).
+void write_reference_matches(int rank, std::span<const ReferenceMatch> references,
+                             DocSource& source, const std::string& dir);
 
 }  // namespace neardup

@@ -63,6 +63,7 @@ std::string stats_json(const RunReport& r) {
   json.key("duplicate_ids").value(r.duplicate_ids);
   json.key("spilled_bytes").value(r.spilled_bytes);
   json.key("resumed").value(r.resumed);
+  json.key("removed_by_reference").value(r.removed_by_reference);
   json.key("splits_reused").value(r.splits_reused);
   json.key("damaged_checkpoints").value(r.damaged_checkpoints);
   json.key("input_bytes_per_rank").begin_object();

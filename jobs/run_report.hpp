@@ -31,6 +31,7 @@ struct RunReport {
   std::uint64_t splits_reused = 0;        // sketches taken from checkpoints or the cache
   std::uint64_t damaged_checkpoints = 0;  // checkpoint files found damaged and redone
   bool resumed = false;
+  std::uint64_t removed_by_reference = 0;  // documents the --reference corpus has
   std::vector<std::pair<std::string, std::uint64_t>> method_counts;
   std::vector<std::uint64_t> input_bytes_per_rank;  // bytes of the splits each rank sketched
   std::vector<std::uint64_t> bytes_read_per_rank;

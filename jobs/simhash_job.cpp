@@ -111,6 +111,14 @@ class SimhashMethod final : public DedupMethod {
     json.key("max_group").value(static_cast<std::uint64_t>(options_.limits.max_group));
   }
 
+  bool index_parameters(IndexBuildOptions& build) const override {
+    build.method = "simhash";
+    build.simhash = options_.simhash;
+    build.max_distance = design_.max_distance;
+    build.blocks = design_.blocks;
+    return true;
+  }
+
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
     return {{"table_tuples", tuples_},
             {"comparisons", comparisons_},

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # Under a real single-node Slurm (Debian's slurm-wlm, started here with a generated slurm.conf,
 # auth/none, the node's real CPU count and memory): sbatch scripts/slurm/minhash.sbatch with 2
-# tasks on a generated corpus gives the same outputs as mpirun -n 2; a job stopped by SIGUSR1
-# (as --signal=B:USR1 does before the time limit) continues from its checkpoint when submitted
-# again; scancel --batch --signal=USR1 makes a running job checkpoint, requeue itself and
+# tasks on a generated corpus, launched by mpirun and by srun, gives the same outputs as
+# mpirun -n 2; a job stopped by SIGUSR1 (as --signal=B:USR1 does before the time limit)
+# continues from its checkpoint when submitted again; scancel --batch --signal=USR1 makes a running job checkpoint, requeue itself and
 # complete. Stops the daemons it started, by pid. Needs root (slurmd runs jobs as their user).
 # Usage: slurm_test.sh REPO NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
@@ -97,6 +97,12 @@ status=$(submit sbatch)
 [ "$status" = 0 ] || { fail "sbatch job exit status $status"; cat "$work"/sbatch-*.log; }
 grep -q "RESULT job=minhash ranks=2" "$work"/sbatch-*.log || fail "the job log has no RESULT line"
 same_outputs sbatch
+
+# The same with srun (PMIx) launching the ranks instead of mpirun.
+status=$(submit srun NEARDUP_LAUNCHER=srun)
+[ "$status" = 0 ] || { fail "srun job exit status $status"; cat "$work"/srun-*.log; }
+grep -q "RESULT job=minhash ranks=2" "$work"/srun-*.log || fail "the srun job has no RESULT line"
+same_outputs srun
 
 # Stopped like a job reaching --signal=B:USR1@T: one rank gets SIGUSR1 after its second split,
 # every rank checkpoints, exit code 75; submitted again, the job resumes and completes.

@@ -1,0 +1,129 @@
+// Deduplication against an earlier corpus: this run's documents looked up in a persistent
+// index of it (neardup index build, or one built here from an earlier run's deduped/), each
+// match naming the earlier document.
+#include "jobs/reference_stage.hpp"
+
+#include <filesystem>
+
+#include "io/index_meta.hpp"
+#include "io/io_error.hpp"
+#include "jobs/log.hpp"
+#include "jobs/mpi_check.hpp"
+#include "jobs/near_dup_index.hpp"
+
+namespace neardup {
+namespace {
+
+namespace fs = std::filesystem;
+
+enum class ReferenceKind { kIndex, kEarlierOutput };
+
+// Rank 0: what PATH is, or the reason it cannot be a reference of this run.
+std::string classify_reference(const std::string& path, const DedupMethod& method,
+                               ReferenceKind& kind) {
+  std::error_code error;
+  const std::string job = method.name();
+  if (job == "exact") {
+    return "--reference " + path +
+           ": exact runs have no index to match against (use minhash or simhash)";
+  }
+  if (fs::exists(fs::path(path) / "index.meta", error)) {
+    kind = ReferenceKind::kIndex;
+    try {
+      const IndexMeta meta = load_index_meta(path);
+      if (meta.method != job) {
+        return path + ": a " + meta.method + " index cannot be the reference of a " + job +
+               " run (build it with neardup index build --method " + job + ")";
+      }
+    } catch (const std::exception& e) {
+      return std::string("--reference: ") + e.what();
+    }
+    return "";
+  }
+  if (fs::exists(fs::path(path) / "stats.json", error)) {
+    kind = ReferenceKind::kEarlierOutput;
+    const fs::path deduped = fs::path(path) / "deduped";
+    if (!fs::is_directory(deduped, error) || fs::is_empty(deduped, error)) {
+      return path +
+             ": an earlier output without deduped/ (it ran without --write-deduped); build an "
+             "index of its corpus with neardup index build --method " +
+             job + " and pass that";
+    }
+    return "";
+  }
+  if (!fs::exists(path, error)) return "--reference " + path + ": no such directory";
+  return path + ": neither an index (no index.meta) nor a finished neardup output (no stats.json)";
+}
+
+// Texts whose sketches must agree between the run and the index (different lengths and words).
+const char* const kProbes[] = {
+    "the quick brown fox jumps over the lazy dog while the cat sleeps on the warm mat",
+    "Near-duplicate detection: shingles, MinHash signatures and SimHash fingerprints 42",
+    "a b c d e f g h i j k l m n o p q r s t u v w x y z",
+};
+
+}  // namespace
+
+std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const DedupMethod& method,
+                              const std::string& scratch_dir) {
+  int rank = 0;
+  mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  ReferenceKind kind = ReferenceKind::kIndex;
+  agree_on_errors(comm,
+                  rank == 0 ? classify_reference(options.reference, method, kind) : std::string());
+  int earlier_output = kind == ReferenceKind::kEarlierOutput ? 1 : 0;
+  mpi_check(MPI_Bcast(&earlier_output, 1, MPI_INT, 0, comm), "MPI_Bcast");
+  if (earlier_output == 0) return options.reference;
+
+  IndexBuildOptions build;
+  static_cast<JobOptions&>(build) = options;
+  build.inputs = {(fs::path(options.reference) / "deduped").string()};
+  build.output = scratch_dir;
+  build.overwrite = true;
+  build.resume.clear();
+  build.reference.clear();
+  build.cache_dir.clear();
+  build.checkpoint = false;
+  build.write_deduped = build.write_removed = build.write_pairs = false;
+  if (!method.index_parameters(build)) {
+    throw JobError(options.reference + ": a " + method.name() + " run has no index");
+  }
+  if (rank == 0) {
+    std::error_code error;
+    fs::remove_all(scratch_dir, error);
+  }
+  mpi_check(MPI_Barrier(comm), "MPI_Barrier");
+  log_info("reference: indexing the kept documents of " + options.reference);
+  run_index_build(comm, build);
+  return scratch_dir;
+}
+
+std::vector<ReferenceMatch> match_reference(const std::string& index_dir, const std::string& job,
+                                            Sketcher& sketcher, const LocalDocs& docs) {
+  NearDupIndex index(index_dir);
+  if (index.meta().method != job) {
+    throw IoError(index_dir + ": a " + index.meta().method +
+                  " index cannot be the reference of a " + job +
+                  " run (build it with neardup index build --method " + job + ")");
+  }
+  std::vector<std::uint32_t> mine(sketcher.sketch_words()), theirs;
+  for (const char* probe : kProbes) {
+    sketcher.sketch(probe, mine);
+    if (!index.sketch(probe, theirs) || theirs != mine) {
+      throw IoError(index_dir +
+                    ": the reference index sketches documents differently from this run (other "
+                    "shingles, --num-perm, --seed, --features or --weight); rebuild it or match "
+                    "its parameters");
+    }
+  }
+  std::vector<ReferenceMatch> matches;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    if (docs.features[i] == 0) continue;
+    const std::vector<IndexMatch> found = index.query(docs.sketch(i));
+    if (found.empty()) continue;
+    matches.push_back({docs.ids[i], found.front().id, found.front().similarity});
+  }
+  return matches;
+}
+
+}  // namespace neardup
