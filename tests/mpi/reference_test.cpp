@@ -1,6 +1,6 @@
-// Deduplication against an earlier corpus (--reference INDEX): the new documents that have a
-// near-duplicate among the earlier ones (exact Jaccard computed here) are removed, each naming a
-// real earlier document that is one; the rest of the batch is deduplicated as usual.
+// Deduplication against an earlier corpus (--reference): exactly the planted cross-batch
+// duplicates are removed (also checked with exact Jaccard computed here), each naming a real
+// earlier document it duplicates; the rest of the batch is deduplicated as usual.
 #include <gtest/gtest.h>
 #include <mpi.h>
 #include <simdjson.h>
@@ -46,6 +46,13 @@ void check_reference_output(const std::vector<GeneratedDoc>& earlier,
     }
   }
   ASSERT_GT(sure.size(), 100u);
+  // The planted cross-batch duplicates: batch documents derived from an earlier one's base.
+  std::map<std::size_t, std::set<std::string>> earlier_of_base;
+  for (const GeneratedDoc& d : earlier) earlier_of_base[d.base].insert(d.id);
+  std::map<std::string, std::set<std::string>> planted;
+  for (const GeneratedDoc& d : batch) {
+    if (earlier_of_base.count(d.base)) planted[d.id] = earlier_of_base[d.base];
+  }
 
   std::map<std::string, std::string> found;  // batch id -> the earlier id it names
   for (const std::string& line : testing::part_lines(out, "reference")) {
@@ -57,6 +64,11 @@ void check_reference_output(const std::vector<GeneratedDoc>& earlier,
     EXPECT_LE(similarity, 1.0) << line;
   }
   for (const std::string& id : sure) EXPECT_TRUE(found.count(id)) << id << " was missed";
+  EXPECT_EQ(found.size(), planted.size());
+  for (const auto& [id, earlier_id] : found) {
+    EXPECT_TRUE(planted.count(id) && planted[id].count(earlier_id))
+        << id << " -> " << earlier_id << " is not a planted pair";
+  }
   for (const auto& [id, earlier_id] : found) {
     const auto twins = close.find(id);
     ASSERT_TRUE(twins != close.end()) << id << " removed by the reference but has no earlier twin";
@@ -99,6 +111,7 @@ Batches write_batches() {
   spec.base_docs = 500;
   spec.levels = {0.95, 1.0};
   spec.exact_copies = 1;
+  spec.min_tokens = 150;  // long enough that every planted pair is above 0.9
   const std::vector<GeneratedDoc> all = testing::generate_corpus(spec);
   Batches b;
   for (std::size_t i = 0; i < all.size(); ++i) (i % 3 == 0 ? b.earlier : b.batch).push_back(all[i]);
