@@ -1,7 +1,25 @@
 // Candidate generation: documents sharing a band key become candidate pairs, capped per bucket.
 #include "core/candidate_edges.hpp"
 
+#include <algorithm>
+
+#include "core/radix_sort.hpp"
+
 namespace neardup {
+
+void sort_band_tuples(std::vector<BandTuple>& tuples) {
+  radix_sort(
+      tuples, [](const BandTuple& t) { return t.key; }, 64);
+  for (std::size_t i = 0; i < tuples.size();) {
+    std::size_t j = i + 1;
+    while (j < tuples.size() && tuples[j].key == tuples[i].key) ++j;
+    if (j - i > 1) {
+      std::sort(tuples.begin() + static_cast<std::ptrdiff_t>(i),
+                tuples.begin() + static_cast<std::ptrdiff_t>(j));
+    }
+    i = j;
+  }
+}
 
 std::size_t emit_candidate_pairs(std::span<const BandTuple> sorted, std::size_t max_all_pairs,
                                  std::vector<DocPair>& out) {

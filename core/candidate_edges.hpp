@@ -29,6 +29,10 @@ struct DocPair {
   friend bool operator==(const DocPair&, const DocPair&) = default;
 };
 
+/// Sorts band tuples by (key, doc): a radix sort by key, then each run of equal keys by doc
+/// (runs are short), in the order of std::sort with operator<.
+void sort_band_tuples(std::vector<BandTuple>& tuples);
+
 /// Emits candidate pairs for every run of equal keys in `sorted` (sorted by key, then doc).
 /// A bucket of m <= max_all_pairs distinct documents gives all m(m-1)/2 pairs. A larger
 /// bucket gives 2m-3 edges, a star from its first document plus the chain of consecutive

@@ -5,6 +5,8 @@
 #include <span>
 #include <vector>
 
+#include "core/minhash_kernels.hpp"
+
 namespace neardup {
 
 /// One signature entry: the high 32 bits of the minimum of a_i*x + b_i (mod 2^64). Taking the
@@ -20,8 +22,12 @@ inline constexpr SigValue kEmptySigValue = 0xFFFFFFFFu;
 /// so the element minimising h_i is uniform over the set: P[min h_i(A) = min h_i(B)] = J(A, B).
 class MinHasher {
  public:
-  /// Draws the family's coefficients; the same (num_perm, seed) always gives the same family.
-  MinHasher(unsigned num_perm, std::uint64_t seed);
+  /// Draws the family's coefficients; the same (num_perm, seed) always gives the same family,
+  /// and every kernel gives the same signatures. `kernel` must be supported by this CPU.
+  MinHasher(unsigned num_perm, std::uint64_t seed, MinhashKernel kernel = best_minhash_kernel());
+
+  /// The kernel that computes the signatures.
+  MinhashKernel kernel() const { return kernel_; }
 
   /// Number of hash functions (signature length).
   unsigned num_perm() const { return static_cast<unsigned>(multipliers_.size()); }
@@ -33,6 +39,8 @@ class MinHasher {
  private:
   std::vector<std::uint64_t> multipliers_;
   std::vector<std::uint64_t> offsets_;
+  MinhashKernel kernel_;
+  MinhashKernelFn kernel_fn_;
 };
 
 /// Estimated Jaccard similarity: the fraction of positions where the signatures agree.

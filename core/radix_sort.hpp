@@ -1,4 +1,4 @@
-// LSD radix sort of flat records by an unsigned integer key, 8 bits per pass, stable.
+// LSD radix sort of flat records by an unsigned integer key, 11 bits per pass, stable.
 #pragma once
 
 #include <array>
@@ -10,21 +10,38 @@
 namespace neardup {
 
 /// Sorts `items` stably by key(item) (an unsigned 64-bit value of which only the low
-/// `key_bits` bits may be set), in ceil(key_bits / 8) passes over a scratch buffer of the same
-/// size; passes whose byte is the same for every item are skipped. O(n) per pass, so it beats
-/// comparison sorts on millions of tuples.
+/// `key_bits` bits may be set), in ceil(key_bits / 11) passes over a scratch buffer of the same
+/// size. One pass over the items counts the digits of every pass; a pass whose digit is the
+/// same for every item is skipped. O(n) per pass: 16-byte tuples with 64-bit keys sort in 6
+/// passes, several times faster than a comparison sort on millions of tuples.
 template <class T, class Key>
 void radix_sort(std::vector<T>& items, Key key, unsigned key_bits) {
+  constexpr unsigned kDigitBits = 11;
+  constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
+  constexpr unsigned kMaxPasses = (64 + kDigitBits - 1) / kDigitBits;
   if (items.size() < 2 || key_bits == 0) return;
+  const unsigned passes = (key_bits + kDigitBits - 1) / kDigitBits;
+  std::vector<std::array<std::size_t, kBuckets>> counts(passes);
+  for (const T& item : items) {
+    const std::uint64_t k = key(item);
+    for (unsigned p = 0; p < passes && p < kMaxPasses; ++p) {
+      ++counts[p][(k >> (p * kDigitBits)) & (kBuckets - 1)];
+    }
+  }
   std::vector<T> scratch(items.size());
-  for (unsigned shift = 0; shift < key_bits; shift += 8) {
-    std::array<std::size_t, 257> start{};
-    for (const T& item : items) ++start[((key(item) >> shift) & 0xFF) + 1];
+  for (unsigned p = 0; p < passes; ++p) {
+    std::array<std::size_t, kBuckets>& start = counts[p];
     bool one_bucket = false;
-    for (std::size_t b = 1; b <= 256; ++b) one_bucket |= start[b] == items.size();
+    std::size_t sum = 0;
+    for (std::size_t& c : start) {
+      one_bucket |= c == items.size();
+      const std::size_t count = c;
+      c = sum;
+      sum += count;
+    }
     if (one_bucket) continue;
-    for (std::size_t b = 0; b < 256; ++b) start[b + 1] += start[b];
-    for (const T& item : items) scratch[start[(key(item) >> shift) & 0xFF]++] = item;
+    const unsigned shift = p * kDigitBits;
+    for (const T& item : items) scratch[start[(key(item) >> shift) & (kBuckets - 1)]++] = item;
     items.swap(scratch);
   }
 }

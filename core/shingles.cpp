@@ -33,6 +33,11 @@ void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
     out.reserve(length - spec.n + 1);
     for (std::size_t i = 0; i + spec.n <= length; ++i) out.push_back(XXH3_64bits(text + i, spec.n));
   }
+}
+
+void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
+                    std::vector<std::uint64_t>& out) {
+  shingle_hashes(tokens, spec, out);
   std::sort(out.begin(), out.end());
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
@@ -41,7 +46,7 @@ std::vector<std::uint64_t> shingle_set(std::string_view raw, const ShingleSpec& 
   TokenStream tokens;
   tokenize(raw, tokens);
   std::vector<std::uint64_t> out;
-  shingle_hashes(tokens, spec, out);
+  shingle_set_of(tokens, spec, out);
   return out;
 }
 

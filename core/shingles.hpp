@@ -18,12 +18,18 @@ struct ShingleSpec {
   unsigned n = 5;
 };
 
-/// Writes the sorted, distinct shingle hashes of a tokenized document into `out`.
+/// Writes the hash of every shingle position of a tokenized document into `out`, in text
+/// order, repeats included (a minimum over them is the minimum over the set).
 /// Word shingles: each run of n consecutive tokens joined by one space, hashed with
 /// XXH3_64bits (seed 0); a document with 1 to n-1 tokens has exactly one shingle (all of its
 /// tokens). Character shingles: each n-byte window of the canonical text (tokens joined by one
 /// space); a canonical text shorter than n bytes is one shingle. No tokens: no shingles.
 void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
+                    std::vector<std::uint64_t>& out);
+
+/// Writes the sorted, distinct shingle hashes of a tokenized document (its shingle set) into
+/// `out`: shingle_hashes, sorted, repeats removed.
+void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out);
 
 /// Tokenizes `raw` and returns its sorted, distinct shingle hashes (convenience for tests and

@@ -1,28 +1,61 @@
 // Canonical tokenizer: ASCII-lowercased runs of [A-Za-z0-9] or bytes >= 0x80, joined by one space.
 #include "core/tokenizer.hpp"
 
+#include <array>
+
+#include "core/token_stream_buffers.hpp"
+
 namespace neardup {
+namespace {
+
+// Each byte's canonical form inside a token (A-Z lowercased), or 0 for a separator.
+constexpr std::array<unsigned char, 256> make_canonical_bytes() {
+  std::array<unsigned char, 256> table{};
+  for (unsigned c = 0; c < 256; ++c) {
+    if (!is_token_byte(static_cast<unsigned char>(c))) continue;
+    table[c] = static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+  }
+  return table;
+}
+
+constexpr std::array<unsigned char, 256> kCanonicalByte = make_canonical_bytes();
+
+}  // namespace
 
 void tokenize(std::string_view raw, TokenStream& out) {
-  out.text.clear();
-  out.starts.clear();
-  out.ends.clear();
-  out.text.reserve(raw.size());
-  std::size_t i = 0;
-  const std::size_t n = raw.size();
-  while (i < n) {
-    while (i < n && !is_token_byte(static_cast<unsigned char>(raw[i]))) ++i;
-    if (i == n) break;
-    if (!out.text.empty()) out.text.push_back(' ');
-    out.starts.push_back(static_cast<std::uint32_t>(out.text.size()));
-    while (i < n) {
-      const auto c = static_cast<unsigned char>(raw[i]);
-      if (!is_token_byte(c)) break;
-      out.text.push_back(static_cast<char>(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c));
-      ++i;
-    }
-    out.ends.push_back(static_cast<std::uint32_t>(out.text.size()));
+  static const bool avx512 = tokenize_avx512_supported();
+  if (avx512) {
+    tokenize_avx512(raw, out);
+  } else {
+    tokenize_scalar(raw, out);
   }
+}
+
+void tokenize_scalar(std::string_view raw, TokenStream& out) {
+  // Branch-free over the bytes (token boundaries come every few bytes and would mispredict):
+  // every byte writes its canonical form, or a space for a separator, at the cursor; the cursor
+  // advances past token bytes and past the first separator after a token, so separator runs
+  // collapse to one space. Starts and ends are written unconditionally and kept when they are
+  // boundaries. Buffers have room for the worst case (one token per two bytes).
+  const std::size_t n = raw.size();
+  const auto [text, starts, ends] = detail::open_token_stream(out, n, 1);
+  std::uint32_t cursor = 0;
+  std::size_t tokens = 0, closed = 0;
+  bool in_token = false;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(raw.data());
+  for (std::size_t i = 0; i < n; ++i) {
+    const unsigned char c = kCanonicalByte[bytes[i]];
+    const bool token_byte = c != 0;
+    starts[tokens] = cursor;
+    ends[closed] = cursor;
+    tokens += token_byte & !in_token;
+    closed += !token_byte & in_token;
+    text[cursor] = token_byte ? static_cast<char>(c) : ' ';
+    cursor += token_byte | in_token;
+    in_token = token_byte;
+  }
+  if (in_token) ends[closed++] = cursor;
+  detail::close_token_stream(out, cursor, tokens);
 }
 
 }  // namespace neardup

@@ -26,7 +26,17 @@ constexpr bool is_token_byte(unsigned char c) {
 }
 
 /// Splits `raw` into canonical tokens (maximal runs of token bytes, ASCII A-Z lowercased) and
-/// writes them into `out`, replacing its previous contents.
+/// writes them into `out`, replacing its previous contents. Runs tokenize_avx512 when the CPU
+/// supports it, else tokenize_scalar; both give identical results.
 void tokenize(std::string_view raw, TokenStream& out);
+
+/// The portable tokenizer (see tokenize).
+void tokenize_scalar(std::string_view raw, TokenStream& out);
+
+/// Whether this CPU can run tokenize_avx512 (AVX-512F and BW).
+bool tokenize_avx512_supported();
+
+/// The AVX-512BW tokenizer (see tokenize); call it only when tokenize_avx512_supported().
+void tokenize_avx512(std::string_view raw, TokenStream& out);
 
 }  // namespace neardup

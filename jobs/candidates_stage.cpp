@@ -45,7 +45,7 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
     received.insert(received.end(), got.begin(), got.end());
   }
   counts.band_tuples = received.size();
-  std::sort(received.begin(), received.end());
+  sort_band_tuples(received);
   std::vector<DocPair> pairs;
   counts.capped_buckets = emit_candidate_pairs(received, max_all_pairs, pairs);
   received = {};

@@ -231,6 +231,13 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
                    "buckets up to this size give all pairs; larger ones a star and chain")
       ->check(CLI::Range(2, 1 << 20))
       ->capture_default_str();
+  std::string kernel = "auto";
+  minhash
+      ->add_option("--kernel", kernel,
+                   "MinHash kernel: auto (the fastest this CPU has), scalar, avx2 or avx512; "
+                   "all give the same signatures")
+      ->check(CLI::IsMember({"auto", "scalar", "avx2", "avx512"}))
+      ->capture_default_str();
 
   SimhashOptions sh;
   SharedFlags sh_flags(sh);
@@ -345,6 +352,10 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       mh_flags.apply(mh);
       mh.document.shingle.kind = shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
       mh.verify = verify == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
+      mh.kernel = kernel == "scalar"   ? MinhashKernel::kScalar
+                  : kernel == "avx2"   ? MinhashKernel::kAvx2
+                  : kernel == "avx512" ? MinhashKernel::kAvx512
+                                       : best_minhash_kernel();
       run_minhash(comm, mh);
     } else if (simhash->parsed()) {
       sh_flags.apply(sh);

@@ -53,6 +53,9 @@ class DedupMethod : public Sketcher {
   virtual void write_parameters(JsonWriter& json) const = 0;
   /// The method's global counts, named as in stats.json (kept across a resume).
   virtual std::vector<std::pair<std::string, std::uint64_t>> counts() const = 0;
+  /// The implementation that computes the sketches on this CPU (stats.json "kernel"; not a
+  /// parameter: every kernel gives the same sketches).
+  virtual std::string kernel() const = 0;
   /// Sets the method and sketch parameters of `build` to this run's, so that an index built
   /// with it sketches documents as this run does; false when the method has no index (exact).
   virtual bool index_parameters(IndexBuildOptions& build) const = 0;

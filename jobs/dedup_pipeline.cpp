@@ -104,6 +104,7 @@ std::string sketch_parameters(const JobOptions& o, const DedupMethod& method) {
   JsonWriter json;
   json.begin_object();
   json.key("job").value(method.name());
+  json.key("sketch_format").value(2);  // 2: features count shingle positions, not distinct ones
   json.key("text_field").value(o.document.text_field);
   json.key("id_field").value(o.document.id_field);
   json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
@@ -196,6 +197,7 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   StageClock clock([&exchanger] { return exchanger.bytes_sent(); });
   RunReport report;
   report.job = method.name();
+  report.kernel = method.kernel();
   report.options = &options;
   report.method = &method;
   report.ranks = exchanger.size();

@@ -73,7 +73,7 @@ void DocSource::append_shingles(DocId doc, std::string& out) {
     TokenStream tokens;
     tokenize(parsed_.text, tokens);
     std::vector<std::uint64_t> hashes;
-    shingle_hashes(tokens, spec_.shingle, hashes);
+    shingle_set_of(tokens, spec_.shingle, hashes);
     return hashes;
   }();
   out.append(reinterpret_cast<const char*>(set.data()), set.size() * sizeof(std::uint64_t));

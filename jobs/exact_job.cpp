@@ -102,6 +102,8 @@ class ExactMethod final : public DedupMethod {
 
   void write_parameters(JsonWriter& json) const override { write_sketch_parameters(json); }
 
+  std::string kernel() const override { return "xxh3-128"; }
+
   bool index_parameters(IndexBuildOptions&) const override { return false; }
 
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {

@@ -17,7 +17,7 @@ struct LocalDocs {
   std::vector<DocId> ids;               // ascending
   std::vector<std::uint64_t> offsets;   // record's first byte in its file (or spill file)
   std::vector<std::uint32_t> lengths;   // record's length without '\n'
-  std::vector<std::uint32_t> features;  // distinct shingles or tokens; 0 = empty, never matched
+  std::vector<std::uint32_t> features;  // shingle positions or tokens; 0 = empty, never matched
   std::vector<std::uint32_t> sketches;  // ids.size() * sketch_words
 
   /// Number of documents.

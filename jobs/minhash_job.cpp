@@ -23,12 +23,13 @@ class MinhashMethod final : public DedupMethod {
   MinhashMethod(const MinhashOptions& options, BandLayout layout)
       : options_(options),
         layout_(layout),
-        sketcher_(options.num_perm, options.seed, options.document.shingle) {}
+        sketcher_(options.num_perm, options.seed, options.document.shingle, options.kernel) {}
 
   const char* name() const override { return "minhash"; }
 
   std::string describe() const override {
-    return std::to_string(layout_.bands) + " bands x " + std::to_string(layout_.rows) + " rows";
+    return std::to_string(layout_.bands) + " bands x " + std::to_string(layout_.rows) +
+           " rows; kernel " + kernel();
   }
 
   unsigned sketch_words() const override { return options_.num_perm; }
@@ -85,6 +86,8 @@ class MinhashMethod final : public DedupMethod {
     json.key("verify").value(options_.verify == VerifyMode::kExact ? "exact" : "estimate");
     json.key("max_bucket").value(static_cast<std::uint64_t>(options_.max_bucket));
   }
+
+  std::string kernel() const override { return minhash_kernel_name(sketcher_.kernel()); }
 
   bool index_parameters(IndexBuildOptions& build) const override {
     build.method = "minhash";

@@ -7,6 +7,10 @@ std::string validate(const MinhashOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
   if (!(o.threshold > 0.0 && o.threshold <= 1.0)) return "--threshold must be in (0, 1]";
   if (o.num_perm == 0 || o.num_perm > 4096) return "--num-perm must be in [1, 4096]";
+  if (!minhash_kernel_supported(o.kernel)) {
+    return std::string("--kernel ") + minhash_kernel_name(o.kernel) +
+           ": this CPU does not support it";
+  }
   if (o.document.shingle.n == 0 || o.document.shingle.n > 1000)
     return "--ngram must be in [1, 1000]";
   if ((o.bands == 0) != (o.rows == 0)) return "--bands and --rows go together";

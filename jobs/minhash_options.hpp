@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/minhash_kernels.hpp"
 #include "jobs/job_options.hpp"
 #include "jobs/verify_stage.hpp"
 
@@ -20,7 +21,8 @@ struct MinhashOptions : JobOptions {
   double fn_weight = 0.99;
   double pass_at_threshold = 0.7;  // estimate verification: see min_agreeing_entries
   VerifyMode verify = VerifyMode::kEstimate;
-  std::size_t max_bucket = 200;  // buckets up to this size give all pairs
+  std::size_t max_bucket = 200;                  // buckets up to this size give all pairs
+  MinhashKernel kernel = best_minhash_kernel();  // same signatures on every kernel
 };
 
 /// Returns a description of the first invalid option, or "" when all are valid.

@@ -24,6 +24,7 @@ std::string stats_json(const RunReport& r) {
   JsonWriter json;
   json.begin_object();
   json.key("job").value(r.job);
+  json.key("kernel").value(r.kernel);
   json.key("ranks").value(r.ranks);
   json.key("parameters").begin_object();
   json.key("inputs").begin_array();

@@ -16,6 +16,7 @@ namespace neardup {
 /// Everything stats.json holds, gathered on every rank.
 struct RunReport {
   std::string job;
+  std::string kernel;  // the method's sketch kernel on this CPU
   const JobOptions* options = nullptr;
   const DedupMethod* method = nullptr;
   JobSummary summary;

@@ -111,6 +111,8 @@ class SimhashMethod final : public DedupMethod {
     json.key("max_group").value(static_cast<std::uint64_t>(options_.limits.max_group));
   }
 
+  std::string kernel() const override { return "byte-lane counters"; }
+
   bool index_parameters(IndexBuildOptions& build) const override {
     build.method = "simhash";
     build.simhash = options_.simhash;

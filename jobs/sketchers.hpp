@@ -14,11 +14,14 @@
 
 namespace neardup {
 
-/// A MinHash signature of the shingle set (num_perm words); features = distinct shingles.
+/// A MinHash signature of the shingle set (num_perm words); features = shingle positions.
 class MinhashSketcher final : public Sketcher {
  public:
-  MinhashSketcher(unsigned num_perm, std::uint64_t seed, const ShingleSpec& shingle)
-      : hasher_(num_perm, seed), shingle_(shingle) {}
+  MinhashSketcher(unsigned num_perm, std::uint64_t seed, const ShingleSpec& shingle,
+                  MinhashKernel kernel = best_minhash_kernel())
+      : hasher_(num_perm, seed, kernel), shingle_(shingle) {}
+  /// The kernel computing the signatures.
+  MinhashKernel kernel() const { return hasher_.kernel(); }
   unsigned sketch_words() const override { return hasher_.num_perm(); }
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override;
 

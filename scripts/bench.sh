@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Benchmark: generates (or takes) a >= 1 GB JSON Lines corpus, runs the bare parse+tokenize
-# pass (the yardstick) on it plain, gzip- and zstd-compressed, the whole minhash job at 1 and 2
-# ranks, and the input balance of one huge file vs many small ones; SimHash fingerprinting per
+# Benchmark: Google Benchmark micro-benchmarks of the kernels (tokenizer, shingles, each
+# MinHash kernel, band keys, SimHash, radix sort; median and spread of 5 runs); generates (or
+# takes) a >= 1 GB JSON Lines corpus, runs the bare parse+tokenize pass (the yardstick) on it
+# plain, gzip- and zstd-compressed, the whole minhash job at 1 and 2 ranks (wall time over the
+# yardstick's, speed-up of 2 ranks), and the input balance of one huge file vs many small ones; SimHash fingerprinting per
 # core, the Hamming find-all over 10M random fingerprints at 1 and 2 ranks, and the online
 # index (10M fingerprints: bytes per document, query latency); prints RESULT lines.
 # Usage: scripts/bench.sh [CORPUS_DIR]   (default: build/bench-corpus, generated once)
@@ -9,6 +11,19 @@ set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 "$root/scripts/install-deps.sh"
 "$root/scripts/build.sh" "$root/build" >/dev/null
+# Micro-benchmarks: one RESULT line per benchmark with its median and coefficient of variation.
+"$root/build/neardup-kernels-bench" --benchmark_repetitions=5 --benchmark_min_time=0.5 \
+  --benchmark_report_aggregates_only=true --benchmark_format=csv 2>/dev/null |
+  awk -F, '/_median"|_cv"/ {
+      name = $1; gsub(/"/, "", name)
+      if (name ~ /_median$/) {
+        sub(/_median$/, "", name)
+        printf "RESULT micro=%s cpu_ns=%.0f mb_per_s=%.1f items_per_s=%.4g\n", name, $4,
+          $6 / 1e6, $7
+      } else {
+        sub(/_cv$/, "", name)
+        printf "RESULT micro=%s cv=%.3f\n", name, ($6 != "" ? $6 : $7)
+      } }'
 corpus="${1:-$root/build/bench-corpus}"
 if [ ! -d "$corpus" ]; then
   mkdir -p "$corpus"
@@ -20,7 +35,9 @@ if [ ! -d "$corpus" ]; then
 fi
 bytes=$(du -cb "$corpus"/*.jsonl | tail -1 | cut -f1)
 echo "RESULT corpus=$corpus bytes=$bytes"
-"$root/build/neardup-parse-tokenize-pass" "$corpus"
+yardstick=$("$root/build/neardup-parse-tokenize-pass" "$corpus")
+echo "$yardstick"
+yardstick_seconds=$(grep -oE 'seconds=[0-9.]+' <<<"$yardstick" | cut -d= -f2)
 # Reading throughput by format (MB/s of uncompressed text on one core); compressed copies once.
 for tool in gzip zstd; do
   ext=$([ $tool = gzip ] && echo gz || echo zst)
@@ -34,12 +51,17 @@ for tool in gzip zstd; do
 done
 for n in 1 2; do
   out="$root/build/bench-out-$n"
-  /usr/bin/time -f "RESULT ranks=$n wall_seconds=%e max_rss_kb_one_rank=%M" \
+  /usr/bin/time -o "$root/build/bench-time-$n" -f "%e %M" \
     "$root/scripts/mpirun.sh" -n "$n" "$root/build/neardup" minhash -i "$corpus" -o "$out" \
     --overwrite --write-deduped -q | grep -E '^(RESULT|stage|plan|sketch|candidates|verify|components|write)'
+  read -r wall rss_kb <"$root/build/bench-time-$n"
+  echo "RESULT ranks=$n wall_seconds=$wall max_rss_kb_one_rank=$rss_kb kernel=$(grep -oE '"kernel": "[^"]*"' "$out/stats.json" | cut -d'"' -f4)" \
+    "ratio_to_yardstick=$(awk -v w="$wall" -v y="$yardstick_seconds" 'BEGIN { printf "%.2f", w / y }')"
   grep -E '"(docs_read|bytes_shuffled|band_tuples|candidate_edges|verified_edges)"' "$out/stats.json" | tr -d ' ,' | sed 's/^/STAT ranks='"$n"' /'
   grep -A3 '"peak_rss_bytes_per_rank"' "$out/stats.json" | tr -d ' \n'; echo
 done
+echo "RESULT speedup_2_ranks=$(awk -v a="$(cut -d' ' -f1 "$root/build/bench-time-1")" \
+  -v b="$(cut -d' ' -f1 "$root/build/bench-time-2")" 'BEGIN { printf "%.2f", a / b }')"
 # Rank balance: the same documents as one huge file and as 256 small files, on 2 ranks.
 balance="$root/build/bench-balance"
 if [ ! -d "$balance" ]; then

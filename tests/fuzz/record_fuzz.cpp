@@ -71,6 +71,13 @@ void digest(neardup::JsonLineParser& parser, const std::string& line) {
   if (parser.parse(line, parsed) != neardup::LineStatus::kOk) return;
   neardup::TokenStream tokens;
   neardup::tokenize(parsed.text, tokens);
+  if (neardup::tokenize_avx512_supported()) {
+    neardup::TokenStream scalar;
+    neardup::tokenize_scalar(parsed.text, scalar);
+    require(
+        scalar.text == tokens.text && scalar.starts == tokens.starts && scalar.ends == tokens.ends,
+        "avx512 tokens equal scalar tokens");
+  }
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     require(tokens.starts[i] < tokens.ends[i] && tokens.ends[i] <= tokens.text.size(), "token");
     for (std::uint32_t b = tokens.starts[i]; b < tokens.ends[i]; ++b) {
@@ -82,6 +89,9 @@ void digest(neardup::JsonLineParser& parser, const std::string& line) {
   for (const neardup::ShingleSpec spec : {neardup::ShingleSpec{neardup::ShingleKind::kWord, 3},
                                           neardup::ShingleSpec{neardup::ShingleKind::kChar, 5}}) {
     neardup::shingle_hashes(tokens, spec, hashes);
+    const std::size_t positions = hashes.size();
+    neardup::shingle_set_of(tokens, spec, hashes);
+    require(hashes.size() <= positions && (positions == 0) == hashes.empty(), "set of positions");
     require(
         std::adjacent_find(hashes.begin(), hashes.end(), std::greater_equal<>()) == hashes.end(),
         "shingles sorted and distinct");

@@ -19,6 +19,19 @@
 namespace neardup {
 namespace {
 
+TEST(CandidateEdges, SortBandTuplesEqualsStdSort) {
+  std::mt19937_64 rng(3);
+  for (const std::size_t n : {0u, 1u, 5u, 10000u}) {
+    std::vector<BandTuple> tuples;
+    for (std::size_t i = 0; i < n; ++i)
+      tuples.push_back({rng() % (n / 4 + 1) * 0x9E3779B97F4A7C15ULL, rng() % 1000});
+    std::vector<BandTuple> expected = tuples;
+    std::sort(expected.begin(), expected.end());
+    sort_band_tuples(tuples);
+    EXPECT_EQ(tuples, expected) << n;
+  }
+}
+
 TEST(Jaccard, HandMadeSets) {
   const std::vector<std::uint64_t> a = {1, 2, 3}, b = {2, 3, 4}, c = {7, 8}, empty;
   EXPECT_DOUBLE_EQ(exact_jaccard(a, a), 1.0);

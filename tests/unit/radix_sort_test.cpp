@@ -17,7 +17,7 @@ struct Item {
 
 TEST(RadixSort, MatchesStableSortByKey) {
   std::mt19937_64 rng(1);
-  for (const unsigned bits : {1u, 7u, 8u, 20u, 33u, 64u}) {
+  for (const unsigned bits : {1u, 7u, 8u, 11u, 12u, 20u, 22u, 33u, 64u}) {
     for (const std::size_t n : {0u, 1u, 2u, 1000u, 100000u}) {
       std::vector<Item> items;
       for (std::size_t i = 0; i < n; ++i) {
@@ -27,7 +27,8 @@ TEST(RadixSort, MatchesStableSortByKey) {
       std::vector<Item> expected = items;
       std::stable_sort(expected.begin(), expected.end(),
                        [](const Item& x, const Item& y) { return x.key < y.key; });
-      radix_sort(items, [](const Item& x) { return x.key; }, bits);
+      radix_sort(
+          items, [](const Item& x) { return x.key; }, bits);
       ASSERT_TRUE(items == expected) << bits << " bits, " << n << " items";
     }
   }

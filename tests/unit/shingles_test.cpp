@@ -133,8 +133,22 @@ TEST(Shingles, TwoStepFormMatchesAndReplacesOutput) {
   TokenStream tokens;
   tokenize("The quick brown fox jumps over", tokens);
   Hashes out = {1, 2, 3};  // stale contents must be replaced
-  shingle_hashes(tokens, kWord5, out);
+  shingle_set_of(tokens, kWord5, out);
   EXPECT_EQ(out, sorted({kTheQuickBrownFoxJumps, kQuickBrownFoxJumpsOver}));
+  tokenize("", tokens);
+  shingle_set_of(tokens, kWord5, out);
+  EXPECT_TRUE(out.empty());
+}
+
+TEST(Shingles, PositionsInTextOrderWithRepeats) {
+  TokenStream tokens;
+  tokenize("The quick brown fox jumps over", tokens);
+  Hashes out = {1, 2, 3};
+  shingle_hashes(tokens, kWord5, out);
+  EXPECT_EQ(out, (Hashes{kTheQuickBrownFoxJumps, kQuickBrownFoxJumpsOver}));
+  tokenize("aaaa", tokens);
+  shingle_hashes(tokens, ShingleSpec{ShingleKind::kChar, 2}, out);
+  EXPECT_EQ(out, (Hashes{kAa, kAa, kAa}));
   tokenize("", tokens);
   shingle_hashes(tokens, kWord5, out);
   EXPECT_TRUE(out.empty());

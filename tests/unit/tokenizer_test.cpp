@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -143,6 +144,42 @@ TEST(Tokenizer, IsTokenByte) {
     const bool expected = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) ||
                           (c >= 0x61 && c <= 0x7a) || c >= 0x80;
     EXPECT_EQ(is_token_byte(static_cast<unsigned char>(c)), expected) << "byte " << c;
+  }
+}
+
+void expect_same_tokens(std::string_view raw) {
+  TokenStream scalar, wide;
+  wide.text = "stale";
+  wide.starts = {7};
+  tokenize_scalar(raw, scalar);
+  tokenize_avx512(raw, wide);
+  EXPECT_EQ(wide.text, scalar.text) << raw.size() << " bytes";
+  EXPECT_EQ(wide.starts, scalar.starts) << raw.size() << " bytes";
+  EXPECT_EQ(wide.ends, scalar.ends) << raw.size() << " bytes";
+}
+
+TEST(Tokenizer, Avx512EqualsScalar) {
+  if (!tokenize_avx512_supported()) GTEST_SKIP() << "no AVX-512BW on this CPU";
+  // Bytes drawn from classes that stress every rule: both cases, digits, the bytes around the
+  // ranges, separators and runs of them, bytes >= 0x80, NUL; lengths around the 64-byte chunks.
+  const std::string alphabet =
+      std::string("aZzA09/:@[`{ \t\n,.-\x7f\x80\xc3\xa9\xff", 24) + std::string(1, '\0');
+  std::mt19937_64 rng(11);
+  for (int round = 0; round < 3000; ++round) {
+    const std::size_t length = rng() % 200;
+    const std::size_t run = 1 + rng() % 8;  // separators and tokens come in runs up to this
+    std::string raw;
+    while (raw.size() < length) {
+      const char c = alphabet[rng() % alphabet.size()];
+      raw.append(1 + rng() % run, c);
+    }
+    expect_same_tokens(raw);
+  }
+  for (std::size_t length = 0; length <= 200; ++length) {
+    expect_same_tokens(std::string(length, 'a'));
+    expect_same_tokens(std::string(length, ' '));
+    expect_same_tokens(std::string(length, 'A') + " ");
+    expect_same_tokens(" " + std::string(length, 'b'));
   }
 }
 

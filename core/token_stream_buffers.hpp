@@ -1,0 +1,38 @@
+// Shared by the tokenizers: a TokenStream sized for the worst case, written through raw
+// pointers, then trimmed to what was written.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+#include "core/tokenizer.hpp"
+
+namespace neardup::detail {
+
+/// Where a tokenizer writes: the canonical text and the token starts and ends.
+struct TokenStreamBuffers {
+  char* text;
+  std::uint32_t* starts;
+  std::uint32_t* ends;
+};
+
+/// Sizes `out` for any `raw_bytes`-byte input (at most one token per two bytes), with
+/// `text_slack` extra bytes of text a tokenizer may write past its cursor.
+inline TokenStreamBuffers open_token_stream(TokenStream& out, std::size_t raw_bytes,
+                                            std::size_t text_slack) {
+  out.text.resize(raw_bytes + text_slack);
+  out.starts.resize(raw_bytes / 2 + 2);
+  out.ends.resize(raw_bytes / 2 + 2);
+  return {out.text.data(), out.starts.data(), out.ends.data()};
+}
+
+/// Trims `out` to `tokens` tokens and `cursor` bytes of text, dropping the one space a
+/// separator run after the last token left behind.
+inline void close_token_stream(TokenStream& out, std::uint32_t cursor, std::size_t tokens) {
+  if (tokens > 0 && cursor > out.ends[tokens - 1]) --cursor;
+  out.text.resize(cursor);
+  out.starts.resize(tokens);
+  out.ends.resize(tokens);
+}
+
+}  // namespace neardup::detail

@@ -1,0 +1,185 @@
+// Google Benchmark micro-benchmarks of the per-document kernels: tokenizer, shingle hashing,
+// each MinHash kernel, a whole MinHash sketch per kernel, band keys, SimHash, and the radix
+// sort of 16-byte tuples against std::sort. Text is random words of 5 letters + a space on
+// average (6 bytes per token), the yardstick of the performance targets.
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/band_keys.hpp"
+#include "core/minhash.hpp"
+#include "core/minhash_kernels.hpp"
+#include "core/radix_sort.hpp"
+#include "core/shingles.hpp"
+#include "core/simhash.hpp"
+#include "core/tokenizer.hpp"
+
+namespace neardup {
+namespace {
+
+// Random lower-case words of 1-9 letters (mean 5), separated by spaces: ~6 bytes per token.
+std::string random_text(std::size_t bytes, std::uint64_t seed) {
+  std::mt19937_64 rng(seed);
+  std::string text;
+  text.reserve(bytes + 16);
+  while (text.size() < bytes) {
+    const std::size_t letters = 1 + rng() % 9;
+    for (std::size_t i = 0; i < letters; ++i) text.push_back(static_cast<char>('a' + rng() % 26));
+    text.push_back(' ');
+  }
+  return text;
+}
+
+constexpr std::size_t kDocBytes = 6000;  // a typical web page's text: ~1000 tokens
+
+void BM_Tokenize(benchmark::State& state) {
+  const std::string text = random_text(kDocBytes, 1);
+  TokenStream tokens;
+  for (auto _ : state) {
+    tokenize(text, tokens);
+    benchmark::DoNotOptimize(tokens.text.data());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_Tokenize);
+
+void BM_ShingleHashes(benchmark::State& state) {
+  const std::string text = random_text(kDocBytes, 2);
+  TokenStream tokens;
+  tokenize(text, tokens);
+  std::vector<std::uint64_t> shingles;
+  const ShingleSpec spec;
+  for (auto _ : state) {
+    shingle_hashes(tokens, spec, shingles);
+    benchmark::DoNotOptimize(shingles.data());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK(BM_ShingleHashes);
+
+// The kernel alone on 1000 shingles x 128 permutations; bytes = 6 per shingle.
+void BM_MinhashKernel(benchmark::State& state, MinhashKernel kernel) {
+  std::mt19937_64 rng(3);
+  std::vector<std::uint64_t> a(128), b(128), x(1000);
+  for (auto& v : a) v = rng() | 1;
+  for (auto& v : b) v = rng();
+  for (auto& v : x) v = rng();
+  std::vector<std::uint32_t> out(128);
+  const MinhashKernelFn fn = minhash_kernel_fn(kernel);
+  for (auto _ : state) {
+    fn(a.data(), b.data(), a.size(), x.data(), x.size(), out.data());
+    benchmark::DoNotOptimize(out.data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * x.size()));
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * x.size() * 6));
+}
+
+// Tokenize + shingle hashes + 128-permutation signature + 32 x 4 band keys of one document.
+void BM_MinhashSketch(benchmark::State& state, MinhashKernel kernel) {
+  const std::string text = random_text(kDocBytes, 4);
+  const MinHasher hasher(128, 1, kernel);
+  const ShingleSpec spec;
+  const BandLayout layout{32, 4};
+  TokenStream tokens;
+  std::vector<std::uint64_t> shingles, keys(layout.bands);
+  std::vector<SigValue> signature(128);
+  for (auto _ : state) {
+    tokenize(text, tokens);
+    shingle_hashes(tokens, spec, shingles);
+    hasher.sign(shingles, signature);
+    band_keys(signature, layout, keys);
+    benchmark::DoNotOptimize(keys.data());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+
+void BM_BandKeys(benchmark::State& state) {
+  std::mt19937_64 rng(5);
+  std::vector<SigValue> signature(128);
+  for (auto& v : signature) v = static_cast<SigValue>(rng());
+  const BandLayout layout{32, 4};
+  std::vector<std::uint64_t> keys(layout.bands);
+  for (auto _ : state) {
+    band_keys(signature, layout, keys);
+    benchmark::DoNotOptimize(keys.data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations()));
+}
+BENCHMARK(BM_BandKeys);
+
+void BM_SimHash(benchmark::State& state, SimhashFeatures features) {
+  const std::string text = random_text(kDocBytes, 6);
+  SimhashSpec spec;
+  spec.features = features;
+  TokenStream tokens;
+  SimhashScratch scratch;
+  for (auto _ : state) {
+    tokenize(text, tokens);
+    benchmark::DoNotOptimize(simhash_of(tokens, spec, scratch));
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK_CAPTURE(BM_SimHash, tokens, SimhashFeatures::kTokens);
+BENCHMARK_CAPTURE(BM_SimHash, shingles, SimhashFeatures::kShingles);
+
+struct Tuple {
+  std::uint64_t key;
+  std::uint64_t doc;
+};
+
+std::vector<Tuple> random_tuples(std::size_t n) {
+  std::mt19937_64 rng(7);
+  std::vector<Tuple> tuples(n);
+  for (std::size_t i = 0; i < n; ++i) tuples[i] = {rng(), i};
+  return tuples;
+}
+
+void BM_RadixSortTuples(benchmark::State& state) {
+  const std::vector<Tuple> input = random_tuples(static_cast<std::size_t>(state.range(0)));
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::vector<Tuple> tuples = input;
+    state.ResumeTiming();
+    radix_sort(
+        tuples, [](const Tuple& t) { return t.key; }, 64);
+    benchmark::DoNotOptimize(tuples.data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * input.size()));
+}
+BENCHMARK(BM_RadixSortTuples)->Arg(1 << 22)->Unit(benchmark::kMillisecond);
+
+void BM_StdSortTuples(benchmark::State& state) {
+  const std::vector<Tuple> input = random_tuples(static_cast<std::size_t>(state.range(0)));
+  for (auto _ : state) {
+    state.PauseTiming();
+    std::vector<Tuple> tuples = input;
+    state.ResumeTiming();
+    std::sort(tuples.begin(), tuples.end(),
+              [](const Tuple& a, const Tuple& b) { return a.key < b.key; });
+    benchmark::DoNotOptimize(tuples.data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * input.size()));
+}
+BENCHMARK(BM_StdSortTuples)->Arg(1 << 22)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace neardup
+
+// The MinHash benchmarks are registered once per kernel this CPU supports, named after it.
+int main(int argc, char** argv) {
+  for (const neardup::MinhashKernel kernel : neardup::supported_minhash_kernels()) {
+    const std::string name = neardup::minhash_kernel_name(kernel);
+    benchmark::RegisterBenchmark(("BM_MinhashKernel/" + name).c_str(), neardup::BM_MinhashKernel,
+                                 kernel);
+    benchmark::RegisterBenchmark(("BM_MinhashSketch/" + name).c_str(), neardup::BM_MinhashSketch,
+                                 kernel);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
