@@ -231,6 +231,13 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
                    "buckets up to this size give all pairs; larger ones a star and chain")
       ->check(CLI::Range(2, 1 << 20))
       ->capture_default_str();
+  std::string signature = "minhash";
+  minhash
+      ->add_option("--sketch", signature,
+                   "signatures: minhash (one hash per permutation) or oph (one permutation "
+                   "hashing with optimal densification: one hash per shingle, faster)")
+      ->check(CLI::IsMember({"minhash", "oph"}))
+      ->capture_default_str();
   std::string kernel = "auto";
   minhash
       ->add_option("--kernel", kernel,
@@ -352,6 +359,7 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       mh_flags.apply(mh);
       mh.document.shingle.kind = shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
       mh.verify = verify == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
+      mh.signature = signature == "oph" ? SignatureKind::kOph : SignatureKind::kMinhash;
       mh.kernel = kernel == "scalar"   ? MinhashKernel::kScalar
                   : kernel == "avx2"   ? MinhashKernel::kAvx2
                   : kernel == "avx512" ? MinhashKernel::kAvx512

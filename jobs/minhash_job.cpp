@@ -23,7 +23,8 @@ class MinhashMethod final : public DedupMethod {
   MinhashMethod(const MinhashOptions& options, BandLayout layout)
       : options_(options),
         layout_(layout),
-        sketcher_(options.num_perm, options.seed, options.document.shingle, options.kernel) {}
+        sketcher_(options.num_perm, options.seed, options.document.shingle, options.kernel,
+                  options.signature == SignatureKind::kOph) {}
 
   const char* name() const override { return "minhash"; }
 
@@ -70,6 +71,7 @@ class MinhashMethod final : public DedupMethod {
   void write_sketch_parameters(JsonWriter& json) const override {
     json.key("shingle").value(shingle_kind_name(options_.document.shingle.kind));
     json.key("ngram").value(options_.document.shingle.n);
+    json.key("sketch").value(signature_kind_name(options_.signature));
     json.key("num_perm").value(options_.num_perm);
     json.key("seed").value(options_.seed);
   }
@@ -87,9 +89,10 @@ class MinhashMethod final : public DedupMethod {
     json.key("max_bucket").value(static_cast<std::uint64_t>(options_.max_bucket));
   }
 
-  std::string kernel() const override { return minhash_kernel_name(sketcher_.kernel()); }
+  std::string kernel() const override { return sketcher_.kernel(); }
 
   bool index_parameters(IndexBuildOptions& build) const override {
+    if (options_.signature != SignatureKind::kMinhash) return false;
     build.method = "minhash";
     build.num_perm = options_.num_perm;
     build.seed = options_.seed;

@@ -3,6 +3,10 @@
 
 namespace neardup {
 
+const char* signature_kind_name(SignatureKind kind) {
+  return kind == SignatureKind::kOph ? "oph" : "minhash";
+}
+
 std::string validate(const MinhashOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
   if (!(o.threshold > 0.0 && o.threshold <= 1.0)) return "--threshold must be in (0, 1]";

@@ -10,6 +10,13 @@
 
 namespace neardup {
 
+/// How signatures are computed: classic MinHash (one hash per permutation and shingle) or one
+/// permutation hashing with optimal densification (one hash per shingle).
+enum class SignatureKind { kMinhash, kOph };
+
+/// "minhash" or "oph".
+const char* signature_kind_name(SignatureKind kind);
+
 /// The flags of `neardup minhash`, with their defaults (shingling is in document.shingle).
 struct MinhashOptions : JobOptions {
   unsigned num_perm = 128;
@@ -23,6 +30,7 @@ struct MinhashOptions : JobOptions {
   VerifyMode verify = VerifyMode::kEstimate;
   std::size_t max_bucket = 200;                  // buckets up to this size give all pairs
   MinhashKernel kernel = best_minhash_kernel();  // same signatures on every kernel
+  SignatureKind signature = SignatureKind::kMinhash;
 };
 
 /// Returns a description of the first invalid option, or "" when all are valid.

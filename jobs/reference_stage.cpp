@@ -86,7 +86,8 @@ std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const De
   build.checkpoint = false;
   build.write_deduped = build.write_removed = build.write_pairs = false;
   if (!method.index_parameters(build)) {
-    throw JobError(options.reference + ": a " + method.name() + " run has no index");
+    throw JobError("--reference " + options.reference + ": no index sketches like this " +
+                   method.name() + " run (indexes use classic MinHash, not --sketch oph)");
   }
   if (rank == 0) {
     std::error_code error;

@@ -8,7 +8,11 @@ namespace neardup {
 std::uint32_t MinhashSketcher::sketch(std::string_view text, std::span<std::uint32_t> out) {
   tokenize(text, tokens_);
   shingle_hashes(tokens_, shingle_, shingles_);
-  hasher_.sign(shingles_, out);
+  if (use_one_permutation_) {
+    one_permutation_.sign(shingles_, out);
+  } else {
+    hasher_.sign(shingles_, out);
+  }
   return static_cast<std::uint32_t>(shingles_.size());
 }
 

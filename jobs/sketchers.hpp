@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/minhash.hpp"
+#include "core/one_permutation.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
 #include "core/tokenizer.hpp"
@@ -17,16 +18,25 @@ namespace neardup {
 /// A MinHash signature of the shingle set (num_perm words); features = shingle positions.
 class MinhashSketcher final : public Sketcher {
  public:
+  /// Classic MinHash with `kernel`, or, with `one_permutation`, one permutation hashing with
+  /// optimal densification (num_perm bins).
   MinhashSketcher(unsigned num_perm, std::uint64_t seed, const ShingleSpec& shingle,
-                  MinhashKernel kernel = best_minhash_kernel())
-      : hasher_(num_perm, seed, kernel), shingle_(shingle) {}
-  /// The kernel computing the signatures.
-  MinhashKernel kernel() const { return hasher_.kernel(); }
+                  MinhashKernel kernel = best_minhash_kernel(), bool one_permutation = false)
+      : hasher_(num_perm, seed, kernel),
+        one_permutation_(num_perm, seed),
+        use_one_permutation_(one_permutation),
+        shingle_(shingle) {}
+  /// What computes the signatures: the MinHash kernel's name, or "oph".
+  const char* kernel() const {
+    return use_one_permutation_ ? "oph" : minhash_kernel_name(hasher_.kernel());
+  }
   unsigned sketch_words() const override { return hasher_.num_perm(); }
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override;
 
  private:
   MinHasher hasher_;
+  OnePermutationHasher one_permutation_;
+  bool use_one_permutation_;
   ShingleSpec shingle_;
   TokenStream tokens_;
   std::vector<std::uint64_t> shingles_;

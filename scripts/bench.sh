@@ -60,6 +60,9 @@ for n in 1 2; do
   grep -E '"(docs_read|bytes_shuffled|band_tuples|candidate_edges|verified_edges)"' "$out/stats.json" | tr -d ' ,' | sed 's/^/STAT ranks='"$n"' /'
   grep -A3 '"peak_rss_bytes_per_rank"' "$out/stats.json" | tr -d ' \n'; echo
 done
+# One permutation hashing instead of 128 MinHash permutations, 1 rank.
+"$root/scripts/mpirun.sh" -n 1 "$root/build/neardup" minhash -i "$corpus" -o "$root/build/bench-out-oph" \
+  --overwrite --write-deduped --sketch oph -q | grep -E '^(RESULT|sketch)' | sed 's/^RESULT /RESULT sketch=oph /'
 echo "RESULT speedup_2_ranks=$(awk -v a="$(cut -d' ' -f1 "$root/build/bench-time-1")" \
   -v b="$(cut -d' ' -f1 "$root/build/bench-time-2")" 'BEGIN { printf "%.2f", a / b }')"
 # Rank balance: the same documents as one huge file and as 256 small files, on 2 ranks.

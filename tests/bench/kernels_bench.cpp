@@ -12,6 +12,7 @@
 #include "core/band_keys.hpp"
 #include "core/minhash.hpp"
 #include "core/minhash_kernels.hpp"
+#include "core/one_permutation.hpp"
 #include "core/radix_sort.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
@@ -77,10 +78,11 @@ void BM_MinhashKernel(benchmark::State& state, MinhashKernel kernel) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * x.size() * 6));
 }
 
-// Tokenize + shingle hashes + 128-permutation signature + 32 x 4 band keys of one document.
-void BM_MinhashSketch(benchmark::State& state, MinhashKernel kernel) {
+// Tokenize + shingle hashes + a 128-entry signature by `hasher` + 32 x 4 band keys of one
+// document.
+template <class Hasher>
+void sketch_benchmark(benchmark::State& state, const Hasher& hasher) {
   const std::string text = random_text(kDocBytes, 4);
-  const MinHasher hasher(128, 1, kernel);
   const ShingleSpec spec;
   const BandLayout layout{32, 4};
   TokenStream tokens;
@@ -95,6 +97,16 @@ void BM_MinhashSketch(benchmark::State& state, MinhashKernel kernel) {
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
 }
+
+void BM_MinhashSketch(benchmark::State& state, MinhashKernel kernel) {
+  sketch_benchmark(state, MinHasher(128, 1, kernel));
+}
+
+// One permutation hashing (128 bins) instead of 128 MinHash permutations.
+void BM_OnePermutationSketch(benchmark::State& state) {
+  sketch_benchmark(state, OnePermutationHasher(128, 1));
+}
+BENCHMARK(BM_OnePermutationSketch);
 
 void BM_BandKeys(benchmark::State& state) {
   std::mt19937_64 rng(5);

@@ -145,21 +145,33 @@ TEST(MinhashEndToEnd, ExactVerificationIsPreciseAndFindsAlmostEveryPair) {
   }
 }
 
-TEST(MinhashEndToEnd, EstimateVerificationHasHighRecallAndPrecision) {
+// Estimate verification on a corpus with planted pairs from 0.3 to 1.0, with either signature.
+void expect_estimate_quality(SignatureKind signature) {
   const std::string dir = shared_temp_dir();
   const auto docs = testing::generate_corpus(spec_with_levels({0.3, 0.5, 0.7, 0.9, 0.95, 1.0}, 8));
   write_corpus(dir + "/in", docs, 2);
-  run_minhash(MPI_COMM_WORLD, options_for(dir + "/in", dir + "/out", VerifyMode::kEstimate));
+  MinhashOptions o = options_for(dir + "/in", dir + "/out", VerifyMode::kEstimate);
+  o.signature = signature;
+  run_minhash(MPI_COMM_WORLD, o);
   if (world_rank() == 0) {
     const Quality q = measure(dir + "/out", docs, false);
-    std::cout << "estimate: truth " << q.truth << " pairs, found " << q.found << ", recall "
-              << q.recall << ", precision " << q.precision << "\n";
+    std::cout << signature_kind_name(signature) << " estimate: truth " << q.truth
+              << " pairs, found " << q.found << ", recall " << q.recall << ", precision "
+              << q.precision << "\n";
     EXPECT_GT(q.truth, 1000u);
     EXPECT_GE(q.recall, 0.97);
     EXPECT_GE(q.precision, 0.97);
     check_clusters(dir + "/out", docs);
     fs::remove_all(dir);
   }
+}
+
+TEST(MinhashEndToEnd, EstimateVerificationHasHighRecallAndPrecision) {
+  expect_estimate_quality(SignatureKind::kMinhash);
+}
+
+TEST(MinhashEndToEnd, OnePermutationHashingHasHighRecallAndPrecision) {
+  expect_estimate_quality(SignatureKind::kOph);
 }
 
 struct Outputs {
