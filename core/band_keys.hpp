@@ -16,4 +16,7 @@ namespace neardup {
 void band_keys(std::span<const SigValue> signature, BandLayout layout,
                std::span<std::uint64_t> out);
 
+/// The key of one band (out[band] of band_keys).
+std::uint64_t band_key(std::span<const SigValue> signature, BandLayout layout, unsigned band);
+
 }  // namespace neardup

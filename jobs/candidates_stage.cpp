@@ -21,33 +21,42 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
                                      std::size_t max_all_pairs, std::size_t round_bytes,
                                      const OwnerFn& owner, CandidateCounts& counts) {
   const auto ranks = static_cast<std::uint64_t>(exchanger.size());
+  // Bands are shuffled and grouped kBandsPerGroup at a time, so a rank holds the received
+  // tuples (and the sort's scratch) of a few bands at once, not of all: 2 x 4 x 16 = 128 bytes
+  // per document instead of 2 x bands x 16. Keys of different bands differ (the band seeds the
+  // hash), so grouping by band loses no bucket.
+  constexpr unsigned kBandsPerGroup = 4;
   const std::size_t docs_per_chunk =
-      std::max<std::size_t>(1, round_bytes / (layout.bands * sizeof(BandTuple)));
+      std::max<std::size_t>(1, round_bytes / (kBandsPerGroup * sizeof(BandTuple)));
   const std::uint64_t chunks =
       max_over_ranks(exchanger.comm(), (docs.size() + docs_per_chunk - 1) / docs_per_chunk);
   std::vector<BandTuple> received;
   std::vector<BandTuple> tuples;
-  std::vector<std::uint64_t> keys(layout.bands);
-  for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
-    tuples.clear();
-    const std::size_t first = std::min(docs.size(), chunk * docs_per_chunk);
-    const std::size_t last = std::min(docs.size(), first + docs_per_chunk);
-    for (std::size_t i = first; i < last; ++i) {
-      if (docs.features[i] == 0) continue;
-      band_keys(docs.sketch(i), layout, keys);
-      for (const std::uint64_t key : keys) tuples.push_back({key, docs.ids[i]});
-    }
-    const auto start = std::chrono::steady_clock::now();
-    std::vector<BandTuple> got =
-        exchanger.shuffle(std::span<const BandTuple>(tuples),
-                          [ranks](const BandTuple& t) { return static_cast<int>(t.key % ranks); });
-    counts.shuffle_seconds += seconds_since(start);
-    received.insert(received.end(), got.begin(), got.end());
-  }
-  counts.band_tuples = received.size();
-  sort_band_tuples(received);
   std::vector<DocPair> pairs;
-  counts.capped_buckets = emit_candidate_pairs(received, max_all_pairs, pairs);
+  for (unsigned group = 0; group < layout.bands; group += kBandsPerGroup) {
+    const unsigned group_end = std::min(layout.bands, group + kBandsPerGroup);
+    received.clear();
+    for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
+      tuples.clear();
+      const std::size_t first = std::min(docs.size(), chunk * docs_per_chunk);
+      const std::size_t last = std::min(docs.size(), first + docs_per_chunk);
+      for (std::size_t i = first; i < last; ++i) {
+        if (docs.features[i] == 0) continue;
+        for (unsigned band = group; band < group_end; ++band) {
+          tuples.push_back({band_key(docs.sketch(i), layout, band), docs.ids[i]});
+        }
+      }
+      const auto start = std::chrono::steady_clock::now();
+      std::vector<BandTuple> got = exchanger.shuffle(
+          std::span<const BandTuple>(tuples),
+          [ranks](const BandTuple& t) { return static_cast<int>(t.key % ranks); });
+      counts.shuffle_seconds += seconds_since(start);
+      received.insert(received.end(), got.begin(), got.end());
+    }
+    counts.band_tuples += received.size();
+    sort_band_tuples(received);
+    counts.capped_buckets += emit_candidate_pairs(received, max_all_pairs, pairs);
+  }
   received = {};
   counts.raw_pairs = pairs.size();
   std::sort(pairs.begin(), pairs.end());

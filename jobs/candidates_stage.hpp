@@ -22,7 +22,8 @@ struct CandidateCounts {
   double shuffle_seconds = 0;         // time moving tuples and pairs
 };
 
-/// Collective: bands every local document with shingles, shuffles the (key, doc) tuples to
+/// Collective: bands every local document with shingles, a few bands at a time (bounding the
+/// tuples a rank holds), shuffles the (key, doc) tuples to
 /// rank key mod P in bounded rounds, sorts and groups them, and returns the distinct candidate
 /// pairs (a < b) that this rank owns (owner(a)), sorted.
 std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs, BandLayout layout,

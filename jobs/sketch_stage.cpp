@@ -12,6 +12,16 @@
 namespace neardup {
 namespace {
 
+// Reserves room for about `docs` documents: growing the rank's tables by doubling would, at
+// the last reallocation, hold the old and the new copy at once (up to 3x the signatures).
+void reserve_documents(LocalDocs& docs, std::size_t count) {
+  docs.ids.reserve(count);
+  docs.offsets.reserve(count);
+  docs.lengths.reserve(count);
+  docs.features.reserve(count);
+  docs.sketches.reserve(count * docs.sketch_words);
+}
+
 // Adds one split's sketch to the rank's result, as split `s`.
 void append_split(SketchResult& result, std::uint32_t s, SplitSketch&& split,
                   std::array<std::size_t, kLineStatusCount>& examples_per_status) {
@@ -126,6 +136,11 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
   result.lines_per_split.assign(plan.splits.size(), 0);
   result.docs.sketch_words = sketcher.sketch_words();
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
+  std::uint64_t owned_bytes = 0, appended_bytes = 0;
+  for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
+    if (plan.owners[s] == rank) owned_bytes += plan.splits[s].end - plan.splits[s].begin;
+  }
+  bool reserved = false;
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
     if (plan.owners[s] != rank) continue;
     if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
@@ -140,6 +155,15 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
     const bool stopped = split.stopped;
     if (!stored && !stopped && store != nullptr) store->save(s, split);
     append_split(result, s, std::move(split), examples_per_status);
+    appended_bytes += plan.splits[s].end - plan.splits[s].begin;
+    if (!reserved && !result.docs.ids.empty() && appended_bytes > 0) {
+      // Documents per input byte of the first split, times the bytes this rank owns, + 5%.
+      const double expected = static_cast<double>(result.docs.ids.size()) *
+                              static_cast<double>(owned_bytes) /
+                              static_cast<double>(appended_bytes) * 1.05;
+      reserve_documents(result.docs, static_cast<std::size_t>(expected) + 16);
+      reserved = true;
+    }
     if (stopped) break;
     fault_point("split");
   }
