@@ -368,7 +368,7 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
     clock.start("reference");
     std::string error;
     try {
-      references = match_reference(reference_index, method.name(), method, sketch.docs);
+      references = match_reference(reference_index, method, sketch.docs);
     } catch (const std::exception& e) {
       error = e.what();
     }

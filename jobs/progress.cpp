@@ -56,12 +56,15 @@ void Progress::advance(std::uint64_t bytes, std::uint64_t docs) {
   }
   if (now - last_send_ < interval_ / 4) return;
   last_send_ = now;
+  send_counts(kCountsTag);
+}
+
+void Progress::send_counts(int tag) {
   outbox_.push_back({bytes_, docs_});
   bytes_ = docs_ = 0;
   requests_.emplace_back();
-  mpi_check(
-      MPI_Isend(outbox_.back().data(), 2, MPI_UINT64_T, 0, kCountsTag, comm_, &requests_.back()),
-      "MPI_Isend");
+  mpi_check(MPI_Isend(outbox_.back().data(), 2, MPI_UINT64_T, 0, tag, comm_, &requests_.back()),
+            "MPI_Isend");
 }
 
 void Progress::poll() {
@@ -102,12 +105,7 @@ void Progress::finish() {
   if (comm_ == MPI_COMM_NULL || finished_) return;
   finished_ = true;
   if (rank_ != 0) {
-    outbox_.push_back({bytes_, docs_});
-    bytes_ = docs_ = 0;
-    requests_.emplace_back();
-    mpi_check(
-        MPI_Isend(outbox_.back().data(), 2, MPI_UINT64_T, 0, kDoneTag, comm_, &requests_.back()),
-        "MPI_Isend");
+    send_counts(kDoneTag);
     mpi_check(
         MPI_Waitall(static_cast<int>(requests_.size()), requests_.data(), MPI_STATUSES_IGNORE),
         "MPI_Waitall");

@@ -35,6 +35,8 @@ class Progress {
   void finish();
 
  private:
+  // Ranks other than 0: sends the counts gathered since the last send, tagged `tag`.
+  void send_counts(int tag);
   void poll();
   void print(bool last);
   double elapsed() const;

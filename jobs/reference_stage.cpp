@@ -99,14 +99,9 @@ std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const De
   return scratch_dir;
 }
 
-std::vector<ReferenceMatch> match_reference(const std::string& index_dir, const std::string& job,
-                                            Sketcher& sketcher, const LocalDocs& docs) {
+std::vector<ReferenceMatch> match_reference(const std::string& index_dir, Sketcher& sketcher,
+                                            const LocalDocs& docs) {
   NearDupIndex index(index_dir);
-  if (index.meta().method != job) {
-    throw IoError(index_dir + ": a " + index.meta().method +
-                  " index cannot be the reference of a " + job +
-                  " run (build it with neardup index build --method " + job + ")");
-  }
   std::vector<std::uint32_t> mine(sketcher.sketch_words()), theirs;
   for (const char* probe : kProbes) {
     sketcher.sketch(probe, mine);

@@ -31,13 +31,13 @@ struct ReferenceMatch {
 std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const DedupMethod& method,
                               const std::string& scratch_dir);
 
-/// Opens the index at `index_dir` and returns, sorted by document, the best indexed match of
-/// every non-empty document in `docs` (the closest; ties to the smaller id), under the index's
-/// own rule (minhash: sharing a band and verified by the estimate; simhash: within k bits).
-/// Throws IoError naming the index when it cannot be opened, was built by another method than
-/// `job`, or sketches differently from `sketcher` (other shingles, permutations, seed or
-/// features): its sketches would not be comparable.
-std::vector<ReferenceMatch> match_reference(const std::string& index_dir, const std::string& job,
-                                            Sketcher& sketcher, const LocalDocs& docs);
+/// Opens the index at `index_dir` (one resolve_reference returned, so of this run's method)
+/// and returns, sorted by document, the best indexed match of every non-empty document in
+/// `docs` (the closest; ties to the smaller id), under the index's own rule (minhash: sharing a
+/// band and verified by the estimate; simhash: within k bits). Throws IoError naming the index
+/// when it cannot be opened or sketches differently from `sketcher` (other shingles,
+/// permutations, seed or features): its sketches would not be comparable.
+std::vector<ReferenceMatch> match_reference(const std::string& index_dir, Sketcher& sketcher,
+                                            const LocalDocs& docs);
 
 }  // namespace neardup
