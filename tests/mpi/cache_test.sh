@@ -5,17 +5,8 @@
 # touched input is sketched again.
 # Usage: cache_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
-neardup="$1" gen="$2" work="$3"
-shift 3
-mpirun=("$@")
-rm -rf "$work" && mkdir -p "$work/in"
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-
-"$gen" -o "$work/in/a.jsonl" --docs 2500 --seed 31 --min-tokens 100 --max-tokens 500 >/dev/null
-"$gen" -o "$work/in/b.jsonl" --docs 1500 --seed 32 --min-tokens 100 --max-tokens 500 >/dev/null
-"$gen" -o "$work/in/c.jsonl" --docs 800 --seed 33 --min-tokens 100 --max-tokens 500 >/dev/null
-gzip "$work/in/c.jsonl"
+source "$(dirname "$0")/cli_test_lib.sh" "$@"
+make_corpus 30
 # The night's new data: a few new documents and copies of earlier ones.
 "$gen" -o "$work/new.jsonl" --docs 20 --seed 34 --min-tokens 100 --max-tokens 300 >/dev/null
 (head -c 300000 "$work/new.jsonl" | head -n 30; sed -n '100,110p' "$work/in/a.jsonl") >"$work/bb.jsonl"
@@ -27,12 +18,7 @@ run() {
   "${mpirun[@]}" -n "$ranks" "$neardup" minhash -i "$work/in" -o "$out" --split-mb 1 \
     --write-pairs --write-deduped "$@" >"$out.log" 2>&1 || fail "run $out failed"
 }
-stat_of() { grep -o "\"$2\": [a-z0-9]*" "$1/stats.json" | head -1 | cut -d' ' -f2; }
-same_outputs() {
-  for part in clusters pairs deduped; do
-    diff -r "$1/$part" "$2/$part" >/dev/null || fail "$2/$part differs from $1/$part"
-  done
-}
+same_outputs() { same_parts "$1" "$2" clusters pairs deduped; }
 
 run 2 "$work/night1" --cache "$work/cache"
 [ "$(stat_of "$work/night1" splits_reused)" = 0 ] || fail "night1 reused splits of an empty cache"
@@ -66,9 +52,4 @@ same_outputs "$work/full2" "$work/touched"
 [ "$(stat_of "$work/touched" splits_reused)" -lt "$splits" ] ||
   fail "a touched input's splits were reused"
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failures" >&2
-  exit 1
-fi
-echo "cache: night2 reused $reused of $splits splits; outputs equal full runs"
-rm -rf "$work"
+finish "cache: night2 reused $reused of $splits splits; outputs equal full runs"

@@ -5,17 +5,8 @@
 # checkpoint is redone; changed parameters or inputs and a finished run are refused.
 # Usage: resume_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
-neardup="$1" gen="$2" work="$3"
-shift 3
-mpirun=("$@")
-rm -rf "$work" && mkdir -p "$work/in"
-failures=0
-fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
-
-"$gen" -o "$work/in/a.jsonl" --docs 2500 --seed 11 --min-tokens 100 --max-tokens 500 >/dev/null
-"$gen" -o "$work/in/b.jsonl" --docs 1500 --seed 12 --min-tokens 100 --max-tokens 500 >/dev/null
-"$gen" -o "$work/in/c.jsonl" --docs 800 --seed 13 --min-tokens 100 --max-tokens 500 >/dev/null
-gzip "$work/in/c.jsonl"  # a compressed input: its records are spilled after a resume too
+source "$(dirname "$0")/cli_test_lib.sh" "$@"
+make_corpus 10  # c.jsonl.gz is compressed: its records are spilled after a resume too
 flags=(-i "$work/in" --split-mb 1 --write-pairs --write-deduped --write-removed)
 
 # run RANKS OUT [ENV=VALUE...] -- [EXTRA FLAGS...]: runs neardup minhash, returns its status.
@@ -30,13 +21,10 @@ run() {
 }
 # same_outputs A B: the clusters, pairs, deduped and removed outputs are byte-identical.
 same_outputs() {
-  for part in clusters pairs deduped removed; do
-    diff -r "$1/$part" "$2/$part" >/dev/null || { fail "$2/$part differs from $1/$part"; return; }
-  done
+  same_parts "$1" "$2" clusters pairs deduped removed || return
   [ -f "$2/_SUCCESS" ] || fail "$2: no _SUCCESS"
   [ ! -e "$2/_checkpoint" ] || fail "$2: _checkpoint left after success"
 }
-stat_of() { grep -o "\"$2\": [a-z0-9]*" "$1/stats.json" | head -1 | cut -d' ' -f2; }
 
 run 2 "$work/ref2" -- -o "$work/ref2" || fail "uninterrupted run at 2 ranks"
 run 3 "$work/ref3" -- -o "$work/ref3" || fail "uninterrupted run at 3 ranks"
@@ -105,9 +93,4 @@ grep -q "nothing to resume" "$out.c.log" || fail "refused: resuming a finished r
 run 2 "$out.d" -- --resume "$out"  # the same inputs again: now it continues
 same_outputs "$work/ref2" "$out"
 
-if [ "$failures" -ne 0 ]; then
-  echo "$failures failures" >&2
-  exit 1
-fi
-echo "resume: all scenarios passed"
-rm -rf "$work"
+finish "resume: all scenarios passed"

@@ -1,0 +1,41 @@
+# Shared by the CLI scenario tests (resume_test.sh, cache_test.sh), sourced with the script's
+# arguments: NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]. Sets neardup, gen, work and
+# mpirun, starts an empty WORK_DIR/in, and counts failures.
+neardup="$1" gen="$2" work="$3"
+shift 3
+mpirun=("$@")
+rm -rf "$work" && mkdir -p "$work/in"
+failures=0
+fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
+
+# make_corpus SEED: WORK_DIR/in/a.jsonl, b.jsonl and c.jsonl.gz (4,800 generated documents
+# with planted duplicates; a compressed input, whose records are spilled), seeds SEED+1..3.
+make_corpus() {
+  "$gen" -o "$work/in/a.jsonl" --docs 2500 --seed $(($1 + 1)) --min-tokens 100 --max-tokens 500 >/dev/null
+  "$gen" -o "$work/in/b.jsonl" --docs 1500 --seed $(($1 + 2)) --min-tokens 100 --max-tokens 500 >/dev/null
+  "$gen" -o "$work/in/c.jsonl" --docs 800 --seed $(($1 + 3)) --min-tokens 100 --max-tokens 500 >/dev/null
+  gzip "$work/in/c.jsonl"
+}
+
+# stat_of OUT KEY: the first value of KEY in OUT/stats.json.
+stat_of() { grep -o "\"$2\": [a-z0-9]*" "$1/stats.json" | head -1 | cut -d' ' -f2; }
+
+# same_parts A B PART...: each B/PART equals A/PART byte for byte; returns 1 at the first that
+# does not.
+same_parts() {
+  local a="$1" b="$2"
+  shift 2
+  for part in "$@"; do
+    diff -r "$a/$part" "$b/$part" >/dev/null || { fail "$b/$part differs from $a/$part"; return 1; }
+  done
+}
+
+# finish MESSAGE: fails the test when anything failed, else prints MESSAGE and cleans up.
+finish() {
+  if [ "$failures" -ne 0 ]; then
+    echo "$failures failures" >&2
+    exit 1
+  fi
+  echo "$1"
+  rm -rf "$work"
+}
