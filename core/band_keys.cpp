@@ -1,6 +1,8 @@
 // Band keys: each LSH band of a signature hashed to one 64-bit key that also encodes the band.
 #include "core/band_keys.hpp"
 
+// Inlined: the hashed strings are short, and a library call costs as much as the hash.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 namespace neardup {

@@ -1,6 +1,8 @@
 // Shingling: a document becomes the set of XXH3-64 hashes of its word or character n-grams.
 #include "core/shingles.hpp"
 
+// Inlined: the hashed strings are short, and a library call costs as much as the hash.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <algorithm>

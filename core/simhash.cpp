@@ -1,12 +1,16 @@
 // Charikar's SimHash: a 64-bit fingerprint from weighted features, close for similar texts.
 #include "core/simhash.hpp"
 
+// Inlined: the hashed strings are short, and a library call costs as much as the hash.
+#define XXH_INLINE_ALL
 #include <xxhash.h>
 
 #include <algorithm>
 #include <array>
 #include <cmath>
 #include <span>
+
+#include "core/bit_counts.hpp"
 
 namespace neardup {
 namespace {
@@ -50,31 +54,10 @@ inline void accumulate(std::array<std::int64_t, 64>& sums, std::uint64_t h, std:
   }
 }
 
-// kSpread[b]: byte i is bit i of b, so adding kSpread of a hash's 8 bytes counts 8 bits at once.
-constexpr std::array<std::uint64_t, 256> kSpread = [] {
-  std::array<std::uint64_t, 256> table{};
-  for (unsigned b = 0; b < 256; ++b) {
-    for (unsigned i = 0; i < 8; ++i)
-      table[b] |= static_cast<std::uint64_t>((b >> i) & 1) << (8 * i);
-  }
-  return table;
-}();
-
-// Adds +1 or -1 to each of the 64 sums for every hash in `hashes` (weight 1 each): counts the
-// one bits in byte lanes (8 table lookups and adds per hash), flushed before a lane overflows.
+// Adds +1 or -1 to each of the 64 sums for every hash in `hashes` (weight 1 each).
 void accumulate_unit(std::array<std::int64_t, 64>& sums, std::span<const std::uint64_t> hashes) {
-  std::array<std::uint64_t, 64> ones{};
-  for (std::size_t start = 0; start < hashes.size(); start += 255) {
-    const std::size_t end = std::min(hashes.size(), start + 255);
-    std::array<std::uint64_t, 8> lanes{};  // lanes[j] byte i counts bit 8 * j + i
-    for (std::size_t n = start; n < end; ++n) {
-      const std::uint64_t h = hashes[n];
-      for (unsigned j = 0; j < 8; ++j) lanes[j] += kSpread[(h >> (8 * j)) & 0xFF];
-    }
-    for (unsigned j = 0; j < 8; ++j) {
-      for (unsigned i = 0; i < 8; ++i) ones[8 * j + i] += (lanes[j] >> (8 * i)) & 0xFF;
-    }
-  }
+  BitCounts ones{};
+  count_bits(hashes, ones);
   const auto total = static_cast<std::int64_t>(hashes.size());
   for (unsigned bit = 0; bit < 64; ++bit)
     sums[bit] += 2 * static_cast<std::int64_t>(ones[bit]) - total;
