@@ -21,6 +21,14 @@ void sort_band_tuples(std::vector<BandTuple>& tuples) {
   }
 }
 
+void sort_doc_pairs(std::vector<DocPair>& pairs) {
+  std::vector<DocPair> scratch;
+  radix_sort(
+      pairs, [](const DocPair& p) { return p.b; }, 64, scratch);
+  radix_sort(
+      pairs, [](const DocPair& p) { return p.a; }, 64, scratch);
+}
+
 std::size_t emit_candidate_pairs(std::span<const BandTuple> sorted, std::size_t max_all_pairs,
                                  std::vector<DocPair>& out) {
   std::size_t capped = 0;

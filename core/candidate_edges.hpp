@@ -33,6 +33,10 @@ struct DocPair {
 /// (runs are short), in the order of std::sort with operator<.
 void sort_band_tuples(std::vector<BandTuple>& tuples);
 
+/// Sorts pairs by (a, b), in the order of std::sort with operator<: two stable radix sorts
+/// (by b, then by a), each skipping the digits every id shares (ids use few of their bits).
+void sort_doc_pairs(std::vector<DocPair>& pairs);
+
 /// Emits candidate pairs for every run of equal keys in `sorted` (sorted by key, then doc).
 /// A bucket of m <= max_all_pairs distinct documents gives all m(m-1)/2 pairs. A larger
 /// bucket gives 2m-3 edges, a star from its first document plus the chain of consecutive

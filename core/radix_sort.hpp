@@ -13,9 +13,11 @@ namespace neardup {
 /// `key_bits` bits may be set), in ceil(key_bits / 11) passes over a scratch buffer of the same
 /// size. One pass over the items counts the digits of every pass; a pass whose digit is the
 /// same for every item is skipped. O(n) per pass: 16-byte tuples with 64-bit keys sort in 6
-/// passes, several times faster than a comparison sort on millions of tuples.
+/// passes, several times faster than a comparison sort on millions of tuples. `scratch` is
+/// resized to items.size() and left holding unspecified items; a caller sorting in a loop
+/// passes the same one, so it is allocated once.
 template <class T, class Key>
-void radix_sort(std::vector<T>& items, Key key, unsigned key_bits) {
+void radix_sort(std::vector<T>& items, Key key, unsigned key_bits, std::vector<T>& scratch) {
   constexpr unsigned kDigitBits = 11;
   constexpr std::size_t kBuckets = std::size_t{1} << kDigitBits;
   constexpr unsigned kMaxPasses = (64 + kDigitBits - 1) / kDigitBits;
@@ -28,7 +30,7 @@ void radix_sort(std::vector<T>& items, Key key, unsigned key_bits) {
       ++counts[p][(k >> (p * kDigitBits)) & (kBuckets - 1)];
     }
   }
-  std::vector<T> scratch(items.size());
+  scratch.resize(items.size());
   for (unsigned p = 0; p < passes; ++p) {
     std::array<std::size_t, kBuckets>& start = counts[p];
     bool one_bucket = false;
@@ -44,6 +46,13 @@ void radix_sort(std::vector<T>& items, Key key, unsigned key_bits) {
     for (const T& item : items) scratch[start[(key(item) >> shift) & (kBuckets - 1)]++] = item;
     items.swap(scratch);
   }
+}
+
+/// radix_sort with a scratch buffer of its own.
+template <class T, class Key>
+void radix_sort(std::vector<T>& items, Key key, unsigned key_bits) {
+  std::vector<T> scratch;
+  radix_sort(items, key, key_bits, scratch);
 }
 
 }  // namespace neardup

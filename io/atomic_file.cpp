@@ -14,8 +14,11 @@ namespace {
 constexpr std::size_t kBufferBytes = 1 << 20;
 }  // namespace
 
-AtomicFile::AtomicFile(std::string final_path)
-    : final_path_(std::move(final_path)), temp_path_(final_path_ + ".tmp"), buffer_(kBufferBytes) {
+AtomicFile::AtomicFile(std::string final_path, SyncOnCommit sync)
+    : final_path_(std::move(final_path)),
+      temp_path_(final_path_ + ".tmp"),
+      sync_(sync),
+      buffer_(kBufferBytes) {
   fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0) throw IoError(errno_message(temp_path_, "cannot create"));
 }
@@ -28,22 +31,25 @@ AtomicFile::~AtomicFile() {
 }
 
 void AtomicFile::flush() {
+  write_through(std::string_view(buffer_.data(), used_));
+  used_ = 0;
+}
+
+void AtomicFile::write_through(std::string_view bytes) {
   std::size_t done = 0;
-  while (done < used_) {
-    const ssize_t wrote = ::write(fd_, buffer_.data() + done, used_ - done);
+  while (done < bytes.size()) {
+    const ssize_t wrote = ::write(fd_, bytes.data() + done, bytes.size() - done);
     if (wrote < 0 && errno == EINTR) continue;
     if (wrote <= 0) throw IoError(errno_message(temp_path_, "write failed"));
     done += static_cast<std::size_t>(wrote);
   }
-  used_ = 0;
 }
 
 void AtomicFile::write(std::string_view bytes) {
   if (bytes.size() > buffer_.size() - used_) {
     flush();
-    if (bytes.size() > buffer_.size()) {
-      buffer_.resize(bytes.size());
-    }
+    // A payload as large as the buffer goes straight to the file: no copy, no bigger buffer.
+    if (bytes.size() >= buffer_.size()) return write_through(bytes);
   }
   std::memcpy(buffer_.data() + used_, bytes.data(), bytes.size());
   used_ += bytes.size();
@@ -51,7 +57,8 @@ void AtomicFile::write(std::string_view bytes) {
 
 void AtomicFile::commit() {
   flush();
-  if (::fsync(fd_) != 0) throw IoError(errno_message(temp_path_, "sync failed"));
+  if (sync_ == SyncOnCommit::kYes && ::fsync(fd_) != 0)
+    throw IoError(errno_message(temp_path_, "sync failed"));
   const int fd = fd_;
   fd_ = -1;
   if (::close(fd) != 0) {

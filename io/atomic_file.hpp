@@ -7,13 +7,18 @@
 
 namespace neardup {
 
+/// Whether AtomicFile::commit() waits for the data to reach the disk (fsync) before renaming.
+/// kNo only for files whose readers detect a torn or empty file (checksummed checkpoints,
+/// scratch): after a power loss a renamed file may otherwise exist without its data.
+enum class SyncOnCommit { kYes, kNo };
+
 /// A buffered output file that appears under its final name only after commit(): readers never
 /// see a partial file. Every write error (disk full, short write) throws IoError naming the
 /// path; a file that is destroyed without commit() removes its temporary.
 class AtomicFile {
  public:
   /// Creates `final_path` + ".tmp" for writing. Throws IoError naming the path on failure.
-  explicit AtomicFile(std::string final_path);
+  explicit AtomicFile(std::string final_path, SyncOnCommit sync = SyncOnCommit::kYes);
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;
   AtomicFile& operator=(const AtomicFile&) = delete;
@@ -21,15 +26,18 @@ class AtomicFile {
   /// Appends bytes.
   void write(std::string_view bytes);
 
-  /// Flushes, syncs, closes and renames the temporary to the final name.
+  /// Flushes, syncs (unless SyncOnCommit::kNo), closes and renames the temporary to the final
+  /// name.
   void commit();
 
  private:
   void flush();
+  void write_through(std::string_view bytes);  // writes all of `bytes` to the file, unbuffered
 
   std::string final_path_;
   std::string temp_path_;
   int fd_ = -1;
+  SyncOnCommit sync_;
   std::vector<char> buffer_;
   std::size_t used_ = 0;
 };

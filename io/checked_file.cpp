@@ -23,8 +23,8 @@ std::string hex_checksum(std::string_view bytes) {
 }  // namespace
 
 void save_checked_file(const std::string& path, std::string_view magic, std::uint32_t version,
-                       std::string_view payload) {
-  AtomicFile file(path);
+                       std::string_view payload, SyncOnCommit sync) {
+  AtomicFile file(path, sync);
   file.write(std::string(magic) + " " + std::to_string(version) + " " + hex_checksum(payload) +
              " " + std::to_string(payload.size()) + "\n");
   file.write(payload);

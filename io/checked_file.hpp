@@ -6,12 +6,15 @@
 #include <string>
 #include <string_view>
 
+#include "io/atomic_file.hpp"
+
 namespace neardup {
 
 /// Writes `payload` to `path` atomically (temporary + rename) behind the header line
-/// "MAGIC VERSION XXH3-64 LENGTH". Throws IoError naming the path on any write error.
+/// "MAGIC VERSION XXH3-64 LENGTH". Throws IoError naming the path on any write error. With
+/// SyncOnCommit::kNo the caller must treat a file refused by load_checked_file as absent.
 void save_checked_file(const std::string& path, std::string_view magic, std::uint32_t version,
-                       std::string_view payload);
+                       std::string_view payload, SyncOnCommit sync = SyncOnCommit::kYes);
 
 /// Reads a file written by save_checked_file and returns its payload. Throws IoError naming
 /// the path and `what` (e.g. "checkpoint") when it is missing, has another magic or version, or

@@ -22,17 +22,17 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
                                      const OwnerFn& owner, CandidateCounts& counts) {
   const auto ranks = static_cast<std::uint64_t>(exchanger.size());
   // Bands are shuffled and grouped kBandsPerGroup at a time, so a rank holds the received
-  // tuples (and the sort's scratch) of a few bands at once, not of all: 2 x 4 x 16 = 128 bytes
+  // tuples (and the sort's scratch) of a few bands at once, not of all: 2 x 2 x 16 = 64 bytes
   // per document instead of 2 x bands x 16. Keys of different bands differ (the band seeds the
   // hash), so grouping by band loses no bucket.
-  constexpr unsigned kBandsPerGroup = 4;
+  constexpr unsigned kBandsPerGroup = 2;
   const std::size_t docs_per_chunk =
       std::max<std::size_t>(1, round_bytes / (kBandsPerGroup * sizeof(BandTuple)));
   const std::uint64_t chunks =
       max_over_ranks(exchanger.comm(), (docs.size() + docs_per_chunk - 1) / docs_per_chunk);
   std::vector<BandTuple> received;
   std::vector<BandTuple> tuples;
-  std::vector<DocPair> pairs;
+  std::vector<DocPair> pairs, fresh;
   for (unsigned group = 0; group < layout.bands; group += kBandsPerGroup) {
     const unsigned group_end = std::min(layout.bands, group + kBandsPerGroup);
     received.clear();
@@ -47,25 +47,34 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
         }
       }
       const auto start = std::chrono::steady_clock::now();
-      std::vector<BandTuple> got = exchanger.shuffle(
+      exchanger.shuffle_into(
           std::span<const BandTuple>(tuples),
-          [ranks](const BandTuple& t) { return static_cast<int>(t.key % ranks); });
+          [ranks](const BandTuple& t) { return static_cast<int>(t.key % ranks); }, received);
       counts.shuffle_seconds += seconds_since(start);
-      received.insert(received.end(), got.begin(), got.end());
     }
     counts.band_tuples += received.size();
     sort_band_tuples(received);
-    counts.capped_buckets += emit_candidate_pairs(received, max_all_pairs, pairs);
+    fresh.clear();
+    counts.capped_buckets += emit_candidate_pairs(received, max_all_pairs, fresh);
+    counts.raw_pairs += fresh.size();
+    // Merged into the distinct pairs so far, group by group: a near-duplicate pair collides in
+    // many bands, and keeping every copy until the end held ~9x the distinct pairs.
+    sort_doc_pairs(fresh);
+    fresh.erase(std::unique(fresh.begin(), fresh.end()), fresh.end());
+    const auto middle = static_cast<std::ptrdiff_t>(pairs.size());
+    pairs.insert(pairs.end(), fresh.begin(), fresh.end());
+    std::inplace_merge(pairs.begin(), pairs.begin() + middle, pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
   }
+  exchanger.release_scratch();
   received = {};
-  counts.raw_pairs = pairs.size();
-  std::sort(pairs.begin(), pairs.end());
-  pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+  tuples = {};
+  fresh = {};
   const auto start = std::chrono::steady_clock::now();
   std::vector<DocPair> mine = exchanger.shuffle(std::span<const DocPair>(pairs),
                                                 [&](const DocPair& p) { return owner(p.a); });
   counts.shuffle_seconds += seconds_since(start);
-  std::sort(mine.begin(), mine.end());
+  sort_doc_pairs(mine);
   mine.erase(std::unique(mine.begin(), mine.end()), mine.end());
   counts.candidate_pairs = mine.size();
   return mine;

@@ -277,7 +277,9 @@ void SplitFiles::save(std::uint32_t s, const SplitSketch& sketch) {
     boost::archive::binary_oarchive archive(out);
     archive << plan_.files[split.file].path << split.begin << split.end << sketch;
   }
-  save_checked_file(path_of(s), kSplitMagic, kCheckpointVersion, out.str());
+  // Not synced: most of a checkpoint's bytes, and a split file a crash tore is refused by its
+  // checksum at load and sketched again.
+  save_checked_file(path_of(s), kSplitMagic, kCheckpointVersion, out.str(), SyncOnCommit::kNo);
 }
 
 void save_stage_part_bytes(const std::string& dir, const std::string& name, int rank,

@@ -326,6 +326,7 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
       manifest.candidate_pairs = summary.candidate_pairs;
       manifest.method_counts = report.method_counts;
       finish_stage(comm, options, manifest, "pairs", save_part(options, "pairs", rank, verified));
+      fault_point("pairs_saved");
     }
     stop_if_requested(comm);
   }

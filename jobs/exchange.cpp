@@ -38,6 +38,48 @@ std::size_t Exchanger::agree_rounds(std::span<const std::uint64_t> bytes_per_des
   return std::max<std::size_t>(1, (need + round_bytes_ - 1) / round_bytes_);
 }
 
+std::size_t Exchanger::exchange_counts(std::span<const std::size_t> send_counts,
+                                       std::vector<std::size_t>& recv_counts) {
+  const auto ranks = static_cast<std::size_t>(size_);
+  std::vector<int> scounts(ranks), rcounts(ranks);
+  for (std::size_t d = 0; d < ranks; ++d) scounts[d] = checked_int(send_counts[d], "send block");
+  mpi_check(MPI_Alltoall(scounts.data(), 1, MPI_INT, rcounts.data(), 1, MPI_INT, comm_),
+            "MPI_Alltoall");
+  std::size_t total = 0;
+  recv_counts.assign(ranks, 0);
+  for (std::size_t s = 0; s < ranks; ++s) {
+    recv_counts[s] = static_cast<std::size_t>(rcounts[s]);
+    total += recv_counts[s];
+  }
+  checked_int(total, "receive buffer");
+  return total;
+}
+
+void Exchanger::exchange_items(const void* send, std::span<const std::size_t> send_offsets,
+                               std::span<const std::size_t> send_counts, void* recv,
+                               std::span<const std::size_t> recv_counts, std::size_t item_bytes) {
+  const auto ranks = static_cast<std::size_t>(size_);
+  std::vector<int> scounts(ranks), sdispls(ranks), rcounts(ranks), rdispls(ranks);
+  std::size_t offset = 0;
+  for (std::size_t d = 0; d < ranks; ++d) {
+    scounts[d] = checked_int(send_counts[d], "send block");
+    sdispls[d] = checked_int(send_offsets[d], "send buffer");
+    rcounts[d] = checked_int(recv_counts[d], "receive block");
+    rdispls[d] = checked_int(offset, "receive buffer");
+    offset += recv_counts[d];
+    if (static_cast<int>(d) != rank_) bytes_sent_ += send_counts[d] * item_bytes;
+  }
+  fault_point("exchange");
+  MPI_Datatype item;
+  mpi_check(MPI_Type_contiguous(checked_int(item_bytes, "item"), MPI_BYTE, &item),
+            "MPI_Type_contiguous");
+  mpi_check(MPI_Type_commit(&item), "MPI_Type_commit");
+  const int status = MPI_Alltoallv(send, scounts.data(), sdispls.data(), item, recv, rcounts.data(),
+                                   rdispls.data(), item, comm_);
+  MPI_Type_free(&item);
+  mpi_check(status, "MPI_Alltoallv");
+}
+
 std::vector<char> Exchanger::exchange_bytes(std::span<const char> send,
                                             std::span<const std::size_t> send_counts,
                                             std::vector<std::size_t>& recv_counts) {

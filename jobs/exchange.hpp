@@ -36,6 +36,18 @@ class Exchanger {
   template <class T, class Dest>
   std::vector<T> shuffle(std::span<const T> items, Dest dest);
 
+  /// Collective: shuffle(), appending the received items to `out`. The exchanger keeps its
+  /// packing buffer, so a caller shuffling in a loop into a reused `out` allocates (and
+  /// page-faults) its buffers once; call release_scratch() after the loop.
+  template <class T, class Dest>
+  void shuffle_into(std::span<const T> items, Dest dest, std::vector<T>& out);
+
+  /// Frees the packing buffers shuffle_into() kept (shuffle() frees them itself).
+  void release_scratch() {
+    destinations_ = {};
+    packed_ = {};
+  }
+
   /// Bytes this rank sent to other ranks so far (self-sends excluded).
   std::uint64_t bytes_sent() const { return bytes_sent_; }
 
@@ -49,55 +61,74 @@ class Exchanger {
  private:
   std::size_t agree_rounds(std::span<const std::uint64_t> bytes_per_destination);
 
+  // One round of shuffle_into(): exchanges the item counts (send_counts[d] items go to rank d)
+  // and returns the items that will arrive from each source in `recv_counts`, and their sum.
+  std::size_t exchange_counts(std::span<const std::size_t> send_counts,
+                              std::vector<std::size_t>& recv_counts);
+
+  // One round of shuffle_into(): MPI_Alltoallv of items of `item_bytes` bytes, send_counts[d]
+  // items from send + send_offsets[d] items to rank d, received consecutively by source at
+  // `recv` (room for the sum of recv_counts). Counts and offsets are in items, so a round may
+  // hold up to 2^31 - 1 items per rank, not bytes.
+  void exchange_items(const void* send, std::span<const std::size_t> send_offsets,
+                      std::span<const std::size_t> send_counts, void* recv,
+                      std::span<const std::size_t> recv_counts, std::size_t item_bytes);
+
   MPI_Comm comm_;
   int rank_ = 0;
   int size_ = 1;
   std::size_t round_bytes_;
   std::uint64_t bytes_sent_ = 0;
+  std::vector<std::uint32_t> destinations_;  // shuffle_into's scratch, reused between calls
+  std::vector<std::byte> packed_;            // items grouped by destination, reused
 };
 
 template <class T, class Dest>
 std::vector<T> Exchanger::shuffle(std::span<const T> items, Dest dest) {
+  std::vector<T> out;
+  shuffle_into(items, dest, out);
+  release_scratch();
+  return out;
+}
+
+template <class T, class Dest>
+void Exchanger::shuffle_into(std::span<const T> items, Dest dest, std::vector<T>& out) {
   static_assert(std::is_trivially_copyable_v<T>);
+  static_assert(alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
   const auto ranks = static_cast<std::size_t>(size_);
-  std::vector<int> destinations(items.size());
+  destinations_.resize(items.size());
   std::vector<std::size_t> start(ranks + 1, 0);
   for (std::size_t i = 0; i < items.size(); ++i) {
-    destinations[i] = dest(items[i]);
-    ++start[static_cast<std::size_t>(destinations[i]) + 1];
+    destinations_[i] = static_cast<std::uint32_t>(dest(items[i]));
+    ++start[destinations_[i] + 1];
   }
   for (std::size_t d = 0; d < ranks; ++d) start[d + 1] += start[d];
-  std::vector<T> packed(items.size());
+  // Items grouped by destination, sent from where they lie: no copy per round.
+  packed_.resize(items.size() * sizeof(T));
+  T* packed = reinterpret_cast<T*>(packed_.data());
   {
     std::vector<std::size_t> cursor(start.begin(), start.end() - 1);
-    for (std::size_t i = 0; i < items.size(); ++i) {
-      packed[cursor[static_cast<std::size_t>(destinations[i])]++] = items[i];
-    }
+    for (std::size_t i = 0; i < items.size(); ++i) packed[cursor[destinations_[i]]++] = items[i];
   }
-  destinations = {};
   std::vector<std::uint64_t> bytes(ranks);
   for (std::size_t d = 0; d < ranks; ++d) bytes[d] = (start[d + 1] - start[d]) * sizeof(T);
   const std::size_t rounds = agree_rounds(bytes);
-  std::vector<T> received;
-  std::vector<char> send;
-  std::vector<std::size_t> send_counts(ranks), recv_counts;
+  std::vector<std::size_t> send_offsets(ranks), send_counts(ranks), recv_counts;
   for (std::size_t round = 0; round < rounds; ++round) {
-    send.clear();
     for (std::size_t d = 0; d < ranks; ++d) {
       const std::size_t count = start[d + 1] - start[d];
       const std::size_t per_round = (count + rounds - 1) / rounds;
       const std::size_t first = std::min(count, round * per_round);
       const std::size_t last = std::min(count, first + per_round);
-      const char* from = reinterpret_cast<const char*>(packed.data() + start[d] + first);
-      send.insert(send.end(), from, from + (last - first) * sizeof(T));
-      send_counts[d] = (last - first) * sizeof(T);
+      send_offsets[d] = start[d] + first;
+      send_counts[d] = last - first;
     }
-    const std::vector<char> got = exchange_bytes(send, send_counts, recv_counts);
-    const std::size_t old_size = received.size();
-    received.resize(old_size + got.size() / sizeof(T));
-    if (!got.empty()) std::memcpy(received.data() + old_size, got.data(), got.size());
+    const std::size_t incoming = exchange_counts(send_counts, recv_counts);
+    const std::size_t old_size = out.size();
+    out.resize(old_size + incoming);
+    exchange_items(packed, send_offsets, send_counts, out.data() + old_size, recv_counts,
+                   sizeof(T));
   }
-  return received;
 }
 
 }  // namespace neardup

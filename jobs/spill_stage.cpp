@@ -26,7 +26,7 @@ std::vector<DocId> candidate_documents(Exchanger& exchanger, std::span<const Doc
 std::uint64_t spill_compressed_records(const JobPlan& plan, int rank, std::span<const DocId> needed,
                                        LocalDocs& docs, const std::string& spill_path,
                                        std::uint64_t max_record_bytes) {
-  AtomicFile spill(spill_path);
+  AtomicFile spill(spill_path, SyncOnCommit::kNo);  // scratch of this run only
   std::uint64_t written = 0;
   std::size_t next = 0;
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {

@@ -47,7 +47,7 @@ scenario sketch_same_ranks 1:split:3 2
 scenario sketch_other_ranks 0:split:4 3
 scenario shuffle_same_ranks 0:exchange:3 2
 scenario shuffle_other_ranks 1:exchange:3 3
-scenario after_pairs 0:exchange:14 3
+scenario after_pairs 0:pairs_saved:1 3
 grep -q '"load pairs"' "$work/after_pairs/stats.json" || fail "after_pairs: the pair search ran again"
 [ "$(stat_of "$work/shuffle_same_ranks" splits_reused)" = "$splits" ] ||
   fail "shuffle_same_ranks: not every split was reused"

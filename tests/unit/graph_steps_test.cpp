@@ -32,6 +32,26 @@ TEST(CandidateEdges, SortBandTuplesEqualsStdSort) {
   }
 }
 
+TEST(CandidateEdges, SortDocPairsEqualsStdSort) {
+  std::mt19937_64 rng(4);
+  for (const std::size_t n : {0u, 1u, 7u, 20000u}) {
+    std::vector<DocPair> pairs;
+    for (std::size_t i = 0; i < n; ++i) {
+      // Real ids (split << 32 | line) with repeats, and a few ids using every bit.
+      const DocId a = make_doc_id(static_cast<std::uint32_t>(rng() % 5),
+                                  static_cast<std::uint32_t>(rng() % 3000));
+      const DocId b = i % 100 == 0 ? rng()
+                                   : make_doc_id(static_cast<std::uint32_t>(rng() % 5),
+                                                 static_cast<std::uint32_t>(rng() % 70000));
+      pairs.push_back({a, b});
+    }
+    std::vector<DocPair> expected = pairs;
+    std::sort(expected.begin(), expected.end());
+    sort_doc_pairs(pairs);
+    EXPECT_EQ(pairs, expected) << n;
+  }
+}
+
 TEST(Jaccard, HandMadeSets) {
   const std::vector<std::uint64_t> a = {1, 2, 3}, b = {2, 3, 4}, c = {7, 8}, empty;
   EXPECT_DOUBLE_EQ(exact_jaccard(a, a), 1.0);
