@@ -20,6 +20,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <sstream>
+#include <utility>
 
 #include "io/checked_file.hpp"
 #include "io/io_error.hpp"
@@ -279,7 +280,8 @@ void SplitFiles::save(std::uint32_t s, const SplitSketch& sketch) {
   }
   // Not synced: most of a checkpoint's bytes, and a split file a crash tore is refused by its
   // checksum at load and sketched again.
-  save_checked_file(path_of(s), kSplitMagic, kCheckpointVersion, out.str(), SyncOnCommit::kNo);
+  save_checked_file(path_of(s), kSplitMagic, kCheckpointVersion, std::move(out).str(),
+                    SyncOnCommit::kNo);
 }
 
 void save_stage_part_bytes(const std::string& dir, const std::string& name, int rank,

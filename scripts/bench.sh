@@ -3,8 +3,9 @@
 # MinHash kernel, band keys, SimHash, radix sort; median and spread of 5 runs); generates (or
 # takes) a >= 1 GB JSON Lines corpus, runs the bare parse+tokenize pass (the yardstick) on it
 # plain, gzip- and zstd-compressed, the whole minhash job at 1 and 2 ranks (wall time over the
-# yardstick's, speed-up of 2 ranks), and the input balance of one huge file vs many small ones; SimHash fingerprinting per
-# core, the Hamming find-all over 10M random fingerprints at 1 and 2 ranks, and the online
+# yardstick's, median of 3 runs, speed-up of 2 ranks), memory per document on 1.29M short
+# documents, the shuffle (packing + exchange GB/s, radix sort M tuples/s), and the input
+# balance of one huge file vs many small ones; SimHash fingerprinting per core, the Hamming find-all over 10M random fingerprints at 1 and 2 ranks, and the online
 # index (10M fingerprints: bytes per document, query latency); prints RESULT lines.
 # Usage: scripts/bench.sh [CORPUS_DIR]   (default: build/bench-corpus, generated once)
 set -euo pipefail
@@ -35,9 +36,18 @@ if [ ! -d "$corpus" ]; then
 fi
 bytes=$(du -cb "$corpus"/*.jsonl | tail -1 | cut -f1)
 echo "RESULT corpus=$corpus bytes=$bytes"
-yardstick=$("$root/build/neardup-parse-tokenize-pass" "$corpus")
-echo "$yardstick"
-yardstick_seconds=$(grep -oE 'seconds=[0-9.]+' <<<"$yardstick" | cut -d= -f2)
+# median_spread V...: "median min max" of the values.
+median_spread() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+  printf "%s %s %s", v[int((NR + 1) / 2)], v[1], v[NR] }'; }
+# The yardstick 3 times (the first also warms the page cache); its median is the job's divisor.
+yardsticks=()
+for run in 1 2 3; do
+  yardstick=$("$root/build/neardup-parse-tokenize-pass" "$corpus")
+  echo "$yardstick"
+  yardsticks+=("$(grep -oE 'seconds=[0-9.]+' <<<"$yardstick" | cut -d= -f2)")
+done
+read -r yardstick_seconds low high <<<"$(median_spread "${yardsticks[@]}")"
+echo "RESULT pass=parse_tokenize seconds_median=$yardstick_seconds seconds_min=$low seconds_max=$high"
 # Reading throughput by format (MB/s of uncompressed text on one core); compressed copies once.
 for tool in gzip zstd; do
   ext=$([ $tool = gzip ] && echo gz || echo zst)
@@ -49,22 +59,51 @@ for tool in gzip zstd; do
   fi
   "$root/build/neardup-parse-tokenize-pass" "$copy"
 done
+# The whole job, 3 runs per rank count (the machine is noisy): median and spread of wall time.
 for n in 1 2; do
   out="$root/build/bench-out-$n"
-  /usr/bin/time -o "$root/build/bench-time-$n" -f "%e %M" \
-    "$root/scripts/mpirun.sh" -n "$n" "$root/build/neardup" minhash -i "$corpus" -o "$out" \
-    --overwrite --write-deduped -q | grep -E '^(RESULT|stage|plan|sketch|candidates|verify|components|write)'
-  read -r wall rss_kb <"$root/build/bench-time-$n"
-  echo "RESULT ranks=$n wall_seconds=$wall max_rss_kb_one_rank=$rss_kb kernel=$(grep -oE '"kernel": "[^"]*"' "$out/stats.json" | cut -d'"' -f4)" \
-    "ratio_to_yardstick=$(awk -v w="$wall" -v y="$yardstick_seconds" 'BEGIN { printf "%.2f", w / y }')"
+  walls=()
+  for run in 1 2 3; do
+    /usr/bin/time -o "$root/build/bench-time-$n" -f "%e %M" \
+      "$root/scripts/mpirun.sh" -n "$n" "$root/build/neardup" minhash -i "$corpus" -o "$out" \
+      --overwrite --write-deduped -q >"$root/build/bench-log-$n-$run"
+    read -r wall rss_kb <"$root/build/bench-time-$n"
+    walls+=("$wall")
+  done
+  grep -E '^(RESULT|stage|plan|sketch|candidates|verify|components|write)' "$root/build/bench-log-$n-3"
+  read -r median low high <<<"$(median_spread "${walls[@]}")"
+  echo "RESULT ranks=$n wall_seconds_median=$median wall_seconds_min=$low wall_seconds_max=$high" \
+    "max_rss_kb_one_rank=$rss_kb kernel=$(grep -oE '"kernel": "[^"]*"' "$out/stats.json" | cut -d'"' -f4)" \
+    "ratio_to_yardstick=$(awk -v w="$median" -v y="$yardstick_seconds" 'BEGIN { printf "%.2f", w / y }')"
+  echo "$median" >"$root/build/bench-median-$n"
   grep -E '"(docs_read|bytes_shuffled|band_tuples|candidate_edges|verified_edges)"' "$out/stats.json" | tr -d ' ,' | sed 's/^/STAT ranks='"$n"' /'
   grep -A3 '"peak_rss_bytes_per_rank"' "$out/stats.json" | tr -d ' \n'; echo
 done
+# Without checkpoints (a run that need not survive pre-emption), 1 rank.
+/usr/bin/time -f "RESULT ranks=1 checkpoint=off wall_seconds=%e" "$root/scripts/mpirun.sh" -n 1 \
+  "$root/build/neardup" minhash -i "$corpus" -o "$root/build/bench-out-nockpt" --overwrite \
+  --write-deduped --no-checkpoint -q | grep -E '^RESULT' | sed 's/^RESULT /RESULT checkpoint=off /'
 # One permutation hashing instead of 128 MinHash permutations, 1 rank.
 "$root/scripts/mpirun.sh" -n 1 "$root/build/neardup" minhash -i "$corpus" -o "$root/build/bench-out-oph" \
   --overwrite --write-deduped --sketch oph -q | grep -E '^(RESULT|sketch)' | sed 's/^RESULT /RESULT sketch=oph /'
-echo "RESULT speedup_2_ranks=$(awk -v a="$(cut -d' ' -f1 "$root/build/bench-time-1")" \
-  -v b="$(cut -d' ' -f1 "$root/build/bench-time-2")" 'BEGIN { printf "%.2f", a / b }')"
+echo "RESULT speedup_2_ranks=$(awk -v a="$(cat "$root/build/bench-median-1")" \
+  -v b="$(cat "$root/build/bench-median-2")" 'BEGIN { printf "%.2f", a / b }')"
+# Memory per document: 1.29M short documents (20-60 words, 400 MB) at 1 rank.
+short="$root/build/bench-short"
+if [ ! -d "$short" ]; then
+  mkdir -p "$short"
+  "$root/build/neardup-gen-corpus" -o "$short/short.jsonl" --seed 7 --docs 20000 \
+    --bytes 400000000 --min-tokens 20 --max-tokens 60 >/dev/null
+fi
+"$root/scripts/mpirun.sh" -n 1 "$root/build/neardup" minhash -i "$short" \
+  -o "$root/build/bench-out-short" --overwrite -q | grep -E '^RESULT' |
+  awk '{ for (i = 1; i <= NF; ++i) { split($i, kv, "="); f[kv[1]] = kv[2] }
+         printf "RESULT corpus=short docs=%s peak_rss=%s bytes_per_doc=%.0f seconds=%s\n",
+           f["docs"], f["peak_rss"], f["peak_rss"] / f["docs"], f["seconds"] }'
+# Shuffle: 20M random 16-byte tuples per rank packed, exchanged and radix-sorted, 1 and 2 ranks.
+for n in 1 2; do
+  "$root/scripts/mpirun.sh" -n "$n" "$root/build/neardup-exchange-bench" 20000000 3
+done
 # Rank balance: the same documents as one huge file and as 256 small files, on 2 ranks.
 balance="$root/build/bench-balance"
 if [ ! -d "$balance" ]; then
