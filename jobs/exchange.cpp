@@ -43,6 +43,7 @@ std::size_t Exchanger::exchange_counts(std::span<const std::size_t> send_counts,
   const auto ranks = static_cast<std::size_t>(size_);
   std::vector<int> scounts(ranks), rcounts(ranks);
   for (std::size_t d = 0; d < ranks; ++d) scounts[d] = checked_int(send_counts[d], "send block");
+  fault_point("exchange");
   mpi_check(MPI_Alltoall(scounts.data(), 1, MPI_INT, rcounts.data(), 1, MPI_INT, comm_),
             "MPI_Alltoall");
   std::size_t total = 0;
@@ -69,7 +70,6 @@ void Exchanger::exchange_items(const void* send, std::span<const std::size_t> se
     offset += recv_counts[d];
     if (static_cast<int>(d) != rank_) bytes_sent_ += send_counts[d] * item_bytes;
   }
-  fault_point("exchange");
   MPI_Datatype item;
   mpi_check(MPI_Type_contiguous(checked_int(item_bytes, "item"), MPI_BYTE, &item),
             "MPI_Type_contiguous");
@@ -83,30 +83,14 @@ void Exchanger::exchange_items(const void* send, std::span<const std::size_t> se
 std::vector<char> Exchanger::exchange_bytes(std::span<const char> send,
                                             std::span<const std::size_t> send_counts,
                                             std::vector<std::size_t>& recv_counts) {
-  const auto ranks = static_cast<std::size_t>(size_);
-  std::vector<int> scounts(ranks), sdispls(ranks), rcounts(ranks), rdispls(ranks);
+  std::vector<std::size_t> send_offsets(send_counts.size());
   std::size_t offset = 0;
-  for (std::size_t d = 0; d < ranks; ++d) {
-    scounts[d] = checked_int(send_counts[d], "send block");
-    sdispls[d] = checked_int(offset, "send buffer");
+  for (std::size_t d = 0; d < send_counts.size(); ++d) {
+    send_offsets[d] = offset;
     offset += send_counts[d];
-    if (static_cast<int>(d) != rank_) bytes_sent_ += send_counts[d];
   }
-  fault_point("exchange");
-  mpi_check(MPI_Alltoall(scounts.data(), 1, MPI_INT, rcounts.data(), 1, MPI_INT, comm_),
-            "MPI_Alltoall");
-  std::size_t total = 0;
-  recv_counts.assign(ranks, 0);
-  for (std::size_t s = 0; s < ranks; ++s) {
-    rdispls[s] = checked_int(total, "receive buffer");
-    recv_counts[s] = static_cast<std::size_t>(rcounts[s]);
-    total += recv_counts[s];
-  }
-  checked_int(total, "receive buffer");
-  std::vector<char> recv(total);
-  mpi_check(MPI_Alltoallv(send.data(), scounts.data(), sdispls.data(), MPI_BYTE, recv.data(),
-                          rcounts.data(), rdispls.data(), MPI_BYTE, comm_),
-            "MPI_Alltoallv");
+  std::vector<char> recv(exchange_counts(send_counts, recv_counts));
+  exchange_items(send.data(), send_offsets, send_counts, recv.data(), recv_counts, 1);
   return recv;
 }
 

@@ -61,12 +61,13 @@ class Exchanger {
  private:
   std::size_t agree_rounds(std::span<const std::uint64_t> bytes_per_destination);
 
-  // One round of shuffle_into(): exchanges the item counts (send_counts[d] items go to rank d)
-  // and returns the items that will arrive from each source in `recv_counts`, and their sum.
+  // The start of one exchange round (the "exchange" fault point): exchanges the counts
+  // (send_counts[d] items go to rank d) and returns the items that will arrive from each source
+  // in `recv_counts`, and their sum.
   std::size_t exchange_counts(std::span<const std::size_t> send_counts,
                               std::vector<std::size_t>& recv_counts);
 
-  // One round of shuffle_into(): MPI_Alltoallv of items of `item_bytes` bytes, send_counts[d]
+  // The rest of the round: MPI_Alltoallv of items of `item_bytes` bytes, send_counts[d]
   // items from send + send_offsets[d] items to rank d, received consecutively by source at
   // `recv` (room for the sum of recv_counts). Counts and offsets are in items, so a round may
   // hold up to 2^31 - 1 items per rank, not bytes.

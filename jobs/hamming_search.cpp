@@ -100,6 +100,7 @@ std::vector<HammingPair> find_hamming_pairs(Exchanger& exchanger,
   for (unsigned t = 0; t < tables.size(); ++t) {
     const unsigned bits = tables.key_bits(t);
     const unsigned shift = 64 - bits;
+    const auto key_of = [shift](const TableTuple& x) { return x.permuted >> shift; };
     tuples.resize(docs.size());
     for (std::size_t i = 0; i < docs.size(); ++i) {
       tuples[i] = {tables.permute(t, docs[i].fingerprint), docs[i].doc};
@@ -108,17 +109,13 @@ std::vector<HammingPair> find_hamming_pairs(Exchanger& exchanger,
     received.clear();
     exchanger.shuffle_into(
         std::span<const TableTuple>(tuples),
-        [&](const TableTuple& x) {
-          return static_cast<int>(mix_id((x.permuted >> shift) ^ salt) % ranks);
-        },
+        [&](const TableTuple& x) { return static_cast<int>(mix_id(key_of(x) ^ salt) % ranks); },
         received);
     counts.tuples += received.size();
-    radix_sort(
-        received, [shift](const TableTuple& x) { return x.permuted >> shift; }, bits, scratch);
+    radix_sort(received, key_of, bits, scratch);
     for (std::size_t i = 0; i < received.size();) {
       std::size_t j = i + 1;
-      const std::uint64_t key = received[i].permuted >> shift;
-      while (j < received.size() && (received[j].permuted >> shift) == key) ++j;
+      while (j < received.size() && key_of(received[j]) == key_of(received[i])) ++j;
       if (j - i > 1) {
         group.clear();
         for (std::size_t m = i; m < j; ++m) {
