@@ -8,7 +8,7 @@
 namespace neardup {
 
 void sort_band_tuples(std::vector<BandTuple>& tuples) {
-  radix_sort(
+  radix_sort_in_place(
       tuples, [](const BandTuple& t) { return t.key; }, 64);
   for (std::size_t i = 0; i < tuples.size();) {
     std::size_t j = i + 1;
@@ -23,10 +23,29 @@ void sort_band_tuples(std::vector<BandTuple>& tuples) {
 
 void sort_doc_pairs(std::vector<DocPair>& pairs) {
   std::vector<DocPair> scratch;
+  sort_doc_pairs(pairs, scratch);
+}
+
+void sort_doc_pairs(std::vector<DocPair>& pairs, std::vector<DocPair>& scratch) {
   radix_sort(
       pairs, [](const DocPair& p) { return p.b; }, 64, scratch);
   radix_sort(
       pairs, [](const DocPair& p) { return p.a; }, 64, scratch);
+}
+
+void merge_distinct_pairs(std::vector<DocPair>& distinct, std::span<const DocPair> fresh) {
+  std::size_t kept = distinct.size();
+  distinct.resize(kept + fresh.size());
+  // From the back: the write position never passes the unread part of `distinct`.
+  std::size_t out = distinct.size(), next = fresh.size();
+  while (next > 0) {
+    if (kept > 0 && fresh[next - 1] < distinct[kept - 1]) {
+      distinct[--out] = distinct[--kept];
+    } else {
+      distinct[--out] = fresh[--next];
+    }
+  }
+  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
 }
 
 std::size_t emit_candidate_pairs(std::span<const BandTuple> sorted, std::size_t max_all_pairs,

@@ -29,13 +29,22 @@ struct DocPair {
   friend bool operator==(const DocPair&, const DocPair&) = default;
 };
 
-/// Sorts band tuples by (key, doc): a radix sort by key, then each run of equal keys by doc
-/// (runs are short), in the order of std::sort with operator<.
+/// Sorts band tuples by (key, doc): a radix sort by key that needs scratch for only 1/256 of
+/// the tuples (keys are hashes), then each run of equal keys by doc (runs are short), in the
+/// order of std::sort with operator<.
 void sort_band_tuples(std::vector<BandTuple>& tuples);
 
 /// Sorts pairs by (a, b), in the order of std::sort with operator<: two stable radix sorts
 /// (by b, then by a), each skipping the digits every id shares (ids use few of their bits).
 void sort_doc_pairs(std::vector<DocPair>& pairs);
+
+/// As above, with the radix sort's buffer kept in `scratch` for the next call.
+void sort_doc_pairs(std::vector<DocPair>& pairs, std::vector<DocPair>& scratch);
+
+/// Merges `fresh` into `distinct`, both sorted and without repeats, so `distinct` holds their
+/// union, sorted and without repeats. Merges from the back into `distinct`'s own storage: no
+/// second buffer the size of the union.
+void merge_distinct_pairs(std::vector<DocPair>& distinct, std::span<const DocPair> fresh);
 
 /// Emits candidate pairs for every run of equal keys in `sorted` (sorted by key, then doc).
 /// A bucket of m <= max_all_pairs distinct documents gives all m(m-1)/2 pairs. A larger

@@ -13,21 +13,38 @@
 namespace neardup {
 namespace {
 
-std::string hex_checksum(std::string_view bytes) {
+std::string hex(std::uint64_t checksum) {
   char text[32];
-  std::snprintf(text, sizeof text, "%016llx",
-                static_cast<unsigned long long>(XXH3_64bits(bytes.data(), bytes.size())));
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(checksum));
   return text;
+}
+
+std::string hex_checksum(std::string_view bytes) {
+  return hex(XXH3_64bits(bytes.data(), bytes.size()));
 }
 
 }  // namespace
 
 void save_checked_file(const std::string& path, std::string_view magic, std::uint32_t version,
                        std::string_view payload, SyncOnCommit sync) {
+  save_checked_file(path, magic, version, std::span(&payload, 1), sync);
+}
+
+void save_checked_file(const std::string& path, std::string_view magic, std::uint32_t version,
+                       std::span<const std::string_view> pieces, SyncOnCommit sync) {
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  std::size_t size = 0;
+  for (const std::string_view piece : pieces) {
+    XXH3_64bits_update(state, piece.data(), piece.size());
+    size += piece.size();
+  }
+  const std::uint64_t checksum = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
   AtomicFile file(path, sync);
-  file.write(std::string(magic) + " " + std::to_string(version) + " " + hex_checksum(payload) +
-             " " + std::to_string(payload.size()) + "\n");
-  file.write(payload);
+  file.write(std::string(magic) + " " + std::to_string(version) + " " + hex(checksum) + " " +
+             std::to_string(size) + "\n");
+  for (const std::string_view piece : pieces) file.write(piece);
   file.commit();
 }
 

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -15,6 +16,11 @@ namespace neardup {
 /// SyncOnCommit::kNo the caller must treat a file refused by load_checked_file as absent.
 void save_checked_file(const std::string& path, std::string_view magic, std::uint32_t version,
                        std::string_view payload, SyncOnCommit sync = SyncOnCommit::kYes);
+
+/// As above, for the payload made of `pieces` one after another, written without joining them.
+void save_checked_file(const std::string& path, std::string_view magic, std::uint32_t version,
+                       std::span<const std::string_view> pieces,
+                       SyncOnCommit sync = SyncOnCommit::kYes);
 
 /// Reads a file written by save_checked_file and returns its payload. Throws IoError naming
 /// the path and `what` (e.g. "checkpoint") when it is missing, has another magic or version, or

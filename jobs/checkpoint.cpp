@@ -18,6 +18,7 @@
 #include <boost/serialization/utility.hpp>
 #include <boost/serialization/vector.hpp>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
 #include <utility>
@@ -29,6 +30,8 @@
 
 BOOST_IS_BITWISE_SERIALIZABLE(neardup::Hash128)
 
+static_assert(sizeof(neardup::IdKey) == 24, "split files store IdKeys as 24 raw bytes");
+
 namespace boost::serialization {
 
 template <class Archive>
@@ -39,12 +42,6 @@ void serialize(Archive& ar, neardup::Hash128& h, unsigned) {
 template <class Archive>
 void serialize(Archive& ar, neardup::SkipExample& e, unsigned) {
   ar& e.split& e.line& e.status& e.detail;
-}
-
-template <class Archive>
-void serialize(Archive& ar, neardup::SplitSketch& s, unsigned) {
-  ar& s.lines& s.status_counts& s.examples& s.doc_lines& s.offsets& s.lengths& s.features;
-  ar& s.sketches& s.id_hashes& s.id_lines& s.doc_ids& s.has_doc_id& s.bytes_read;
 }
 
 template <class Archive>
@@ -68,6 +65,8 @@ constexpr const char* kManifestMagic = "neardup-manifest";
 constexpr const char* kSplitMagic = "neardup-split-sketch";
 constexpr const char* kPartMagic = "neardup-stage-part";
 constexpr std::uint32_t kCheckpointVersion = 1;
+// 2: a split's documents stored as raw arrays after a Boost archive of its tally.
+constexpr std::uint32_t kSplitVersion = 2;
 constexpr std::size_t kFingerprintBytes = 64 << 10;
 
 // XXH3 of the size, the first and the last 64 KiB: cheap on a parallel file system, and it
@@ -88,6 +87,100 @@ std::uint64_t fingerprint_file(const std::string& path, std::uint64_t size) {
   XXH3_freeState(state);
   ::close(fd);
   return digest;
+}
+
+// What a split file holds besides its documents' raw arrays (which follow it).
+struct SplitHeader {
+  std::string file;  // the split: its file and byte range
+  std::uint64_t begin = 0, end = 0;
+  SplitTally tally;  // all but `stopped` (a stopped split is not stored)
+  std::uint64_t documents = 0;
+  std::uint64_t id_keys = 0;
+  std::uint32_t sketch_words = 0;
+  std::vector<std::string> doc_ids;  // keep_ids only
+
+  template <class Archive>
+  void serialize(Archive& ar, unsigned) {
+    ar& file& begin& end& tally.lines& tally.status_counts& tally.examples& tally.bytes_read;
+    ar& documents& id_keys& sketch_words& doc_ids;
+  }
+};
+
+template <class T, std::size_t N>
+std::string_view bytes_of(std::span<T, N> items) {
+  return {reinterpret_cast<const char*>(items.data()), items.size_bytes()};
+}
+
+// Appends `count` items of T read from `payload` at `at` (advanced past them) to `items`.
+template <class T>
+void append_raw(std::vector<T>& items, std::string_view payload, std::size_t& at,
+                std::size_t count) {
+  const std::size_t old = items.size();
+  items.resize(old + count);
+  std::memcpy(items.data() + old, payload.data() + at, count * sizeof(T));
+  at += count * sizeof(T);
+}
+
+// Appends the documents of split `s` stored in `payload` (a split file's, read from `path`)
+// to `into` and returns the split's tally. Throws IoError, leaving `into` unchanged, when the
+// payload is for another split or its parts do not add up.
+SplitTally append_split_payload(std::string_view payload, const std::string& path,
+                                const std::string& file, const Split& split, std::uint32_t s,
+                                SketchResult& into) {
+  const auto damaged = [&path](const std::string& why) {
+    return IoError(path + ": damaged split sketch (" + why + ")");
+  };
+  std::uint64_t archived_size = 0;
+  if (payload.size() < sizeof archived_size) throw damaged("no header");
+  std::memcpy(&archived_size, payload.data(), sizeof archived_size);
+  if (archived_size > payload.size() - sizeof archived_size) throw damaged("header length");
+  SplitHeader header;
+  {
+    std::istringstream in(std::string(payload.substr(sizeof archived_size, archived_size)));
+    boost::archive::binary_iarchive archive(in);
+    archive >> header;
+  }
+  if (header.file != file || header.begin != split.begin || header.end != split.end) {
+    throw IoError(path + ": holds another split (" + header.file + ")");
+  }
+  const std::uint64_t n = header.documents;
+  if (header.sketch_words != into.docs.sketch_words) throw damaged("sketch size");
+  if (!header.doc_ids.empty() && header.doc_ids.size() != n) throw damaged("document ids");
+  const std::uint64_t array_bytes =
+      n * (sizeof(DocId) + sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t) +
+           header.sketch_words * sizeof(std::uint32_t)) +
+      header.id_keys * sizeof(IdKey) + header.doc_ids.size();
+  std::size_t at = sizeof archived_size + archived_size;
+  if (payload.size() - at != array_bytes) throw damaged("array lengths");
+  std::vector<DocId> ids;
+  append_raw(ids, payload, at, n);
+  std::vector<IdKey> id_keys;
+  {
+    std::size_t keys_at = at + n * (sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t) +
+                                    header.sketch_words * sizeof(std::uint32_t));
+    append_raw(id_keys, payload, keys_at, header.id_keys);
+  }
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    const std::uint32_t line = line_of(ids[i]);
+    if (line >= header.tally.lines || (i > 0 && line <= line_of(ids[i - 1])))
+      throw damaged("lines");
+    ids[i] = make_doc_id(s, line);
+  }
+  for (IdKey& key : id_keys) {
+    if (line_of(key.doc) >= header.tally.lines) throw damaged("id lines");
+    key.doc = make_doc_id(s, line_of(key.doc));
+  }
+  LocalDocs& docs = into.docs;
+  docs.ids.insert(docs.ids.end(), ids.begin(), ids.end());
+  append_raw(docs.offsets, payload, at, n);
+  append_raw(docs.lengths, payload, at, n);
+  append_raw(docs.features, payload, at, n);
+  append_raw(docs.sketches, payload, at, n * header.sketch_words);
+  at += header.id_keys * sizeof(IdKey);
+  into.id_keys.insert(into.id_keys.end(), id_keys.begin(), id_keys.end());
+  append_raw(into.has_doc_id, payload, at, header.doc_ids.size());
+  for (std::string& id : header.doc_ids) into.doc_ids.push_back(std::move(id));
+  return std::move(header.tally);
 }
 
 template <class T>
@@ -246,24 +339,14 @@ std::string SplitFiles::path_of(std::uint32_t s) const {
   return (fs::path(dir_) / ("split-" + keys_[s] + ".sketch")).string();
 }
 
-std::optional<SplitSketch> SplitFiles::load(std::uint32_t s) {
+std::optional<SplitTally> SplitFiles::load(std::uint32_t s, SketchResult& into) {
   const std::string path = path_of(s);
   std::error_code error;
   if (!fs::exists(path, error)) return std::nullopt;
   try {
-    const std::string payload =
-        load_checked_file(path, kSplitMagic, kCheckpointVersion, "split sketch");
-    std::istringstream in(payload);
-    boost::archive::binary_iarchive archive(in);
-    std::string file;
-    std::uint64_t begin = 0, end = 0;
-    SplitSketch sketch;
-    archive >> file >> begin >> end >> sketch;
+    const std::string payload = load_checked_file(path, kSplitMagic, kSplitVersion, "split sketch");
     const Split& split = plan_.splits[s];
-    if (file != plan_.files[split.file].path || begin != split.begin || end != split.end) {
-      throw IoError(path + ": holds another split (" + file + ")");
-    }
-    return sketch;
+    return append_split_payload(payload, path, plan_.files[split.file].path, split, s, into);
   } catch (const std::exception& e) {
     ++damaged_;
     log_warn(std::string(e.what()) + "; sketching the split again");
@@ -271,17 +354,36 @@ std::optional<SplitSketch> SplitFiles::load(std::uint32_t s) {
   }
 }
 
-void SplitFiles::save(std::uint32_t s, const SplitSketch& sketch) {
+void SplitFiles::save(std::uint32_t s, const SplitTally& tally, const SplitDocsView& docs) {
   const Split& split = plan_.splits[s];
+  SplitHeader header;
+  header.file = plan_.files[split.file].path;
+  header.begin = split.begin;
+  header.end = split.end;
+  header.tally = tally;
+  header.documents = docs.ids.size();
+  header.id_keys = docs.id_keys.size();
+  header.sketch_words = docs.sketch_words;
+  header.doc_ids.assign(docs.doc_ids.begin(), docs.doc_ids.end());
   std::ostringstream out;
   {
     boost::archive::binary_oarchive archive(out);
-    archive << plan_.files[split.file].path << split.begin << split.end << sketch;
+    archive << header;
   }
+  const std::string archived = std::move(out).str();
+  const std::uint64_t archived_size = archived.size();
+  const std::array<std::string_view, 9> pieces = {bytes_of(std::span(&archived_size, 1)),
+                                                  archived,
+                                                  bytes_of(docs.ids),
+                                                  bytes_of(docs.offsets),
+                                                  bytes_of(docs.lengths),
+                                                  bytes_of(docs.features),
+                                                  bytes_of(docs.sketches),
+                                                  bytes_of(docs.id_keys),
+                                                  bytes_of(docs.has_doc_id)};
   // Not synced: most of a checkpoint's bytes, and a split file a crash tore is refused by its
   // checksum at load and sketched again.
-  save_checked_file(path_of(s), kSplitMagic, kCheckpointVersion, std::move(out).str(),
-                    SyncOnCommit::kNo);
+  save_checked_file(path_of(s), kSplitMagic, kSplitVersion, pieces, SyncOnCommit::kNo);
 }
 
 void save_stage_part_bytes(const std::string& dir, const std::string& name, int rank,

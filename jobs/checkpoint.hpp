@@ -69,8 +69,8 @@ class SplitFiles : public SplitStore {
  public:
   SplitFiles(std::string dir, const JobPlan& plan, const std::vector<InputStamp>& stamps,
              const std::string& sketch_parameters);
-  std::optional<SplitSketch> load(std::uint32_t s) override;
-  void save(std::uint32_t s, const SplitSketch& sketch) override;
+  std::optional<SplitTally> load(std::uint32_t s, SketchResult& into) override;
+  void save(std::uint32_t s, const SplitTally& tally, const SplitDocsView& docs) override;
   /// Files found damaged (and redone) so far.
   std::uint64_t damaged() const { return damaged_; }
 

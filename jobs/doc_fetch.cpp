@@ -26,10 +26,10 @@ T read_raw(const std::string& in, std::size_t& at) {
 }  // namespace
 
 std::string_view Payloads::get(DocId id) const {
-  const auto it = std::lower_bound(ids_.begin(), ids_.end(), id);
-  if (it == ids_.end() || *it != id) throw std::logic_error("payload was not fetched");
-  const auto i = static_cast<std::size_t>(it - ids_.begin());
-  return std::string_view(arena_).substr(offsets_[i], offsets_[i + 1] - offsets_[i]);
+  const auto it = std::lower_bound(found_.begin(), found_.end(), id,
+                                   [](const auto& entry, DocId key) { return entry.first < key; });
+  if (it == found_.end() || it->first != id) throw std::logic_error("payload was not fetched");
+  return it->second;
 }
 
 Payloads fetch_payloads(Exchanger& exchanger, std::span<const DocId> requests, const OwnerFn& owner,
@@ -44,39 +44,36 @@ Payloads fetch_payloads(Exchanger& exchanger, std::span<const DocId> requests, c
   }
   const std::vector<std::string> incoming = exchanger.exchange_blocks(asks);
   std::vector<std::string> answers(ranks);
-  std::string payload;
   for (std::size_t s = 0; s < ranks; ++s) {
+    std::string& answer = answers[s];
     for (std::size_t at = 0; at < incoming[s].size();) {
       const auto id = read_raw<DocId>(incoming[s], at);
-      payload.clear();
-      provide(id, payload);
-      append_raw(answers[s], static_cast<std::uint64_t>(payload.size()));
-      answers[s] += payload;
+      const std::size_t length_at = answer.size();
+      append_raw(answer, std::uint64_t{0});
+      provide(id, answer);
+      const std::uint64_t length = answer.size() - length_at - sizeof length;
+      std::memcpy(answer.data() + length_at, &length, sizeof length);
     }
   }
-  const std::vector<std::string> replies = exchanger.exchange_blocks(answers);
-
+  // The payloads stay where they were received: moving a Payloads moves the vector of replies,
+  // not the strings the views point into.
   Payloads result;
-  std::vector<std::pair<DocId, std::string_view>> found;
-  found.reserve(requests.size());
+  result.replies_ = exchanger.exchange_blocks(answers);
+  answers = {};
+  result.found_.reserve(requests.size());
   for (std::size_t d = 0; d < ranks; ++d) {
+    const std::string_view reply = result.replies_[d];
     std::size_t at = 0;
     for (const DocId id : asked[d]) {
-      const auto length = read_raw<std::uint64_t>(replies[d], at);
-      found.emplace_back(id, std::string_view(replies[d]).substr(at, length));
+      std::uint64_t length = 0;
+      std::memcpy(&length, reply.data() + at, sizeof length);
+      at += sizeof length;
+      result.found_.emplace_back(id, reply.substr(at, length));
       at += length;
     }
   }
-  std::sort(found.begin(), found.end(),
+  std::sort(result.found_.begin(), result.found_.end(),
             [](const auto& x, const auto& y) { return x.first < y.first; });
-  result.ids_.reserve(found.size());
-  result.offsets_.reserve(found.size() + 1);
-  result.offsets_.push_back(0);
-  for (const auto& [id, bytes] : found) {
-    result.ids_.push_back(id);
-    result.arena_ += bytes;
-    result.offsets_.push_back(result.arena_.size());
-  }
   return result;
 }
 

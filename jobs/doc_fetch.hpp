@@ -6,6 +6,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/doc_id.hpp"
@@ -19,6 +20,10 @@ using OwnerFn = std::function<int(DocId)>;
 /// Appends the payload of a document this rank owns to `out`.
 using PayloadFn = std::function<void(DocId, std::string& out)>;
 
+/// The payload of a document this rank owns as a view into the rank's tables, for payloads
+/// that need no computing (signatures). The view stays valid while the tables do.
+using PayloadViewFn = std::function<std::string_view(DocId)>;
+
 /// Payloads fetched for a set of documents, looked up by id.
 class Payloads {
  public:
@@ -28,9 +33,8 @@ class Payloads {
  private:
   friend Payloads fetch_payloads(Exchanger&, std::span<const DocId>, const OwnerFn&,
                                  const PayloadFn&);
-  std::vector<DocId> ids_;            // ascending
-  std::vector<std::size_t> offsets_;  // ids_.size() + 1 offsets into arena_
-  std::string arena_;
+  std::vector<std::string> replies_;                       // as received, one per rank
+  std::vector<std::pair<DocId, std::string_view>> found_;  // by id, into replies_
 };
 
 /// Collective: every rank asks for the payloads of `requests` (sorted, distinct) and answers

@@ -42,6 +42,11 @@ class Exchanger {
   template <class T, class Dest>
   void shuffle_into(std::span<const T> items, Dest dest, std::vector<T>& out);
 
+  /// Collective: shuffle() of `items`, which it frees once they are packed: the items, their
+  /// packed copy and the received items are never all held at once.
+  template <class T, class Dest>
+  std::vector<T> shuffle_consuming(std::vector<T>&& items, Dest dest);
+
   /// Frees the packing buffers shuffle_into() kept (shuffle() frees them itself).
   void release_scratch() {
     destinations_ = {};
@@ -75,6 +80,16 @@ class Exchanger {
                       std::span<const std::size_t> send_counts, void* recv,
                       std::span<const std::size_t> recv_counts, std::size_t item_bytes);
 
+  // Copies `items` into packed_ grouped by destination rank; returns where each destination's
+  // items start (ranks + 1 offsets, in items).
+  template <class T, class Dest>
+  std::vector<std::size_t> pack(std::span<const T> items, Dest dest);
+
+  // Sends the items pack() left in packed_ (destination d's from start[d] to start[d + 1]),
+  // appending the received ones to `out`.
+  template <class T>
+  void send_packed(std::span<const std::size_t> start, std::vector<T>& out);
+
   MPI_Comm comm_;
   int rank_ = 0;
   int size_ = 1;
@@ -94,6 +109,23 @@ std::vector<T> Exchanger::shuffle(std::span<const T> items, Dest dest) {
 
 template <class T, class Dest>
 void Exchanger::shuffle_into(std::span<const T> items, Dest dest, std::vector<T>& out) {
+  const std::vector<std::size_t> start = pack(items, dest);
+  send_packed(start, out);
+}
+
+template <class T, class Dest>
+std::vector<T> Exchanger::shuffle_consuming(std::vector<T>&& items, Dest dest) {
+  const std::vector<std::size_t> start = pack(std::span<const T>(items), dest);
+  items = {};
+  destinations_ = {};
+  std::vector<T> out;
+  send_packed(start, out);
+  release_scratch();
+  return out;
+}
+
+template <class T, class Dest>
+std::vector<std::size_t> Exchanger::pack(std::span<const T> items, Dest dest) {
   static_assert(std::is_trivially_copyable_v<T>);
   static_assert(alignof(T) <= __STDCPP_DEFAULT_NEW_ALIGNMENT__);
   const auto ranks = static_cast<std::size_t>(size_);
@@ -107,10 +139,15 @@ void Exchanger::shuffle_into(std::span<const T> items, Dest dest, std::vector<T>
   // Items grouped by destination, sent from where they lie: no copy per round.
   packed_.resize(items.size() * sizeof(T));
   T* packed = reinterpret_cast<T*>(packed_.data());
-  {
-    std::vector<std::size_t> cursor(start.begin(), start.end() - 1);
-    for (std::size_t i = 0; i < items.size(); ++i) packed[cursor[destinations_[i]]++] = items[i];
-  }
+  std::vector<std::size_t> cursor(start.begin(), start.end() - 1);
+  for (std::size_t i = 0; i < items.size(); ++i) packed[cursor[destinations_[i]]++] = items[i];
+  return start;
+}
+
+template <class T>
+void Exchanger::send_packed(std::span<const std::size_t> start, std::vector<T>& out) {
+  const auto ranks = static_cast<std::size_t>(size_);
+  const T* packed = reinterpret_cast<const T*>(packed_.data());
   std::vector<std::uint64_t> bytes(ranks);
   for (std::size_t d = 0; d < ranks; ++d) bytes[d] = (start[d + 1] - start[d]) * sizeof(T);
   const std::size_t rounds = agree_rounds(bytes);

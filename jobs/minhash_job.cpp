@@ -61,11 +61,16 @@ class MinhashMethod final : public DedupMethod {
         search.source.append_sketch(doc, out);
       }
     };
+    const PayloadViewFn local_sketch = [&docs = search.docs](DocId doc) {
+      const std::span<const std::uint32_t> sketch = docs.sketch(docs.index_of(doc));
+      return std::string_view(reinterpret_cast<const char*>(sketch.data()), sketch.size_bytes());
+    };
     const std::size_t payload_bytes = exact ? 8 * 1024 : options_.num_perm * sizeof(SigValue);
     return verify_candidates(
         search.exchanger, candidates, options_.threshold, options_.verify,
         min_agreeing_entries(options_.threshold, options_.num_perm, options_.pass_at_threshold),
-        search.owner, provide, options_.shuffle_bytes / (2 * payload_bytes));
+        search.owner, provide, exact ? PayloadViewFn() : local_sketch,
+        options_.shuffle_bytes / (2 * payload_bytes));
   }
 
   void write_sketch_parameters(JsonWriter& json) const override {

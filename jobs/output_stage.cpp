@@ -20,7 +20,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-constexpr std::size_t kRowsPerRound = 1 << 20;
+constexpr std::size_t kRowsPerRound = 1 << 18;
 
 // Collective: calls write_rows(first, last, ids) for consecutive chunks of `count` rows, with
 // the ids of the documents `documents_of(first, last)` names fetched from their owners.

@@ -98,6 +98,7 @@ std::string stats_json(const RunReport& r) {
     json.key("max_seconds").value(stage.max);
     json.key("imbalance").value(stage.imbalance());
     json.key("bytes_shuffled").value(stage.bytes_shuffled);
+    json.key("peak_rss_bytes").value(stage.peak_rss);
     json.end_object();
   }
   json.end_object();
@@ -133,11 +134,12 @@ std::string summary_text(const RunReport& r) {
                 seconds > 0 ? mb / seconds / r.ranks : 0.0,
                 static_cast<double>(s.bytes_shuffled) / 1e6, static_cast<double>(peak) / 1e6);
   out += buffer;
-  out += "stage         min s     avg s     max s   max/avg   MB shuffled\n";
+  out += "stage         min s     avg s     max s   max/avg   MB shuffled   peak RSS MB\n";
   for (const StageSpread& stage : r.stages) {
-    std::snprintf(buffer, sizeof buffer, "%-12s %7.3f   %7.3f   %7.3f   %7.2f   %11.1f\n",
+    std::snprintf(buffer, sizeof buffer, "%-12s %7.3f   %7.3f   %7.3f   %7.2f   %11.1f   %11.1f\n",
                   stage.name.c_str(), stage.min, stage.avg, stage.max, stage.imbalance(),
-                  static_cast<double>(stage.bytes_shuffled) / 1e6);
+                  static_cast<double>(stage.bytes_shuffled) / 1e6,
+                  static_cast<double>(stage.peak_rss) / 1e6);
     out += buffer;
   }
   if (!r.peak_rss_per_rank.empty()) {

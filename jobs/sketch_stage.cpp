@@ -12,58 +12,70 @@
 namespace neardup {
 namespace {
 
-// Reserves room for about `docs` documents: growing the rank's tables by doubling would, at
-// the last reallocation, hold the old and the new copy at once (up to 3x the signatures).
-void reserve_documents(LocalDocs& docs, std::size_t count) {
+// Reserves room for the tables to grow by `factor` times what they hold: growing them one
+// document at a time would, at each reallocation, copy what they hold.
+void reserve_documents(SketchResult& result, double factor) {
+  const auto grown = [factor](std::size_t size) {
+    return static_cast<std::size_t>(static_cast<double>(size) * factor) + 16;
+  };
+  LocalDocs& docs = result.docs;
+  const std::size_t count = grown(docs.ids.size());
   docs.ids.reserve(count);
   docs.offsets.reserve(count);
   docs.lengths.reserve(count);
   docs.features.reserve(count);
   docs.sketches.reserve(count * docs.sketch_words);
+  if (!result.id_keys.empty()) result.id_keys.reserve(grown(result.id_keys.size()));
 }
 
-// Adds one split's sketch to the rank's result, as split `s`.
-void append_split(SketchResult& result, std::uint32_t s, SplitSketch&& split,
-                  std::array<std::size_t, kLineStatusCount>& examples_per_status) {
-  LocalDocs& docs = result.docs;
-  for (const std::uint32_t line : split.doc_lines) docs.ids.push_back(make_doc_id(s, line));
-  docs.offsets.insert(docs.offsets.end(), split.offsets.begin(), split.offsets.end());
-  docs.lengths.insert(docs.lengths.end(), split.lengths.begin(), split.lengths.end());
-  docs.features.insert(docs.features.end(), split.features.begin(), split.features.end());
-  docs.sketches.insert(docs.sketches.end(), split.sketches.begin(), split.sketches.end());
-  for (const std::uint32_t f : split.features) result.features += f;
-  for (std::size_t i = 0; i < split.id_hashes.size(); ++i) {
-    result.id_keys.push_back({split.id_hashes[i], make_doc_id(s, split.id_lines[i])});
-  }
-  for (std::size_t i = 0; i < split.doc_ids.size(); ++i) {
-    result.doc_ids.push_back(std::move(split.doc_ids[i]));
-    result.has_doc_id.push_back(split.has_doc_id[i] != 0);
-  }
+// Adds what a split counted to the rank's result, as split `s`.
+void add_tally(SketchResult& result, std::uint32_t s, SplitTally&& tally,
+               std::array<std::size_t, kLineStatusCount>& examples_per_status) {
   for (std::size_t status = 0; status < kLineStatusCount; ++status) {
-    result.status_counts[status] += split.status_counts[status];
+    result.status_counts[status] += tally.status_counts[status];
   }
-  for (SkipExample& e : split.examples) {
+  for (SkipExample& e : tally.examples) {
     if (examples_per_status[static_cast<std::size_t>(e.status)]++ < kSkipExamples) {
       e.split = s;
       result.examples.push_back(std::move(e));
     }
   }
-  result.bytes_read += split.bytes_read;
-  result.lines_per_split[s] = split.lines;
+  result.bytes_read += tally.bytes_read;
+  result.lines_per_split[s] = tally.lines;
 }
 
 }  // namespace
 
-SplitSketch sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec& spec,
-                         Sketcher& sketcher, const SketchLimits& limits) {
-  SplitSketch result;
+SplitDocsView split_docs_view(const SketchResult& result, std::size_t first_doc,
+                              std::size_t first_id_key) {
+  const LocalDocs& docs = result.docs;
+  const unsigned words = docs.sketch_words;
+  SplitDocsView view;
+  view.sketch_words = words;
+  view.ids = std::span(docs.ids).subspan(first_doc);
+  view.offsets = std::span(docs.offsets).subspan(first_doc);
+  view.lengths = std::span(docs.lengths).subspan(first_doc);
+  view.features = std::span(docs.features).subspan(first_doc);
+  view.sketches = std::span(docs.sketches).subspan(first_doc * words);
+  view.id_keys = std::span(result.id_keys).subspan(first_id_key);
+  if (!result.doc_ids.empty()) {
+    view.doc_ids = std::span(result.doc_ids).subspan(first_doc);
+    view.has_doc_id = std::span(result.has_doc_id).subspan(first_doc);
+  }
+  return view;
+}
+
+SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec& spec,
+                        Sketcher& sketcher, const SketchLimits& limits, SketchResult& into) {
+  SplitTally result;
+  LocalDocs& docs = into.docs;
   const unsigned words = sketcher.sketch_words();
   DocumentParser parser(spec);
   ParsedLine parsed;
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
   const Split& split = plan.splits[s];
   const InputFile& file = plan.files[split.file];
-  std::uint64_t index = 0;
+  std::uint64_t index = 0, documents = 0;
   std::uint64_t reported_bytes = 0, reported_docs = 0;
   const auto skip = [&](LineStatus status, std::string detail) {
     ++result.status_counts[static_cast<int>(status)];
@@ -90,28 +102,30 @@ SplitSketch sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpe
         skip(status, "");
         continue;
       }
-      const auto line = static_cast<std::uint32_t>(index);
+      const DocId id = make_doc_id(s, static_cast<std::uint32_t>(index));
       if (parsed.has_id) {
-        result.id_hashes.push_back(hash128(parsed.id));
-        result.id_lines.push_back(line);
+        into.id_keys.push_back({hash128(parsed.id), id});
       }
       if (limits.keep_ids) {
-        result.doc_ids.push_back(parsed.has_id ? parsed.id : std::string());
-        result.has_doc_id.push_back(parsed.has_id);
+        into.doc_ids.push_back(parsed.has_id ? parsed.id : std::string());
+        into.has_doc_id.push_back(parsed.has_id);
       }
-      result.doc_lines.push_back(line);
-      result.offsets.push_back(record.offset);
-      result.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));
-      const std::size_t at = result.sketches.size();
-      result.sketches.resize(at + words);
-      result.features.push_back(sketcher.sketch(
-          parsed.text, std::span<std::uint32_t>(result.sketches.data() + at, words)));
+      docs.ids.push_back(id);
+      docs.offsets.push_back(record.offset);
+      docs.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));
+      const std::size_t at = docs.sketches.size();
+      docs.sketches.resize(at + words);
+      const std::uint32_t features =
+          sketcher.sketch(parsed.text, std::span<std::uint32_t>(docs.sketches.data() + at, words));
+      docs.features.push_back(features);
+      into.features += features;
       ++index;
-      if (limits.on_progress && result.doc_lines.size() % 1024 == 0) {
+      ++documents;
+      if (limits.on_progress && documents % 1024 == 0) {
         const std::uint64_t consumed = reader->bytes_consumed();
-        limits.on_progress(consumed - reported_bytes, result.doc_lines.size() - reported_docs);
+        limits.on_progress(consumed - reported_bytes, documents - reported_docs);
         reported_bytes = consumed;
-        reported_docs = result.doc_lines.size();
+        reported_docs = documents;
       }
     }
     if (!result.stopped && !reader->decode_error().empty()) {
@@ -125,7 +139,7 @@ SplitSketch sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpe
   result.lines = index;
   if (limits.on_progress) {
     limits.on_progress(result.bytes_read - std::min(reported_bytes, result.bytes_read),
-                       result.doc_lines.size() - reported_docs);
+                       documents - reported_docs);
   }
   return result;
 }
@@ -136,7 +150,7 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
   result.lines_per_split.assign(plan.splits.size(), 0);
   result.docs.sketch_words = sketcher.sketch_words();
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
-  std::uint64_t owned_bytes = 0, appended_bytes = 0;
+  std::uint64_t owned_bytes = 0, done_bytes = 0;
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
     if (plan.owners[s] == rank) owned_bytes += plan.splits[s].end - plan.splits[s].begin;
   }
@@ -147,21 +161,27 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
       result.interrupted = true;
       break;
     }
-    std::optional<SplitSketch> stored = store != nullptr ? store->load(s) : std::nullopt;
-    result.splits_loaded += stored.has_value();
-    if (stored && limits.on_progress)
-      limits.on_progress(stored->bytes_read, stored->doc_lines.size());
-    SplitSketch split = stored ? std::move(*stored) : sketch_split(plan, s, spec, sketcher, limits);
-    const bool stopped = split.stopped;
-    if (!stored && !stopped && store != nullptr) store->save(s, split);
-    append_split(result, s, std::move(split), examples_per_status);
-    appended_bytes += plan.splits[s].end - plan.splits[s].begin;
-    if (!reserved && !result.docs.ids.empty() && appended_bytes > 0) {
-      // Documents per input byte of the first split, times the bytes this rank owns, + 5%.
-      const double expected = static_cast<double>(result.docs.ids.size()) *
-                              static_cast<double>(owned_bytes) /
-                              static_cast<double>(appended_bytes) * 1.05;
-      reserve_documents(result.docs, static_cast<std::size_t>(expected) + 16);
+    const std::size_t first_doc = result.docs.size(), first_id_key = result.id_keys.size();
+    std::optional<SplitTally> tally = store != nullptr ? store->load(s, result) : std::nullopt;
+    if (tally) {
+      ++result.splits_loaded;
+      for (std::size_t i = first_doc; i < result.docs.size(); ++i) {
+        result.features += result.docs.features[i];
+      }
+      if (limits.on_progress) limits.on_progress(tally->bytes_read, result.docs.size() - first_doc);
+    } else {
+      tally = sketch_split(plan, s, spec, sketcher, limits, result);
+      if (!tally->stopped && store != nullptr) {
+        store->save(s, *tally, split_docs_view(result, first_doc, first_id_key));
+      }
+    }
+    const bool stopped = tally->stopped;
+    add_tally(result, s, std::move(*tally), examples_per_status);
+    done_bytes += plan.splits[s].end - plan.splits[s].begin;
+    if (!reserved && !result.docs.ids.empty() && done_bytes > 0) {
+      // Documents per input byte so far, times the bytes this rank owns, + 5%.
+      reserve_documents(result,
+                        static_cast<double>(owned_bytes) / static_cast<double>(done_bytes) * 1.05);
       reserved = true;
     }
     if (stopped) break;

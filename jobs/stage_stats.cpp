@@ -12,6 +12,7 @@ void StageClock::start(const std::string& name) {
   names_.push_back(name);
   seconds_.push_back(0);
   bytes_.push_back(0);
+  peak_rss_.push_back(0);
   bytes_at_start_ = bytes_sent_ ? bytes_sent_() : 0;
   started_ = std::chrono::steady_clock::now();
   running_ = true;
@@ -22,6 +23,7 @@ void StageClock::stop() {
   seconds_.back() =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   bytes_.back() = (bytes_sent_ ? bytes_sent_() : 0) - bytes_at_start_;
+  peak_rss_.back() = peak_rss_bytes();
   running_ = false;
 }
 
@@ -37,10 +39,13 @@ std::vector<StageSpread> StageClock::reduce(MPI_Comm comm) const {
   std::vector<std::uint64_t> bytes(bytes_.size());
   mpi_check(MPI_Allreduce(bytes_.data(), bytes.data(), count, MPI_UINT64_T, MPI_SUM, comm),
             "MPI_Allreduce");
+  std::vector<std::uint64_t> peak_rss(peak_rss_.size());
+  mpi_check(MPI_Allreduce(peak_rss_.data(), peak_rss.data(), count, MPI_UINT64_T, MPI_MAX, comm),
+            "MPI_Allreduce");
   const int ranks = comm_size(comm);
   std::vector<StageSpread> out;
   for (std::size_t i = 0; i < seconds_.size(); ++i) {
-    out.push_back({names_[i], mins[i], sums[i] / ranks, maxs[i], bytes[i]});
+    out.push_back({names_[i], mins[i], sums[i] / ranks, maxs[i], bytes[i], peak_rss[i]});
   }
   return out;
 }

@@ -18,6 +18,7 @@ struct StageSpread {
   double avg = 0;
   double max = 0;
   std::uint64_t bytes_shuffled = 0;  // bytes sent between ranks during the stage, all ranks
+  std::uint64_t peak_rss = 0;        // largest rank's peak RSS (so far) when the stage ended
 
   /// max / avg: 1 is perfect balance (1 when the stage took no time).
   double imbalance() const { return avg > 0 ? max / avg : 1.0; }
@@ -40,6 +41,7 @@ class StageClock {
   std::vector<std::string> names_;
   std::vector<double> seconds_;
   std::vector<std::uint64_t> bytes_;
+  std::vector<std::uint64_t> peak_rss_;  // peak_rss_bytes() when each stage ended
   std::function<std::uint64_t()> bytes_sent_;
   std::uint64_t bytes_at_start_ = 0;
   std::chrono::steady_clock::time_point started_;

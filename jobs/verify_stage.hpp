@@ -29,10 +29,12 @@ struct VerifiedPair {
 /// rounds of at most `pairs_per_round` pairs (all ranks run the same number of rounds), and
 /// returns those that pass, in input order: exact Jaccard >= `threshold` (exact), or at least
 /// `min_agree` equal signature entries (estimate). `provide` serves this rank's documents:
-/// 4-byte signature entries (estimate) or 8-byte sorted shingle hashes (exact).
+/// 4-byte signature entries (estimate) or 8-byte sorted shingle hashes (exact). When `local` is
+/// set, this rank's own documents are read through it instead of being fetched (no copy).
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
                                             double threshold, VerifyMode mode, unsigned min_agree,
                                             const OwnerFn& owner, const PayloadFn& provide,
+                                            const PayloadViewFn& local,
                                             std::size_t pairs_per_round);
 
 }  // namespace neardup

@@ -52,6 +52,29 @@ TEST(CandidateEdges, SortDocPairsEqualsStdSort) {
   }
 }
 
+TEST(CandidateEdges, MergeDistinctPairsIsTheSortedUnion) {
+  std::mt19937_64 rng(11);
+  const auto random_distinct = [&rng](std::size_t n, std::uint64_t range) {
+    std::vector<DocPair> pairs;
+    for (std::size_t i = 0; i < n; ++i) pairs.push_back({rng() % range, rng() % range});
+    std::sort(pairs.begin(), pairs.end());
+    pairs.erase(std::unique(pairs.begin(), pairs.end()), pairs.end());
+    return pairs;
+  };
+  for (const auto& [n, m] : std::vector<std::pair<std::size_t, std::size_t>>{
+           {0, 0}, {0, 5}, {5, 0}, {1, 1}, {100, 3}, {3, 100}, {2000, 2000}, {50000, 7000}}) {
+    for (const std::uint64_t range : {3ull, 40ull, 1ull << 40}) {
+      std::vector<DocPair> distinct = random_distinct(n, range);
+      const std::vector<DocPair> fresh = random_distinct(m, range);
+      std::vector<DocPair> expected;
+      std::set_union(distinct.begin(), distinct.end(), fresh.begin(), fresh.end(),
+                     std::back_inserter(expected));
+      merge_distinct_pairs(distinct, fresh);
+      EXPECT_EQ(distinct, expected) << n << " " << m << " " << range;
+    }
+  }
+}
+
 TEST(Jaccard, HandMadeSets) {
   const std::vector<std::uint64_t> a = {1, 2, 3}, b = {2, 3, 4}, c = {7, 8}, empty;
   EXPECT_DOUBLE_EQ(exact_jaccard(a, a), 1.0);

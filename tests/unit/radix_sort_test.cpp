@@ -1,4 +1,5 @@
-// LSD radix sort: the same order as std::stable_sort by key, for several key widths.
+// Radix sorts: the LSD one gives the order of std::stable_sort by key, the nearly in-place one
+// the same keys in the same order (items of equal keys in any order), for several key widths.
 #include "core/radix_sort.hpp"
 
 #include <gtest/gtest.h>
@@ -30,6 +31,34 @@ TEST(RadixSort, MatchesStableSortByKey) {
       radix_sort(
           items, [](const Item& x) { return x.key; }, bits);
       ASSERT_TRUE(items == expected) << bits << " bits, " << n << " items";
+    }
+  }
+}
+
+TEST(RadixSort, InPlaceSortsByKeyAndKeepsEveryItem) {
+  std::mt19937_64 rng(2);
+  const auto by_key_then_payload = [](const Item& x, const Item& y) {
+    return x.key != y.key ? x.key < y.key : x.payload < y.payload;
+  };
+  for (const unsigned bits : {1u, 8u, 9u, 20u, 33u, 64u}) {
+    for (const std::size_t n : {0u, 1u, 2u, 300u, 100000u}) {
+      for (const bool skewed : {false, true}) {
+        std::vector<Item> items;
+        for (std::size_t i = 0; i < n; ++i) {
+          std::uint64_t key = bits == 64 ? rng() : rng() & ((1ull << bits) - 1);
+          if (skewed) key >>= bits / 2;  // most items in the first top-bits buckets
+          items.push_back({key % (n / 3 + 1) == 0 ? 0 : key, i});
+        }
+        std::vector<Item> expected = items;
+        std::sort(expected.begin(), expected.end(), by_key_then_payload);
+        radix_sort_in_place(
+            items, [](const Item& x) { return x.key; }, bits);
+        ASSERT_TRUE(std::is_sorted(items.begin(), items.end(),
+                                   [](const Item& x, const Item& y) { return x.key < y.key; }))
+            << bits << " bits, " << n << " items";
+        std::sort(items.begin(), items.end(), by_key_then_payload);
+        ASSERT_TRUE(items == expected) << bits << " bits, " << n << " items";
+      }
     }
   }
 }
