@@ -6,6 +6,7 @@
 #include <chrono>
 
 #include "core/band_keys.hpp"
+#include "core/release.hpp"
 #include "jobs/mpi_check.hpp"
 
 namespace neardup {
@@ -57,10 +58,6 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
           [ranks](const BandTuple& t) { return static_cast<int>(t.key % ranks); }, received);
       counts.shuffle_seconds += seconds_since(start);
     }
-    // The making and packing buffers are dropped while the group is sorted and merged, which
-    // is when the distinct pairs grow.
-    exchanger.release_scratch();
-    tuples = {};
     counts.band_tuples += received.size();
     sort_band_tuples(received);
     // Pairs are emitted, deduplicated and merged into the distinct pairs so far a slice of
@@ -81,9 +78,11 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
       begin = end;
     }
   }
-  received = {};
-  fresh = {};
-  pair_scratch = {};
+  exchanger.release_scratch();
+  release(tuples);
+  release(received);
+  release(fresh);
+  release(pair_scratch);
   const auto start = std::chrono::steady_clock::now();
   std::vector<DocPair> mine =
       exchanger.shuffle_consuming(std::move(pairs), [&](const DocPair& p) { return owner(p.a); });

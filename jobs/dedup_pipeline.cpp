@@ -10,6 +10,7 @@
 #include <optional>
 #include <stdexcept>
 
+#include "core/release.hpp"
 #include "io/atomic_file.hpp"
 #include "io/io_error.hpp"
 #include "io/json_writer.hpp"
@@ -290,8 +291,8 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
                               : describe(sketch.examples.front(), source) + " (--strict)");
   }
   log_skip_examples(exchanger, sketch, source);
-  const DuplicateIds duplicate_ids = find_duplicate_ids(exchanger, sketch.id_keys, kSkipExamples);
-  sketch.id_keys = {};
+  const DuplicateIds duplicate_ids =
+      find_duplicate_ids(exchanger, std::move(sketch.id_keys), kSkipExamples);
   report.duplicate_ids = duplicate_ids.count;
   if (rank == 0) log_duplicate_ids(duplicate_ids, source);
   report.features = sum_over_ranks(comm, sketch.features);
@@ -355,7 +356,7 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
     }
     stop_if_requested(comm);
   }
-  edges = {};
+  release(edges);
   std::vector<DocId> removed;
   std::uint64_t roots = 0;
   for (const ClusterMember& m : members) {

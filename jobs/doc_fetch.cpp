@@ -7,6 +7,8 @@
 #include <numeric>
 #include <stdexcept>
 
+#include "core/release.hpp"
+
 namespace neardup {
 namespace {
 
@@ -59,7 +61,7 @@ Payloads fetch_payloads(Exchanger& exchanger, std::span<const DocId> requests, c
   // not the strings the views point into.
   Payloads result;
   result.replies_ = exchanger.exchange_blocks(answers);
-  answers = {};
+  release(answers);
   result.found_.reserve(requests.size());
   for (std::size_t d = 0; d < ranks; ++d) {
     const std::string_view reply = result.replies_[d];

@@ -8,11 +8,11 @@
 
 namespace neardup {
 
-DuplicateIds find_duplicate_ids(Exchanger& exchanger, std::span<const IdKey> keys,
+DuplicateIds find_duplicate_ids(Exchanger& exchanger, std::vector<IdKey>&& keys,
                                 std::size_t max_examples) {
   const auto ranks = static_cast<std::uint64_t>(exchanger.size());
-  std::vector<IdKey> mine = exchanger.shuffle(
-      keys, [&](const IdKey& key) { return static_cast<int>(key.hash.high % ranks); });
+  std::vector<IdKey> mine = exchanger.shuffle_consuming(
+      std::move(keys), [&](const IdKey& key) { return static_cast<int>(key.hash.high % ranks); });
   std::sort(mine.begin(), mine.end());
   std::uint64_t count = 0;
   std::vector<IdRepeat> examples;

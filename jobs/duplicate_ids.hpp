@@ -22,10 +22,10 @@ struct DuplicateIds {
   std::vector<IdRepeat> examples;  // rank 0: (earlier, later), by later
 };
 
-/// Collective: sends each key to the rank owning its hash, counts the documents whose id was
-/// seen on an earlier document, and gathers the first `max_examples` on rank 0. The documents
-/// stay apart: duplicates are reported, never merged.
-DuplicateIds find_duplicate_ids(Exchanger& exchanger, std::span<const IdKey> keys,
+/// Collective: sends each key to the rank owning its hash (freeing `keys` once they are packed),
+/// counts the documents whose id was seen on an earlier document, and gathers the first
+/// `max_examples` on rank 0. The documents stay apart: duplicates are reported, never merged.
+DuplicateIds find_duplicate_ids(Exchanger& exchanger, std::vector<IdKey>&& keys,
                                 std::size_t max_examples);
 
 }  // namespace neardup

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/hash128.hpp"
+#include "core/release.hpp"
 #include "core/tokenizer.hpp"
 #include "jobs/dedup_pipeline.hpp"
 #include "jobs/mpi_check.hpp"
@@ -70,7 +71,7 @@ class ExactMethod final : public DedupMethod {
     std::vector<DigestTuple> mine = search.exchanger.shuffle(
         std::span<const DigestTuple>(tuples),
         [ranks](const DigestTuple& t) { return static_cast<int>(t.digest.low % ranks); });
-    tuples = {};
+    release(tuples);
     std::sort(mine.begin(), mine.end());
     std::vector<VerifiedPair> pairs;
     std::uint64_t groups = 0;
@@ -83,7 +84,7 @@ class ExactMethod final : public DedupMethod {
       groups += j - i > 1;
       i = j;
     }
-    mine = {};
+    release(mine);
     std::vector<VerifiedPair> owned =
         search.exchanger.shuffle(std::span<const VerifiedPair>(pairs),
                                  [&](const VerifiedPair& p) { return search.owner(p.a); });

@@ -12,6 +12,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "core/release.hpp"
+
 namespace neardup {
 
 /// Moves data between the ranks of a communicator and counts the bytes it moved.
@@ -49,8 +51,8 @@ class Exchanger {
 
   /// Frees the packing buffers shuffle_into() kept (shuffle() frees them itself).
   void release_scratch() {
-    destinations_ = {};
-    packed_ = {};
+    release(destinations_);
+    release(packed_);
   }
 
   /// Bytes this rank sent to other ranks so far (self-sends excluded).
@@ -116,8 +118,8 @@ void Exchanger::shuffle_into(std::span<const T> items, Dest dest, std::vector<T>
 template <class T, class Dest>
 std::vector<T> Exchanger::shuffle_consuming(std::vector<T>&& items, Dest dest) {
   const std::vector<std::size_t> start = pack(std::span<const T>(items), dest);
-  items = {};
-  destinations_ = {};
+  release(items);
+  release(destinations_);
   std::vector<T> out;
   send_packed(start, out);
   release_scratch();

@@ -7,6 +7,7 @@
 
 #include "core/id_mix.hpp"
 #include "core/radix_sort.hpp"
+#include "core/release.hpp"
 
 namespace neardup {
 namespace {
@@ -130,9 +131,9 @@ std::vector<HammingPair> find_hamming_pairs(Exchanger& exchanger,
     }
   }
   exchanger.release_scratch();
-  tuples = {};
-  received = {};
-  scratch = {};
+  release(tuples);
+  release(received);
+  release(scratch);
   std::vector<HammingPair> mine = exchanger.shuffle(
       std::span<const HammingPair>(found), [&](const HammingPair& p) { return owner(p.a); });
   std::sort(mine.begin(), mine.end());

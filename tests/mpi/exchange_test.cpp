@@ -46,6 +46,18 @@ TEST(Exchange, ShuffleInSeveralRoundsLosesAndDuplicatesNothing) {
   }
 }
 
+TEST(Exchange, ShuffleConsumingGivesTheSameItemsAndFreesTheInput) {
+  Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
+  const int ranks = exchanger.size();
+  std::vector<Item> mine;
+  for (std::uint64_t i = 0; i < 100000; ++i) mine.push_back({std::uint64_t(exchanger.rank()), i});
+  const auto dest = [&](const Item& item) { return destination(item, ranks); };
+  const std::vector<Item> want = exchanger.shuffle(std::span<const Item>(mine), dest);
+  const std::vector<Item> got = exchanger.shuffle_consuming(std::move(mine), dest);
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(mine.capacity(), 0u);  // freed, not only cleared
+}
+
 TEST(Exchange, BlocksReachTheirDestination) {
   Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
   std::vector<std::string> out(exchanger.size());
