@@ -1,13 +1,15 @@
 // Output files written under a temporary name and renamed into place only when complete.
 #pragma once
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace neardup {
 
-/// Whether AtomicFile::commit() waits for the data to reach the disk (fsync) before renaming.
+/// Whether AtomicFile::commit() waits for the data to reach the disk (fsync) before renaming
+/// (a synced file also starts the writeback of its data as it goes, every 8 MiB).
 /// kNo only for files whose readers detect a torn or empty file (checksummed checkpoints,
 /// scratch): after a power loss a renamed file may otherwise exist without its data.
 enum class SyncOnCommit { kYes, kNo };
@@ -40,6 +42,8 @@ class AtomicFile {
   SyncOnCommit sync_;
   std::vector<char> buffer_;
   std::size_t used_ = 0;
+  std::uint64_t written_ = 0;         // bytes written to the file so far
+  std::uint64_t writeback_from_ = 0;  // first byte whose writeback has not been started
 };
 
 /// Writes a whole small file atomically (temporary + rename).
