@@ -125,6 +125,8 @@ void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& ve
   job.add_option("--progress", o.progress_seconds,
                  "seconds between progress lines (percent, MB/s, time left); 0 for none")
       ->capture_default_str();
+  job.add_flag("!--no-report", o.write_report,
+               "do not write OUTPUT/report.html (the page of counts, charts and samples)");
   job.add_flag("!--no-checkpoint", o.checkpoint,
                "keep no checkpoints in OUTPUT/_checkpoint (a killed run then starts over)");
 }

@@ -2,12 +2,14 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "core/candidate_edges.hpp"
+#include "io/html_report.hpp"
 #include "io/json_writer.hpp"
 #include "jobs/doc_fetch.hpp"
 #include "jobs/doc_source.hpp"
@@ -32,6 +34,13 @@ struct PairSearch {
   /// readable through `source` (compressed inputs' records are spilled). A search that reads
   /// records calls it first; otherwise the pipeline calls it with the pairs found.
   std::function<void(std::span<const DocPair> pairs)> need_records;
+};
+
+/// How a method's pair similarities read on report.html's axis.
+struct SimilarityAxis {
+  std::string name;                      // what the similarity is
+  double threshold = 0;                  // the pass mark on that axis
+  std::optional<ReportBanding> banding;  // the LSH banding, for a method that bands
 };
 
 /// One detector (minhash, simhash, exact): sketches documents, then finds the pairs of
@@ -59,6 +68,8 @@ class DedupMethod : public Sketcher {
   /// Sets the method and sketch parameters of `build` to this run's, so that an index built
   /// with it sketches documents as this run does; false when the method has no index (exact).
   virtual bool index_parameters(IndexBuildOptions& build) const = 0;
+  /// How this method's pair similarities read on report.html.
+  virtual SimilarityAxis similarity_axis() const = 0;
 };
 
 }  // namespace neardup

@@ -25,6 +25,7 @@
 #include "jobs/plan_stage.hpp"
 #include "jobs/progress.hpp"
 #include "jobs/reference_stage.hpp"
+#include "jobs/report_stage.hpp"
 #include "jobs/run_report.hpp"
 #include "jobs/spill_stage.hpp"
 
@@ -397,6 +398,11 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
     deduped_lines =
         write_deduped(plan, rank, sketch.docs, removed, options.output, options.max_doc_bytes);
   }
+  HtmlReport page;
+  if (options.write_report) {
+    clock.start("report");
+    page = gather_html_report(exchanger, verified, members, source, owner);
+  }
   clock.stop();
   if (spill) std::filesystem::remove(spill_file);
 
@@ -428,6 +434,11 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   if (rank == 0) {
     const std::string stats = stats_json(report);
     write_file_atomically((std::filesystem::path(options.output) / "stats.json").string(), stats);
+    if (options.write_report) {
+      describe_run(page, report);
+      write_file_atomically((std::filesystem::path(options.output) / "report.html").string(),
+                            render_html_report(page));
+    }
     if (spill && options.tmp_dir.empty()) {
       std::filesystem::remove_all(std::filesystem::path(options.output) / "_tmp");
     }

@@ -62,6 +62,11 @@ std::string DocSource::location(DocId doc) const {
   return file.path + ":" + std::to_string(line_base_[split] + line_of(doc) + 1);
 }
 
+std::string DocSource::text(DocId doc) {
+  parse(doc);
+  return std::string(parsed_.text);
+}
+
 std::string DocSource::id(DocId doc) {
   parse(doc);
   return parsed_.has_id ? parsed_.id : location(doc);

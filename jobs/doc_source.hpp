@@ -30,6 +30,9 @@ class DocSource {
   /// The document's id: its id field (string, or number as JSON text) or else "path:line".
   std::string id(DocId doc);
 
+  /// The document's text (its text field, or a text file's content).
+  std::string text(DocId doc);
+
   /// "path:line" of a document (1-based line number).
   std::string location(DocId doc) const;
 

@@ -107,6 +107,10 @@ class ExactMethod final : public DedupMethod {
 
   bool index_parameters(IndexBuildOptions&) const override { return false; }
 
+  SimilarityAxis similarity_axis() const override {
+    return {"similarity (1: identical normalized text)", 1.0, std::nullopt};
+  }
+
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
     return {{"duplicate_groups", duplicate_groups_}};
   }

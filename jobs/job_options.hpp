@@ -29,6 +29,7 @@ struct JobOptions {
   std::string resume;            // --resume DIR: continue the interrupted run writing to DIR
   std::string reference;         // --reference PATH: an index or earlier output to dedup against
   std::string cache_dir;         // --cache DIR: split sketches reused across runs
+  bool write_report = true;      // write OUTPUT/report.html
   bool checkpoint = true;        // keep checkpoints in OUTPUT/_checkpoint while running
   double progress_seconds = 10;  // rank 0's progress lines; 0 = none
 };

@@ -96,6 +96,13 @@ class MinhashMethod final : public DedupMethod {
 
   std::string kernel() const override { return sketcher_.kernel(); }
 
+  SimilarityAxis similarity_axis() const override {
+    return {options_.verify == VerifyMode::kExact
+                ? "exact Jaccard similarity of the shingle sets"
+                : "estimated Jaccard similarity (share of equal signature entries)",
+            options_.threshold, ReportBanding{layout_.bands, layout_.rows}};
+  }
+
   bool index_parameters(IndexBuildOptions& build) const override {
     if (options_.signature != SignatureKind::kMinhash) return false;
     build.method = "minhash";

@@ -12,9 +12,9 @@ namespace neardup {
 namespace {
 namespace fs = std::filesystem;
 
-const char* const kOwnOutputs[] = {"_SUCCESS",  "stats.json",      "clusters", "pairs",
-                                   "deduped",   "removed",         "_tmp",     "_checkpoint",
-                                   "reference", "_reference_index"};
+const char* const kOwnOutputs[] = {"_SUCCESS",    "stats.json", "report.html",     "clusters",
+                                   "pairs",       "deduped",    "removed",         "_tmp",
+                                   "_checkpoint", "reference",  "_reference_index"};
 }  // namespace
 
 std::string checkpoint_dir_of(const std::string& output_dir) {

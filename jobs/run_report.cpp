@@ -18,15 +18,9 @@ double total_seconds(const RunReport& report) {
 
 }  // namespace
 
-std::string stats_json(const RunReport& r) {
+void write_run_parameters(JsonWriter& json, const RunReport& r) {
   const JobOptions& o = *r.options;
-  const JobSummary& s = r.summary;
-  JsonWriter json;
   json.begin_object();
-  json.key("job").value(r.job);
-  json.key("kernel").value(r.kernel);
-  json.key("ranks").value(r.ranks);
-  json.key("parameters").begin_object();
   json.key("inputs").begin_array();
   for (const std::string& input : o.inputs) json.value(input);
   json.end_array();
@@ -40,6 +34,17 @@ std::string stats_json(const RunReport& r) {
   json.key("shuffle_bytes").value(o.shuffle_bytes);
   r.method->write_parameters(json);
   json.end_object();
+}
+
+std::string stats_json(const RunReport& r) {
+  const JobSummary& s = r.summary;
+  JsonWriter json;
+  json.begin_object();
+  json.key("job").value(r.job);
+  json.key("kernel").value(r.kernel);
+  json.key("ranks").value(r.ranks);
+  json.key("parameters");
+  write_run_parameters(json, r);
   json.key("input_files").value(r.input_files);
   json.key("input_bytes").value(r.input_bytes);
   json.key("splits").value(r.splits);

@@ -41,6 +41,9 @@ struct RunReport {
   std::string summary_text;
 };
 
+/// Writes the run's parameters (the shared ones and the method's) as one JSON object.
+void write_run_parameters(JsonWriter& json, const RunReport& report);
+
 /// The stats.json document of a run.
 std::string stats_json(const RunReport& report);
 

@@ -113,6 +113,11 @@ class SimhashMethod final : public DedupMethod {
 
   std::string kernel() const override { return "byte-lane counters"; }
 
+  SimilarityAxis similarity_axis() const override {
+    return {"1 - Hamming distance / 64 of the fingerprints",
+            1.0 - static_cast<double>(design_.max_distance) / 64.0, std::nullopt};
+  }
+
   bool index_parameters(IndexBuildOptions& build) const override {
     build.method = "simhash";
     build.simhash = options_.simhash;

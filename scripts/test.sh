@@ -1,12 +1,12 @@
 #!/usr/bin/env bash
-# Set-up command 2: installs dependencies (and slurm-wlm for the Slurm test), builds with
+# Set-up command 2: installs dependencies (and slurm-wlm and chromium for the tests), builds with
 # -Werror, runs every test with ctest (unit tests, MPI tests at 1-4 ranks, the resume tests and
 # the Slurm test under a real slurmctld + slurmd), then the unit tests again under ASan/UBSan,
 # then the fuzz targets (regression inputs and a bounded libFuzzer run).
 # Exits non-zero on any failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/scripts/install-deps.sh" slurm-wlm
+"$root/scripts/install-deps.sh" slurm-wlm chromium
 jobs="$(nproc)"
 
 "$root/scripts/build.sh" "$root/build"
