@@ -8,6 +8,7 @@
 
 #include "io/io_error.hpp"
 #include "jobs/exact_job.hpp"
+#include "jobs/explain_command.hpp"
 #include "jobs/index_command.hpp"
 #include "jobs/interrupt.hpp"
 #include "jobs/log.hpp"
@@ -131,6 +132,60 @@ void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& ve
                "keep no checkpoints in OUTPUT/_checkpoint (a killed run then starts over)");
 }
 
+// The text of minhash flags that become enums, with their defaults.
+struct MinhashFlags {
+  std::string shingle = "word";
+  std::string verify = "estimate";
+  std::string signature = "minhash";
+  std::string kernel = "auto";
+
+  // Stores the converted values into `o`.
+  void apply(MinhashOptions& o) const {
+    o.document.shingle.kind = shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
+    o.verify = verify == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
+    o.signature = signature == "oph" ? SignatureKind::kOph : SignatureKind::kMinhash;
+    o.kernel = kernel == "scalar"   ? MinhashKernel::kScalar
+               : kernel == "avx2"   ? MinhashKernel::kAvx2
+               : kernel == "avx512" ? MinhashKernel::kAvx512
+                                    : best_minhash_kernel();
+  }
+};
+
+// Shingling, signatures, banding and verification: the flags of `minhash` and `explain`.
+void add_minhash_flags(CLI::App& command, MinhashOptions& o, MinhashFlags& flags) {
+  command.add_option("--shingle", flags.shingle, "shingle kind: word or char")
+      ->check(CLI::IsMember({"word", "char"}))
+      ->capture_default_str();
+  command.add_option("--ngram", o.document.shingle.n, "shingle length in words or characters")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
+  command.add_option("--seed", o.seed, "seed of the MinHash family")->capture_default_str();
+  add_lsh_flags(command, o.threshold, o.num_perm, o.bands, o.rows, o.fp_weight, o.fn_weight,
+                o.pass_at_threshold);
+  command
+      .add_option("--verify", flags.verify,
+                  "candidate check: estimate (signatures) or exact (shingle sets)")
+      ->check(CLI::IsMember({"estimate", "exact"}))
+      ->capture_default_str();
+  command
+      .add_option("--max-bucket", o.max_bucket,
+                  "buckets up to this size give all pairs; larger ones a star and chain")
+      ->check(CLI::Range(2, 1 << 20))
+      ->capture_default_str();
+  command
+      .add_option("--sketch", flags.signature,
+                  "signatures: minhash (one hash per permutation) or oph (one permutation "
+                  "hashing with optimal densification: one hash per shingle, faster)")
+      ->check(CLI::IsMember({"minhash", "oph"}))
+      ->capture_default_str();
+  command
+      .add_option("--kernel", flags.kernel,
+                  "MinHash kernel: auto (the fastest this CPU has), scalar, avx2 or avx512; "
+                  "all give the same signatures")
+      ->check(CLI::IsMember({"auto", "scalar", "avx2", "avx512"}))
+      ->capture_default_str();
+}
+
 // The flags of `index build` and `index add`.
 void add_index_flags(CLI::App& command, IndexBuildOptions& o, SharedFlags& flags, bool& verbose,
                      bool& quiet, std::string& features, std::string& weight,
@@ -210,43 +265,24 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
 
   MinhashOptions mh;
   SharedFlags mh_flags(mh);
-  std::string shingle = "word";
-  std::string verify = "estimate";
+  MinhashFlags mh_text;
   CLI::App* minhash = app.add_subcommand("minhash", "MinHash-LSH near-duplicate job (MPI)");
   add_shared_flags(*minhash, mh, mh_flags, verbose, quiet);
-  minhash->add_option("--shingle", shingle, "shingle kind: word or char")
-      ->check(CLI::IsMember({"word", "char"}))
-      ->capture_default_str();
-  minhash->add_option("--ngram", mh.document.shingle.n, "shingle length in words or characters")
-      ->check(CLI::Range(1u, 1000u))
-      ->capture_default_str();
-  minhash->add_option("--seed", mh.seed, "seed of the MinHash family")->capture_default_str();
-  add_lsh_flags(*minhash, mh.threshold, mh.num_perm, mh.bands, mh.rows, mh.fp_weight, mh.fn_weight,
-                mh.pass_at_threshold);
-  minhash
-      ->add_option("--verify", verify,
-                   "candidate check: estimate (signatures) or exact (shingle sets)")
-      ->check(CLI::IsMember({"estimate", "exact"}))
-      ->capture_default_str();
-  minhash
-      ->add_option("--max-bucket", mh.max_bucket,
-                   "buckets up to this size give all pairs; larger ones a star and chain")
-      ->check(CLI::Range(2, 1 << 20))
-      ->capture_default_str();
-  std::string signature = "minhash";
-  minhash
-      ->add_option("--sketch", signature,
-                   "signatures: minhash (one hash per permutation) or oph (one permutation "
-                   "hashing with optimal densification: one hash per shingle, faster)")
-      ->check(CLI::IsMember({"minhash", "oph"}))
-      ->capture_default_str();
-  std::string kernel = "auto";
-  minhash
-      ->add_option("--kernel", kernel,
-                   "MinHash kernel: auto (the fastest this CPU has), scalar, avx2 or avx512; "
-                   "all give the same signatures")
-      ->check(CLI::IsMember({"auto", "scalar", "avx2", "avx512"}))
-      ->capture_default_str();
+  add_minhash_flags(*minhash, mh, mh_text);
+
+  MinhashOptions why;
+  SharedFlags why_flags(why);
+  MinhashFlags why_text;
+  std::vector<std::string> why_ids;
+  CLI::App* explain = app.add_subcommand(
+      "explain",
+      "why two documents are or are not near-duplicates under the minhash flags given: "
+      "shingles, exact and estimated Jaccard, colliding bands, SimHash distance, verdict");
+  add_input_flags(*explain, why, why_flags, verbose, quiet);
+  add_minhash_flags(*explain, why, why_text);
+  explain->add_option("--id", why_ids, "a document: its id field, or path:line (give --id twice)")
+      ->required()
+      ->expected(2);
 
   SimhashOptions sh;
   SharedFlags sh_flags(sh);
@@ -359,14 +395,16 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   try {
     if (minhash->parsed()) {
       mh_flags.apply(mh);
-      mh.document.shingle.kind = shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
-      mh.verify = verify == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
-      mh.signature = signature == "oph" ? SignatureKind::kOph : SignatureKind::kMinhash;
-      mh.kernel = kernel == "scalar"   ? MinhashKernel::kScalar
-                  : kernel == "avx2"   ? MinhashKernel::kAvx2
-                  : kernel == "avx512" ? MinhashKernel::kAvx512
-                                       : best_minhash_kernel();
+      mh_text.apply(mh);
       run_minhash(comm, mh);
+    } else if (explain->parsed()) {
+      why_flags.apply(why);
+      why_text.apply(why);
+      if (rank != 0) return 0;
+      const std::string invalid = validate_explain(why);
+      if (!invalid.empty()) throw JobError(invalid);
+      const PairExplanation e = explain_pair(why, why_ids[0], why_ids[1]);
+      std::cout << explanation_text(e, why);
     } else if (simhash->parsed()) {
       sh_flags.apply(sh);
       sh.simhash.features = features_named(features);

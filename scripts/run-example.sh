@@ -9,4 +9,4 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
   -i "$root/data/sample" -o "$root/out/sample" --threshold 0.8 \
   --write-pairs --write-deduped --overwrite
 echo
-echo "outputs in $root/out/sample: clusters/ pairs/ deduped/ stats.json _SUCCESS"
+echo "outputs in $root/out/sample: report.html clusters/ pairs/ deduped/ stats.json _SUCCESS"
