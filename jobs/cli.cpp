@@ -280,6 +280,14 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       "shingles, exact and estimated Jaccard, colliding bands, SimHash distance, verdict");
   add_input_flags(*explain, why, why_flags, verbose, quiet);
   add_minhash_flags(*explain, why, why_text);
+  std::string why_run;
+  explain->get_option("--input")->required(false);
+  explain
+      ->add_option("--run", why_run,
+                   "take the inputs and flags from the minhash run that wrote DIR (its "
+                   "stats.json) instead of -i and flags")
+      ->type_name("DIR")
+      ->excludes("--input");
   explain->add_option("--id", why_ids, "a document: its id field, or path:line (give --id twice)")
       ->required()
       ->expected(2);
@@ -401,6 +409,7 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       why_flags.apply(why);
       why_text.apply(why);
       if (rank != 0) return 0;
+      if (!why_run.empty()) why = options_of_run(why_run);
       const std::string invalid = validate_explain(why);
       if (!invalid.empty()) throw JobError(invalid);
       const PairExplanation e = explain_pair(why, why_ids[0], why_ids[1]);

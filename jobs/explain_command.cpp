@@ -2,7 +2,10 @@
 // flags: their shingles, exact and estimated Jaccard, colliding bands, SimHash distance.
 #include "jobs/explain_command.hpp"
 
+#include <simdjson.h>
+
 #include <cstdio>
+#include <filesystem>
 #include <optional>
 
 #include "core/band_keys.hpp"
@@ -70,7 +73,62 @@ ExplainedDoc describe(const std::string& id, const FoundDoc& doc, const ShingleS
   return {id, doc.location, tokens.size(), set.size()};
 }
 
+// The member `name` of `object`, or JobError naming `path`.
+simdjson::dom::element member(simdjson::dom::object object, const char* name,
+                              const std::string& path) {
+  simdjson::dom::element value;
+  if (object[name].get(value) != simdjson::SUCCESS) {
+    throw JobError(path + ": no parameter \"" + std::string(name) + "\"");
+  }
+  return value;
+}
+
 }  // namespace
+
+MinhashOptions options_of_run(const std::string& output_dir) {
+  const std::string path = (std::filesystem::path(output_dir) / "stats.json").string();
+  simdjson::dom::parser parser;
+  simdjson::dom::element stats;
+  if (parser.load(path).get(stats) != simdjson::SUCCESS) {
+    throw JobError(path + ": not found or not JSON (is " + output_dir + " a neardup output?)");
+  }
+  std::string_view job;
+  if (stats["job"].get(job) != simdjson::SUCCESS || job != "minhash") {
+    throw JobError(path + ": not a minhash run's (explain follows minhash runs)");
+  }
+  simdjson::dom::object p;
+  if (stats["parameters"].get(p) != simdjson::SUCCESS) throw JobError(path + ": no parameters");
+  const auto text = [&](const char* name) {
+    return std::string(member(p, name, path).get_string().value());
+  };
+  const auto count = [&](const char* name) { return member(p, name, path).get_uint64().value(); };
+  const auto real = [&](const char* name) { return member(p, name, path).get_double().value(); };
+  MinhashOptions o;
+  try {
+    o.inputs.clear();
+    for (const simdjson::dom::element input : member(p, "inputs", path).get_array()) {
+      o.inputs.emplace_back(input.get_string().value());
+    }
+    o.document.text_field = text("text_field");
+    o.document.id_field = text("id_field");
+    o.format = parse_input_format(text("format"));
+    o.max_doc_bytes = count("max_doc_bytes");
+    o.split_bytes = count("split_bytes");
+    o.document.shingle.kind = text("shingle") == "char" ? ShingleKind::kChar : ShingleKind::kWord;
+    o.document.shingle.n = static_cast<unsigned>(count("ngram"));
+    o.signature = text("sketch") == "oph" ? SignatureKind::kOph : SignatureKind::kMinhash;
+    o.num_perm = static_cast<unsigned>(count("num_perm"));
+    o.seed = count("seed");
+    o.threshold = real("threshold");
+    o.bands = static_cast<unsigned>(count("bands"));
+    o.rows = static_cast<unsigned>(count("rows"));
+    o.pass_at_threshold = real("pass_at_threshold");
+    o.verify = text("verify") == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
+  } catch (const simdjson::simdjson_error& e) {
+    throw JobError(path + ": a parameter of the wrong type (" + e.what() + ")");
+  }
+  return o;
+}
 
 std::string validate_explain(const MinhashOptions& options) {
   MinhashOptions checked = options;

@@ -33,6 +33,10 @@ struct PairExplanation {
   bool duplicate = false;                 // candidate and verified under the flags
 };
 
+/// The inputs and flags of the minhash run that wrote `output_dir`, from its stats.json (inputs
+/// as that run named them). Throws JobError when there is none or it is not a minhash run's.
+MinhashOptions options_of_run(const std::string& output_dir);
+
 /// A description of the first invalid flag of an explain command, or "" when all are valid.
 std::string validate_explain(const MinhashOptions& options);
 

@@ -1,6 +1,7 @@
 // `neardup explain` against exact Jaccard computed here, on shingle strings (not hashes, not
 // neardup's shingler): every planted level, the verdict's consistency with the bands and the
-// estimate, lookups by location, and a missing id.
+// estimate, lookups by location, a missing id; and explain on a run's output directory
+// against the pairs that run verified.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -9,6 +10,7 @@
 #include <set>
 
 #include "jobs/explain_command.hpp"
+#include "jobs/minhash_job.hpp"
 #include "jobs/mpi_check.hpp"
 #include "tests/mpi/job_test_support.hpp"
 #include "tests/support/corpus_generator.hpp"
@@ -110,6 +112,46 @@ TEST(Explain, AgreesWithExactJaccardAndItsVerdictFollowsTheFlags) {
   EXPECT_NEAR(by_location.exact_jaccard, jaccard_of(docs[0].text, docs[1].text), 1e-12);
 
   EXPECT_THROW(explain_pair(options, "no-such-id", docs[0].id), JobError);
+}
+
+TEST(Explain, TakesTheRunsInputsAndFlagsAndAgreesWithItsPairs) {
+  CorpusSpec spec;
+  spec.seed = 78;
+  spec.base_docs = 40;
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  const std::string dir = testing::shared_temp_dir() + "/explain-run";
+  testing::write_corpus(dir + "/in", docs, 2);
+  MinhashOptions run;
+  run.inputs = {dir + "/in"};
+  run.output = dir + "/out";
+  run.threshold = 0.7;
+  run.num_perm = 64;
+  run.seed = 9;
+  run.document.shingle.n = 4;
+  run.write_pairs = true;
+  run.overwrite = true;
+  run_minhash(MPI_COMM_WORLD, run);
+
+  const MinhashOptions back = options_of_run(run.output);
+  EXPECT_EQ(back.inputs, run.inputs);
+  EXPECT_DOUBLE_EQ(back.threshold, 0.7);
+  EXPECT_EQ(back.num_perm, 64u);
+  EXPECT_EQ(back.seed, 9u);
+  EXPECT_EQ(back.document.shingle.n, 4u);
+  // Every pair the run verified is a duplicate to explain, with the run's bands and rows.
+  const std::vector<std::string> pairs = testing::part_lines(run.output, "pairs");
+  ASSERT_GT(pairs.size(), 10u);
+  for (std::size_t i = 0; i < 10; ++i) {
+    const std::vector<std::string> fields = testing::split_tabs(pairs[i]);
+    const PairExplanation e = explain_pair(back, fields[0], fields[1]);
+    EXPECT_TRUE(e.duplicate) << pairs[i];
+    EXPECT_NEAR(static_cast<double>(e.agreeing) / e.num_perm, std::stod(fields[2]), 1e-6);
+    const PairExplanation direct = explain_pair(run, fields[0], fields[1]);
+    EXPECT_EQ(e.layout.bands, direct.layout.bands);
+    EXPECT_EQ(e.layout.rows, direct.layout.rows);
+    EXPECT_EQ(e.colliding_bands, direct.colliding_bands);
+  }
+  EXPECT_THROW(options_of_run(dir + "/in"), JobError);  // no stats.json there
 }
 
 }  // namespace
