@@ -105,9 +105,12 @@ std::string similarity_svg(const HtmlReport& r) {
   }
   const double tx = x_of(std::clamp(r.threshold, 0.0, 1.0));
   svg += "<line x1=\"" + number(tx, 1) + "\" y1=\"" + number(kTop, 0) + "\" x2=\"" + number(tx, 1) +
-         "\" y2=\"" + number(kTop + plot_h, 0) +
-         "\" stroke=\"#333\" stroke-dasharray=\"4 3\"/><text x=\"" + number(tx + 4, 1) + "\" y=\"" +
-         number(kTop + 12, 0) + "\">threshold " + number(r.threshold, 2) + "</text>";
+         "\" y2=\"" + number(kTop + plot_h, 0) + "\" stroke=\"#333\" stroke-dasharray=\"4 3\"/>";
+  // The label goes on the side of the line with room for it.
+  const bool label_left = r.threshold > 0.8;
+  svg += "<text x=\"" + number(label_left ? tx - 4 : tx + 4, 1) + "\" y=\"" + number(kTop + 12, 0) +
+         "\" text-anchor=\"" + (label_left ? "end" : "start") + "\">threshold " +
+         number(r.threshold, 2) + "</text>";
   for (int i = 0; i <= 10; ++i) {
     const double x = x_of(i / 10.0);
     svg += "<text x=\"" + number(x, 1) + "\" y=\"" + number(kTop + plot_h + 15, 0) +
@@ -137,7 +140,7 @@ std::string cluster_sizes_svg(const HtmlReport& r) {
   }
   const double width = kLeft * 2 + kBar * static_cast<double>(r.cluster_sizes.size());
   std::string svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" +
-                    number(std::max(width, 200.0), 0) + "\" height=\"" + number(kHeight, 0) +
+                    number(std::max(width, 320.0), 0) + "\" height=\"" + number(kHeight, 0) +
                     "\" role=\"img\" aria-label=\"clusters by size, log scale\">";
   for (std::size_t i = 0; i < r.cluster_sizes.size(); ++i) {
     const auto [size, clusters] = r.cluster_sizes[i];
