@@ -146,20 +146,21 @@ SplitTally append_split_payload(std::string_view payload, const std::string& pat
   const std::uint64_t n = header.documents;
   if (header.sketch_words != into.docs.sketch_words) throw damaged("sketch size");
   if (!header.doc_ids.empty() && header.doc_ids.size() != n) throw damaged("document ids");
-  const std::uint64_t array_bytes =
-      n * (sizeof(DocId) + sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t) +
-           header.sketch_words * sizeof(std::uint32_t)) +
-      header.id_keys * sizeof(IdKey) + header.doc_ids.size();
+  // After the ids: each document's offset, length, feature count and sketch, array by array.
+  const std::uint64_t table_bytes = n * (sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t) +
+                                         header.sketch_words * sizeof(std::uint32_t));
   std::size_t at = sizeof archived_size + archived_size;
-  if (payload.size() - at != array_bytes) throw damaged("array lengths");
+  if (payload.size() - at !=
+      n * sizeof(DocId) + table_bytes + header.id_keys * sizeof(IdKey) + header.doc_ids.size()) {
+    throw damaged("array lengths");
+  }
+  // Ids and id keys are read (and checked) first, so a damaged file leaves `into` unchanged.
   std::vector<DocId> ids;
   append_raw(ids, payload, at, n);
+  std::size_t tables_at = at;
+  at += table_bytes;
   std::vector<IdKey> id_keys;
-  {
-    std::size_t keys_at = at + n * (sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t) +
-                                    header.sketch_words * sizeof(std::uint32_t));
-    append_raw(id_keys, payload, keys_at, header.id_keys);
-  }
+  append_raw(id_keys, payload, at, header.id_keys);
   for (std::size_t i = 0; i < ids.size(); ++i) {
     const std::uint32_t line = line_of(ids[i]);
     if (line >= header.tally.lines || (i > 0 && line <= line_of(ids[i - 1])))
@@ -172,11 +173,10 @@ SplitTally append_split_payload(std::string_view payload, const std::string& pat
   }
   LocalDocs& docs = into.docs;
   docs.ids.insert(docs.ids.end(), ids.begin(), ids.end());
-  append_raw(docs.offsets, payload, at, n);
-  append_raw(docs.lengths, payload, at, n);
-  append_raw(docs.features, payload, at, n);
-  append_raw(docs.sketches, payload, at, n * header.sketch_words);
-  at += header.id_keys * sizeof(IdKey);
+  append_raw(docs.offsets, payload, tables_at, n);
+  append_raw(docs.lengths, payload, tables_at, n);
+  append_raw(docs.features, payload, tables_at, n);
+  append_raw(docs.sketches, payload, tables_at, n * header.sketch_words);
   into.id_keys.insert(into.id_keys.end(), id_keys.begin(), id_keys.end());
   append_raw(into.has_doc_id, payload, at, header.doc_ids.size());
   for (std::string& id : header.doc_ids) into.doc_ids.push_back(std::move(id));

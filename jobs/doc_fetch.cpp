@@ -18,7 +18,7 @@ void append_raw(std::string& out, T value) {
 }
 
 template <class T>
-T read_raw(const std::string& in, std::size_t& at) {
+T read_raw(std::string_view in, std::size_t& at) {
   T value;
   std::memcpy(&value, in.data() + at, sizeof value);
   at += sizeof value;
@@ -67,9 +67,7 @@ Payloads fetch_payloads(Exchanger& exchanger, std::span<const DocId> requests, c
     const std::string_view reply = result.replies_[d];
     std::size_t at = 0;
     for (const DocId id : asked[d]) {
-      std::uint64_t length = 0;
-      std::memcpy(&length, reply.data() + at, sizeof length);
-      at += sizeof length;
+      const auto length = read_raw<std::uint64_t>(reply, at);
       result.found_.emplace_back(id, reply.substr(at, length));
       at += length;
     }

@@ -84,9 +84,9 @@ void DocSource::append_shingles(DocId doc, std::string& out) {
   out.append(reinterpret_cast<const char*>(set.data()), set.size() * sizeof(std::uint64_t));
 }
 
-void DocSource::append_sketch(DocId doc, std::string& out) const {
+std::string_view DocSource::sketch_bytes(DocId doc) const {
   const std::span<const std::uint32_t> sketch = docs_.sketch(docs_.index_of(doc));
-  out.append(reinterpret_cast<const char*>(sketch.data()), sketch.size() * sizeof(std::uint32_t));
+  return {reinterpret_cast<const char*>(sketch.data()), sketch.size_bytes()};
 }
 
 }  // namespace neardup

@@ -39,8 +39,12 @@ class DocSource {
   /// Appends the document's sorted shingle hashes (8 bytes each) to `out`.
   void append_shingles(DocId doc, std::string& out);
 
-  /// Appends the document's sketch (its 32-bit words, native byte order) to `out`.
-  void append_sketch(DocId doc, std::string& out) const;
+  /// The document's sketch (its 32-bit words, native byte order) as bytes, where it lies in
+  /// the rank's tables.
+  std::string_view sketch_bytes(DocId doc) const;
+
+  /// Appends the document's sketch (sketch_bytes) to `out`.
+  void append_sketch(DocId doc, std::string& out) const { out += sketch_bytes(doc); }
 
  private:
   void parse(DocId doc);

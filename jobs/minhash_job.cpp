@@ -61,9 +61,8 @@ class MinhashMethod final : public DedupMethod {
         search.source.append_sketch(doc, out);
       }
     };
-    const PayloadViewFn local_sketch = [&docs = search.docs](DocId doc) {
-      const std::span<const std::uint32_t> sketch = docs.sketch(docs.index_of(doc));
-      return std::string_view(reinterpret_cast<const char*>(sketch.data()), sketch.size_bytes());
+    const PayloadViewFn local_sketch = [&source = search.source](DocId doc) {
+      return source.sketch_bytes(doc);
     };
     const std::size_t payload_bytes = exact ? 8 * 1024 : options_.num_perm * sizeof(SigValue);
     return verify_candidates(
