@@ -1,6 +1,7 @@
 // LSH banding parameters: the S-curve P(s) = 1-(1-s^r)^b and the choice of bands x rows.
 #include "core/lsh_params.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 namespace neardup {
@@ -71,6 +72,33 @@ unsigned min_agreeing_entries(double threshold, unsigned num_perm, double pass_a
   unsigned k = num_perm;
   while (k > 1 && agreement_probability(threshold, num_perm, k) < pass_at_threshold) --k;
   return k;
+}
+
+EstimateTrade estimate_trade(double threshold, unsigned num_perm, unsigned min_agree) {
+  EstimateTrade trade;
+  trade.window_low = std::max(0.0, threshold - 0.2);
+  trade.window_high = std::min(1.0, threshold + 0.2);
+  const auto pass = [&](double s) {
+    return agreement_probability(std::clamp(s, 0.0, 1.0), num_perm, min_agree);
+  };
+  constexpr int kSteps = 400;
+  double passed = 0, passed_above = 0, above = 0;
+  for (int i = 0; i < kSteps; ++i) {
+    const double s = trade.window_low + (trade.window_high - trade.window_low) * (i + 0.5) / kSteps;
+    const double p = pass(s);
+    passed += p;
+    if (s >= threshold) {
+      passed_above += p;
+      above += 1;
+    }
+  }
+  trade.precision = passed > 0 ? passed_above / passed : 1.0;
+  trade.recall = above > 0 ? passed_above / above : 1.0;
+  trade.pass_below[0] = pass(threshold - 0.1);
+  trade.pass_below[1] = pass(threshold - 0.05);
+  trade.miss_above[0] = 1 - pass(threshold + 0.05);
+  trade.miss_above[1] = 1 - pass(threshold + 0.1);
+  return trade;
 }
 
 }  // namespace neardup

@@ -32,10 +32,29 @@ BandLayout choose_band_layout(double threshold, unsigned num_perm, double fp_wei
 /// that a pair of true Jaccard r passes the estimate verification "min_agree of P agree".
 double agreement_probability(double r, unsigned num_perm, unsigned min_agree);
 
+/// The default chance that a pair exactly at the threshold passes the estimate verification:
+/// 0.5 cuts at the threshold (the estimate J >= t), so errors on either side are even.
+inline constexpr double kDefaultPassAtThreshold = 0.5;
+
 /// The verification cut K for "at least K of P entries agree": the largest K >= 1 for which a
 /// pair of Jaccard exactly `threshold` passes with probability >= `pass_at_threshold`, so
 /// pairs above the threshold pass at least that often. 0.5 gives about ceil(t * P); larger
 /// values favour recall over precision.
 unsigned min_agreeing_entries(double threshold, unsigned num_perm, double pass_at_threshold);
+
+/// What the estimate verification ("min_agree of P agree") costs against the exact one, from
+/// the binomial model, for candidate pairs whose Jaccard is spread evenly over a window around
+/// the threshold (the pairs where the two disagree).
+struct EstimateTrade {
+  double window_low = 0;  // the window's ends: threshold -/+ 0.2, within [0, 1]
+  double window_high = 0;
+  double precision = 0;    // of the pairs that pass, the share at or above the threshold
+  double recall = 0;       // of the pairs at or above the threshold, the share that pass
+  double pass_below[2]{};  // chance that a pair at threshold - 0.1 and - 0.05 passes
+  double miss_above[2]{};  // chance that a pair at threshold + 0.05 and + 0.1 fails
+};
+
+/// The trade of the estimate verification with cut `min_agree` of `num_perm` at `threshold`.
+EstimateTrade estimate_trade(double threshold, unsigned num_perm, unsigned min_agree);
 
 }  // namespace neardup

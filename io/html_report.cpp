@@ -266,6 +266,7 @@ std::string render_html_report(const HtmlReport& r) {
       " Pairs below the threshold are not duplicates; a pile of pairs just above it suggests "
       "looking at the samples before trusting the threshold.</p>\n" +
       similarity_svg(r) + "\n";
+  if (!r.verification.empty()) html += "<p>" + html_escape(r.verification) + "</p>\n";
 
   html += "<h2>Clusters</h2>\n" + cluster_sizes_svg(r) +
           "\n<p>The largest clusters, by the id of the document kept:</p><table id=\"largest\">"

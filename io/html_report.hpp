@@ -49,6 +49,7 @@ struct HtmlReport {
   double threshold = 0;                             // marked on the similarity axis
   std::string similarity_name;                      // what the pairs' similarity is
   std::optional<ReportBanding> banding;             // minhash only
+  std::string verification;                         // how pairs were checked, what it costs
   std::vector<std::uint64_t> similarity_histogram;  // verified pairs, equal bins over [0, 1]
   /// Clusters by size: (largest size in the bin, clusters); bins 2, 3-4, 5-8, ... (powers of 2).
   std::vector<std::pair<std::uint64_t, std::uint64_t>> cluster_sizes;

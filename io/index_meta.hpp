@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/lsh_params.hpp"
 #include "io/mapped_file.hpp"
 
 namespace neardup {
@@ -39,7 +40,7 @@ struct IndexMeta {
   unsigned rows = 0;
   unsigned shingle_kind = 0;  // ShingleKind
   unsigned ngram = 5;
-  double pass_at_threshold = 0.7;
+  double pass_at_threshold = kDefaultPassAtThreshold;
   std::uint64_t batches = 0;  // builds and adds so far
   std::vector<IndexSegment> segments;
 

@@ -135,14 +135,14 @@ void add_shared_flags(CLI::App& job, JobOptions& o, SharedFlags& flags, bool& ve
 // The text of minhash flags that become enums, with their defaults.
 struct MinhashFlags {
   std::string shingle = "word";
-  std::string verify = "estimate";
+  std::string verify = verify_mode_name(MinhashOptions{}.verify);
   std::string signature = "minhash";
   std::string kernel = "auto";
 
   // Stores the converted values into `o`.
   void apply(MinhashOptions& o) const {
     o.document.shingle.kind = shingle == "char" ? ShingleKind::kChar : ShingleKind::kWord;
-    o.verify = verify == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
+    o.verify = verify_mode_named(verify);
     o.signature = signature == "oph" ? SignatureKind::kOph : SignatureKind::kMinhash;
     o.kernel = kernel == "scalar"   ? MinhashKernel::kScalar
                : kernel == "avx2"   ? MinhashKernel::kAvx2
@@ -164,7 +164,9 @@ void add_minhash_flags(CLI::App& command, MinhashOptions& o, MinhashFlags& flags
                 o.pass_at_threshold);
   command
       .add_option("--verify", flags.verify,
-                  "candidate check: estimate (signatures) or exact (shingle sets)")
+                  "candidate check: exact (Jaccard of the shingle sets: no false removal) or "
+                  "estimate (share of equal signature entries: faster, errs both ways near "
+                  "the threshold; see neardup params)")
       ->check(CLI::IsMember({"estimate", "exact"}))
       ->capture_default_str();
   command

@@ -41,6 +41,7 @@ struct SimilarityAxis {
   std::string name;                      // what the similarity is
   double threshold = 0;                  // the pass mark on that axis
   std::optional<ReportBanding> banding;  // the LSH banding, for a method that bands
+  std::string verification;              // how pairs are checked and what that costs
 };
 
 /// One detector (minhash, simhash, exact): sketches documents, then finds the pairs of

@@ -108,7 +108,8 @@ class ExactMethod final : public DedupMethod {
   bool index_parameters(IndexBuildOptions&) const override { return false; }
 
   SimilarityAxis similarity_axis() const override {
-    return {"similarity (1: identical normalized text)", 1.0, std::nullopt};
+    return {"similarity (1: identical normalized text)", 1.0, std::nullopt,
+            "Verification: equal 128-bit digests of the normalized text."};
   }
 
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {

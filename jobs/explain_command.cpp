@@ -123,7 +123,7 @@ MinhashOptions options_of_run(const std::string& output_dir) {
     o.bands = static_cast<unsigned>(count("bands"));
     o.rows = static_cast<unsigned>(count("rows"));
     o.pass_at_threshold = real("pass_at_threshold");
-    o.verify = text("verify") == "exact" ? VerifyMode::kExact : VerifyMode::kEstimate;
+    o.verify = verify_mode_named(text("verify"));
   } catch (const simdjson::simdjson_error& e) {
     throw JobError(path + ": a parameter of the wrong type (" + e.what() + ")");
   }

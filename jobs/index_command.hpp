@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/lsh_params.hpp"
 #include "core/simhash.hpp"
 #include "jobs/job_options.hpp"
 
@@ -24,7 +25,7 @@ struct IndexBuildOptions : JobOptions {
   double threshold = 0.8;
   unsigned bands = 0;  // 0: chosen from the threshold
   unsigned rows = 0;
-  double pass_at_threshold = 0.7;
+  double pass_at_threshold = kDefaultPassAtThreshold;
 };
 
 /// What a build or add did (global counts).

@@ -1,6 +1,7 @@
 // The minhash job: shingles, MinHash signatures, LSH bands, verification (DESIGN.md 1-7).
 #include "jobs/minhash_job.hpp"
 
+#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -8,6 +9,7 @@
 #include "jobs/candidates_stage.hpp"
 #include "jobs/dedup_pipeline.hpp"
 #include "jobs/mpi_check.hpp"
+#include "jobs/params_command.hpp"
 #include "jobs/sketchers.hpp"
 
 namespace neardup {
@@ -64,12 +66,18 @@ class MinhashMethod final : public DedupMethod {
     const PayloadViewFn local_sketch = [&source = search.source](DocId doc) {
       return source.sketch_bytes(doc);
     };
-    const std::size_t payload_bytes = exact ? 8 * 1024 : options_.num_perm * sizeof(SigValue);
+    // A payload is its 8-byte length and 8 bytes a distinct shingle (at most one a position),
+    // or the signature.
+    const PayloadSizeFn size_of = [&](DocId doc) -> std::uint64_t {
+      return 8 + (exact ? 8ull * search.docs.features[search.docs.index_of(doc)]
+                        : options_.num_perm * sizeof(SigValue));
+    };
+    const PayloadAccess access{search.owner, provide, exact ? PayloadViewFn() : local_sketch,
+                               size_of, options_.shuffle_bytes};
     return verify_candidates(
         search.exchanger, candidates, options_.threshold, options_.verify,
         min_agreeing_entries(options_.threshold, options_.num_perm, options_.pass_at_threshold),
-        search.owner, provide, exact ? PayloadViewFn() : local_sketch,
-        options_.shuffle_bytes / (2 * payload_bytes));
+        access);
   }
 
   void write_sketch_parameters(JsonWriter& json) const override {
@@ -89,17 +97,32 @@ class MinhashMethod final : public DedupMethod {
     json.key("fp_weight").value(options_.fp_weight);
     json.key("fn_weight").value(options_.fn_weight);
     json.key("pass_at_threshold").value(options_.pass_at_threshold);
-    json.key("verify").value(options_.verify == VerifyMode::kExact ? "exact" : "estimate");
+    json.key("verify").value(verify_mode_name(options_.verify));
     json.key("max_bucket").value(static_cast<std::uint64_t>(options_.max_bucket));
   }
 
   std::string kernel() const override { return sketcher_.kernel(); }
 
   SimilarityAxis similarity_axis() const override {
-    return {options_.verify == VerifyMode::kExact
-                ? "exact Jaccard similarity of the shingle sets"
-                : "estimated Jaccard similarity (share of equal signature entries)",
-            options_.threshold, ReportBanding{layout_.bands, layout_.rows}};
+    const bool exact = options_.verify == VerifyMode::kExact;
+    char banding[256];
+    std::snprintf(banding, sizeof banding,
+                  " A pair exactly at the threshold becomes a candidate with P = %.4f (%u bands "
+                  "of %u rows); pairs that never become candidates are the only ones missed.",
+                  candidate_probability(options_.threshold, layout_), layout_.bands, layout_.rows);
+    const unsigned min_agree =
+        min_agreeing_entries(options_.threshold, options_.num_perm, options_.pass_at_threshold);
+    return {exact ? "exact Jaccard similarity of the shingle sets"
+                  : "estimated Jaccard similarity (share of equal signature entries)",
+            options_.threshold, ReportBanding{layout_.bands, layout_.rows},
+            exact ? "Verification: exact. Every candidate pair was kept only if the exact "
+                    "Jaccard of its shingle sets is at or above the threshold, so no removal "
+                    "rests on an estimate." +
+                        std::string(banding)
+                  : "Verification: estimate (at least " + std::to_string(min_agree) + " of " +
+                        std::to_string(options_.num_perm) + " signature entries agree); " +
+                        estimate_trade_text(options_.threshold, options_.num_perm, min_agree) +
+                        ". --verify exact removes none wrongly." + banding};
   }
 
   bool index_parameters(IndexBuildOptions& build) const override {

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/lsh_params.hpp"
 #include "core/minhash_kernels.hpp"
 #include "jobs/job_options.hpp"
 #include "jobs/verify_stage.hpp"
@@ -26,8 +27,9 @@ struct MinhashOptions : JobOptions {
   unsigned rows = 0;
   double fp_weight = 0.01;
   double fn_weight = 0.99;
-  double pass_at_threshold = 0.7;  // estimate verification: see min_agreeing_entries
-  VerifyMode verify = VerifyMode::kEstimate;
+  double pass_at_threshold =
+      kDefaultPassAtThreshold;                   // estimate verification: see min_agreeing_entries
+  VerifyMode verify = VerifyMode::kExact;        // the estimate only on request
   std::size_t max_bucket = 200;                  // buckets up to this size give all pairs
   MinhashKernel kernel = best_minhash_kernel();  // same signatures on every kernel
   SignatureKind signature = SignatureKind::kMinhash;

@@ -7,6 +7,20 @@
 
 namespace neardup {
 
+std::string estimate_trade_text(double threshold, unsigned num_perm, unsigned min_agree) {
+  const EstimateTrade t = estimate_trade(threshold, num_perm, min_agree);
+  char text[768];
+  std::snprintf(text, sizeof text,
+                "what the estimate costs (binomial model): a pair at J = %.2f / %.2f is "
+                "wrongly kept as a duplicate with p = %.3f / %.3f, one at J = %.2f / %.2f is "
+                "missed with p = %.3f / %.3f; for candidate pairs spread evenly over J in "
+                "[%.2f, %.2f], precision %.3f and recall %.3f (exact: 1 and 1)",
+                threshold - 0.1, threshold - 0.05, t.pass_below[0], t.pass_below[1],
+                threshold + 0.05, threshold + 0.1, t.miss_above[0], t.miss_above[1], t.window_low,
+                t.window_high, t.precision, t.recall);
+  return text;
+}
+
 std::string params_report(const ParamsOptions& o) {
   const BandLayout layout =
       o.bands != 0 ? BandLayout{o.bands, o.rows}
@@ -19,14 +33,17 @@ std::string params_report(const ParamsOptions& o) {
                 "bands x rows: %u x %u (%s, uses %u of %u signature entries)\n"
                 "S-curve threshold (1/b)^(1/r): %.4f\n"
                 "false-positive area %.6f, false-negative area %.6f\n"
-                "verification (--verify estimate): at least K = %u of %u entries agree "
-                "(a pair at the threshold passes with p >= %.2f)\n\n",
+                "verification: --verify exact (default) keeps a candidate when the exact Jaccard "
+                "of its shingle sets is >= %.3f: no false removal\n"
+                "--verify estimate: at least K = %u of %u entries agree "
+                "(a pair at the threshold passes with p >= %.2f)\n",
                 o.threshold, o.num_perm, o.fp_weight, o.fn_weight, layout.bands, layout.rows,
                 o.bands != 0 ? "given" : "chosen", layout.bands * layout.rows, o.num_perm,
                 lsh_threshold(layout), false_positive_area(o.threshold, layout),
-                false_negative_area(o.threshold, layout), min_agree, o.num_perm,
+                false_negative_area(o.threshold, layout), o.threshold, min_agree, o.num_perm,
                 o.pass_at_threshold);
   out += line;
+  out += "  " + estimate_trade_text(o.threshold, o.num_perm, min_agree) + "\n\n";
   out += "similarity  P(candidate)  p(pass K of P)  P(found) = both\n";
   const auto row = [&](double s, const char* mark) {
     const double candidate = candidate_probability(s, layout);

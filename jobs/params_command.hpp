@@ -3,7 +3,13 @@
 
 #include <string>
 
+#include "core/lsh_params.hpp"
+
 namespace neardup {
+
+/// One paragraph stating the estimate verification's precision/recall trade at `threshold`
+/// with cut `min_agree` of `num_perm` (estimate_trade), for params and report.html.
+std::string estimate_trade_text(double threshold, unsigned num_perm, unsigned min_agree);
 
 /// The inputs of `neardup params`.
 struct ParamsOptions {
@@ -13,7 +19,8 @@ struct ParamsOptions {
   unsigned rows = 0;
   double fp_weight = 0.01;
   double fn_weight = 0.99;
-  double pass_at_threshold = 0.7;  // estimate verification: see min_agreeing_entries
+  double pass_at_threshold =
+      kDefaultPassAtThreshold;  // estimate verification: see min_agreeing_entries
 };
 
 /// The report printed by `neardup params`: b x r, the threshold (1/b)^(1/r), the weighted

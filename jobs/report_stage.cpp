@@ -182,6 +182,7 @@ void describe_run(HtmlReport& page, const RunReport& report) {
   page.similarity_name = axis.name;
   page.threshold = axis.threshold;
   page.banding = axis.banding;
+  page.verification = axis.verification;
 }
 
 }  // namespace neardup

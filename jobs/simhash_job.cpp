@@ -115,7 +115,8 @@ class SimhashMethod final : public DedupMethod {
 
   SimilarityAxis similarity_axis() const override {
     return {"1 - Hamming distance / 64 of the fingerprints",
-            1.0 - static_cast<double>(design_.max_distance) / 64.0, std::nullopt};
+            1.0 - static_cast<double>(design_.max_distance) / 64.0, std::nullopt,
+            "Verification: none; pairs within the Hamming distance are duplicates."};
   }
 
   bool index_parameters(IndexBuildOptions& build) const override {

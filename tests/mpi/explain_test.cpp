@@ -138,6 +138,7 @@ TEST(Explain, TakesTheRunsInputsAndFlagsAndAgreesWithItsPairs) {
   EXPECT_EQ(back.num_perm, 64u);
   EXPECT_EQ(back.seed, 9u);
   EXPECT_EQ(back.document.shingle.n, 4u);
+  EXPECT_EQ(back.verify, VerifyMode::kExact);  // the default
   // Every pair the run verified is a duplicate to explain, with the run's bands and rows.
   const std::vector<std::string> pairs = testing::part_lines(run.output, "pairs");
   ASSERT_GT(pairs.size(), 10u);
@@ -145,7 +146,7 @@ TEST(Explain, TakesTheRunsInputsAndFlagsAndAgreesWithItsPairs) {
     const std::vector<std::string> fields = testing::split_tabs(pairs[i]);
     const PairExplanation e = explain_pair(back, fields[0], fields[1]);
     EXPECT_TRUE(e.duplicate) << pairs[i];
-    EXPECT_NEAR(static_cast<double>(e.agreeing) / e.num_perm, std::stod(fields[2]), 1e-6);
+    EXPECT_NEAR(e.exact_jaccard, std::stod(fields[2]), 1e-6);
     const PairExplanation direct = explain_pair(run, fields[0], fields[1]);
     EXPECT_EQ(e.layout.bands, direct.layout.bands);
     EXPECT_EQ(e.layout.rows, direct.layout.rows);

@@ -173,7 +173,7 @@ TEST(Index, MinhashQueryEqualsBandSharingVerifiedBruteForce) {
     expect_bad_lines_answered(answers, queries.size());
     const MinHasher hasher(128, 1);
     const BandLayout layout = choose_band_layout(0.8, 128, 0.01, 0.99);
-    const unsigned min_agree = min_agreeing_entries(0.8, 128, 0.7);
+    const unsigned min_agree = min_agreeing_entries(0.8, 128, kDefaultPassAtThreshold);
     const auto signature = [&](const std::string& text) {
       std::vector<SigValue> sig(128);
       hasher.sign(shingle_set(text, {}), sig);

@@ -4,8 +4,6 @@
 #include <algorithm>
 #include <unordered_map>
 
-#include "core/jaccard.hpp"
-
 namespace neardup::testing {
 
 std::vector<TruePair> all_pairs_at_least(const std::vector<std::string>& texts,
@@ -17,18 +15,26 @@ std::vector<TruePair> all_pairs_at_least(const std::vector<std::string>& texts,
   for (std::size_t d = 0; d < sets.size(); ++d) {
     for (const std::uint64_t h : sets[d]) postings[h].push_back(d);
   }
-  std::vector<std::pair<std::size_t, std::size_t>> sharing;
-  for (const auto& [hash, docs] : postings) {
-    for (std::size_t x = 0; x < docs.size(); ++x) {
-      for (std::size_t y = x + 1; y < docs.size(); ++y) sharing.emplace_back(docs[x], docs[y]);
-    }
-  }
-  std::sort(sharing.begin(), sharing.end());
-  sharing.erase(std::unique(sharing.begin(), sharing.end()), sharing.end());
+  // For each document a, count the shingles it shares with every later document (postings
+  // are in document order), then |A ∩ B| / (|A| + |B| - |A ∩ B|) is the exact Jaccard.
+  std::vector<std::uint32_t> shared(sets.size(), 0);
+  std::vector<std::size_t> touched;
   std::vector<TruePair> out;
-  for (const auto& [a, b] : sharing) {
-    const double j = exact_jaccard(sets[a], sets[b]);
-    if (j >= threshold) out.push_back({a, b, j});
+  for (std::size_t a = 0; a < sets.size(); ++a) {
+    for (const std::uint64_t h : sets[a]) {
+      const std::vector<std::size_t>& docs = postings[h];
+      for (auto it = std::upper_bound(docs.begin(), docs.end(), a); it != docs.end(); ++it) {
+        if (shared[*it]++ == 0) touched.push_back(*it);
+      }
+    }
+    std::sort(touched.begin(), touched.end());
+    for (const std::size_t b : touched) {
+      const double both = shared[b];
+      const double j = both / (static_cast<double>(sets[a].size() + sets[b].size()) - both);
+      if (j >= threshold) out.push_back({a, b, j});
+      shared[b] = 0;
+    }
+    touched.clear();
   }
   return out;
 }

@@ -11,7 +11,7 @@
 namespace neardup::testing {
 namespace {
 
-const char* const kEnglish[] = {
+constexpr const char* kEnglish[] = {
     "the",      "of",       "and",      "to",        "in",      "a",        "is",       "that",
     "for",      "it",       "as",       "was",       "with",    "be",       "by",       "on",
     "not",      "he",       "this",     "are",       "or",      "his",      "from",     "at",
@@ -123,6 +123,8 @@ std::vector<std::string> edit_to_level(std::vector<std::string> tokens, double l
 }
 
 }  // namespace
+
+std::span<const char* const> english_words() { return kEnglish; }
 
 std::string to_json_line(const GeneratedDoc& doc) {
   return "{\"id\": \"" + json_escape(doc.id) + "\", \"text\": \"" + json_escape(doc.text) + "\"}";

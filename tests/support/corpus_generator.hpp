@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -30,6 +31,9 @@ struct GeneratedDoc {
 
 /// Generates the corpus; the same spec always gives the same documents, in shuffled order.
 std::vector<GeneratedDoc> generate_corpus(const CorpusSpec& spec);
+
+/// The common English words the generators draw from, most frequent first.
+std::span<const char* const> english_words();
 
 /// The JSON Lines record {"id": ..., "text": ...} of a document (no trailing newline).
 std::string to_json_line(const GeneratedDoc& doc);

@@ -6,9 +6,12 @@
 #include <iostream>
 
 #include "tests/support/corpus_generator.hpp"
+#include "tests/support/realistic_corpus.hpp"
 
 int main(int argc, char** argv) {
   neardup::testing::CorpusSpec spec;
+  neardup::testing::RealisticSpec shapes;
+  bool realistic = false;
   std::string output;
   std::uint64_t target_bytes = 0;
   CLI::App app{"write a generated JSON Lines corpus with planted near-duplicates"};
@@ -24,6 +27,22 @@ int main(int argc, char** argv) {
   app.add_option("--min-tokens", spec.min_tokens)->capture_default_str();
   app.add_option("--max-tokens", spec.max_tokens)->capture_default_str();
   app.add_flag("--english", spec.english, "use common English words");
+  app.add_flag("--realistic", realistic,
+               "the shapes of real corpora (near-identical families, shared boilerplate, short "
+               "documents, quoted mail, licence headers) instead of planted variants");
+  app.add_option("--families", shapes.families,
+                 "--realistic: families of near-identical "
+                 "documents")
+      ->capture_default_str();
+  app.add_option("--family-size", shapes.family_size)->capture_default_str();
+  app.add_option("--family-lines", shapes.family_lines, "lines per family document (~60 bytes)")
+      ->capture_default_str();
+  app.add_option("--boilerplate-groups", shapes.boilerplate_groups)->capture_default_str();
+  app.add_option("--boilerplate-group-size", shapes.boilerplate_group_size)->capture_default_str();
+  app.add_option("--short-docs", shapes.short_docs)->capture_default_str();
+  app.add_option("--mail-threads", shapes.mail_threads)->capture_default_str();
+  app.add_option("--source-files", shapes.source_files)->capture_default_str();
+  app.add_option("--plain-docs", shapes.plain_docs)->capture_default_str();
   CLI11_PARSE(app, argc, argv);
 
   std::ofstream out(output, std::ios::binary);
@@ -36,7 +55,11 @@ int main(int argc, char** argv) {
   do {
     neardup::testing::CorpusSpec batch_spec = spec;
     batch_spec.seed = spec.seed + batch;
-    for (neardup::testing::GeneratedDoc doc : neardup::testing::generate_corpus(batch_spec)) {
+    neardup::testing::RealisticSpec batch_shapes = shapes;
+    batch_shapes.seed = spec.seed + batch;
+    for (neardup::testing::GeneratedDoc doc :
+         realistic ? neardup::testing::generate_realistic_corpus(batch_shapes)
+                   : neardup::testing::generate_corpus(batch_spec)) {
       if (batch > 0) doc.id = "b" + std::to_string(batch) + "-" + doc.id;
       const std::string line = neardup::testing::to_json_line(doc) + "\n";
       out << line;
