@@ -74,6 +74,10 @@ unsigned min_agreeing_entries(double threshold, unsigned num_perm, double pass_a
   return k;
 }
 
+unsigned sketch_filter_min_agree(double threshold, unsigned num_perm) {
+  return min_agreeing_entries(threshold, num_perm, 1.0 - kSketchFilterMissAtThreshold);
+}
+
 EstimateTrade estimate_trade(double threshold, unsigned num_perm, unsigned min_agree) {
   EstimateTrade trade;
   trade.window_low = std::max(0.0, threshold - 0.2);

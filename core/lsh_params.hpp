@@ -42,6 +42,15 @@ inline constexpr double kDefaultPassAtThreshold = 0.5;
 /// values favour recall over precision.
 unsigned min_agreeing_entries(double threshold, unsigned num_perm, double pass_at_threshold);
 
+/// Exact verification first drops candidates whose signatures agree so little that a pair at
+/// the threshold would agree less with at most this probability: they cannot be read cheaply,
+/// and almost none of them is a duplicate.
+inline constexpr double kSketchFilterMissAtThreshold = 1e-6;
+
+/// The sketch filter's cut: candidates with fewer than this many equal entries of `num_perm`
+/// are dropped before exact verification (min_agreeing_entries at 1 - the miss above).
+unsigned sketch_filter_min_agree(double threshold, unsigned num_perm);
+
 /// What the estimate verification ("min_agree of P agree") costs against the exact one, from
 /// the binomial model, for candidate pairs whose Jaccard is spread evenly over a window around
 /// the threshold (the pairs where the two disagree).

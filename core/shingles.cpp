@@ -7,6 +7,8 @@
 
 #include <algorithm>
 
+#include "core/radix_sort.hpp"
+
 namespace neardup {
 
 void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
@@ -38,10 +40,21 @@ void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
 }
 
 void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
-                    std::vector<std::uint64_t>& out) {
+                    std::vector<std::uint64_t>& out, std::vector<std::uint64_t>& scratch) {
   shingle_hashes(tokens, spec, out);
-  std::sort(out.begin(), out.end());
+  constexpr std::size_t kRadixFrom = 512;  // below, std::sort is as fast and needs no scratch
+  if (out.size() >= kRadixFrom) {
+    radix_sort(out, [](std::uint64_t h) { return h; }, 64, scratch);
+  } else {
+    std::sort(out.begin(), out.end());
+  }
   out.erase(std::unique(out.begin(), out.end()), out.end());
+}
+
+void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
+                    std::vector<std::uint64_t>& out) {
+  std::vector<std::uint64_t> scratch;
+  shingle_set_of(tokens, spec, out, scratch);
 }
 
 std::vector<std::uint64_t> shingle_set(std::string_view raw, const ShingleSpec& spec) {

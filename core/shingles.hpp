@@ -32,6 +32,11 @@ void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
 void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out);
 
+/// As above, sorting large sets with a radix sort over `scratch` (kept for the next call):
+/// several times faster than a comparison sort on the thousands of shingles of a long document.
+void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
+                    std::vector<std::uint64_t>& out, std::vector<std::uint64_t>& scratch);
+
 /// Tokenizes `raw` and returns its sorted, distinct shingle hashes (convenience for tests and
 /// one-off use; the pipeline reuses buffers through the two-step form).
 std::vector<std::uint64_t> shingle_set(std::string_view raw, const ShingleSpec& spec);

@@ -74,14 +74,10 @@ std::string DocSource::id(DocId doc) {
 
 void DocSource::append_shingles(DocId doc, std::string& out) {
   parse(doc);
-  const std::vector<std::uint64_t> set = [&] {
-    TokenStream tokens;
-    tokenize(parsed_.text, tokens);
-    std::vector<std::uint64_t> hashes;
-    shingle_set_of(tokens, spec_.shingle, hashes);
-    return hashes;
-  }();
-  out.append(reinterpret_cast<const char*>(set.data()), set.size() * sizeof(std::uint64_t));
+  tokenize(parsed_.text, tokens_);
+  shingle_set_of(tokens_, spec_.shingle, shingles_, scratch_);
+  out.append(reinterpret_cast<const char*>(shingles_.data()),
+             shingles_.size() * sizeof(std::uint64_t));
 }
 
 std::string_view DocSource::sketch_bytes(DocId doc) const {

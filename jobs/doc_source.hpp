@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/tokenizer.hpp"
 #include "io/random_reader.hpp"
 #include "jobs/document_parser.hpp"
 #include "jobs/document_spec.hpp"
@@ -56,6 +57,9 @@ class DocSource {
   RandomReader reader_;
   DocumentParser parser_;
   ParsedLine parsed_;
+  TokenStream tokens_;                   // append_shingles' buffers, kept across documents
+  std::vector<std::uint64_t> shingles_;
+  std::vector<std::uint64_t> scratch_;
 };
 
 /// The number of lines before each split in its file, from the line count of every split.

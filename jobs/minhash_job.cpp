@@ -53,31 +53,29 @@ class MinhashMethod final : public DedupMethod {
     raw_pairs_ = sum_over_ranks(comm, counts.raw_pairs);
     capped_buckets_ = sum_over_ranks(comm, counts.capped_buckets);
 
-    const bool exact = options_.verify == VerifyMode::kExact;
-    if (exact) search.need_records(candidates);
+    if (options_.verify == VerifyMode::kEstimate) {
+      search.clock.start("verify");
+      return verify(search, candidates,
+                    estimate_rule(min_agreeing_entries(options_.threshold, options_.num_perm,
+                                                       options_.pass_at_threshold),
+                                  !options_.write_pairs));
+    }
+    // Exact: the signatures first drop the candidates far below the threshold (they would
+    // fail, and reading them is the cost), then the shingle sets decide.
+    search.clock.start("filter");
+    std::vector<DocPair> likely;
+    for (const VerifiedPair& p :
+         verify(search, candidates,
+                estimate_rule(sketch_filter_min_agree(options_.threshold, options_.num_perm),
+                              false))) {
+      likely.push_back({p.a, p.b});
+    }
+    pairs_filtered_ = summary.candidate_pairs - sum_over_ranks(comm, likely.size());
+    pairs_checked_ = pairs_skipped_joined_ = 0;  // the exact check's, not the filter's
+    search.need_records(likely);
     search.clock.start("verify");
-    const PayloadFn provide = [&](DocId doc, std::string& out) {
-      if (exact) {
-        search.source.append_shingles(doc, out);
-      } else {
-        search.source.append_sketch(doc, out);
-      }
-    };
-    const PayloadViewFn local_sketch = [&source = search.source](DocId doc) {
-      return source.sketch_bytes(doc);
-    };
-    // A payload is its 8-byte length and 8 bytes a distinct shingle (at most one a position),
-    // or the signature.
-    const PayloadSizeFn size_of = [&](DocId doc) -> std::uint64_t {
-      return 8 + (exact ? 8ull * search.docs.features[search.docs.index_of(doc)]
-                        : options_.num_perm * sizeof(SigValue));
-    };
-    const PayloadAccess access{search.owner, provide, exact ? PayloadViewFn() : local_sketch,
-                               size_of, options_.shuffle_bytes};
-    return verify_candidates(
-        search.exchanger, candidates, options_.threshold, options_.verify,
-        min_agreeing_entries(options_.threshold, options_.num_perm, options_.pass_at_threshold),
-        access);
+    return verify(search, likely,
+                  {VerifyMode::kExact, options_.threshold, 0, !options_.write_pairs});
   }
 
   void write_sketch_parameters(JsonWriter& json) const override {
@@ -138,18 +136,60 @@ class MinhashMethod final : public DedupMethod {
   }
 
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
-    return {{"band_tuples", band_tuples_},
-            {"candidate_pairs_raw", raw_pairs_},
-            {"capped_buckets", capped_buckets_}};
+    return {{"band_tuples", band_tuples_},       {"candidate_pairs_raw", raw_pairs_},
+            {"capped_buckets", capped_buckets_}, {"pairs_filtered_by_sketch", pairs_filtered_},
+            {"pairs_checked", pairs_checked_},   {"pairs_skipped_joined", pairs_skipped_joined_},
+            {"verify_rounds", verify_rounds_}};
   }
 
  private:
+  VerifyRule estimate_rule(unsigned min_agree, bool skip_joined) const {
+    return {VerifyMode::kEstimate, options_.threshold, min_agree, skip_joined};
+  }
+
+  // Collective: verifies `pairs` under `rule` with signatures (read in place, fetched from
+  // other ranks) or shingle sets (made by their owners) as payloads; adds to the counts.
+  std::vector<VerifiedPair> verify(PairSearch& search, std::span<const DocPair> pairs,
+                                   const VerifyRule& rule) {
+    const bool exact = rule.mode == VerifyMode::kExact;
+    const PayloadFn provide = [&](DocId doc, std::string& out) {
+      if (exact) {
+        search.source.append_shingles(doc, out);
+      } else {
+        search.source.append_sketch(doc, out);
+      }
+    };
+    const PayloadViewFn local_sketch = [&source = search.source](DocId doc) {
+      return source.sketch_bytes(doc);
+    };
+    // A payload is its 8-byte length and 8 bytes a distinct shingle (at most one a position),
+    // or the signature.
+    const PayloadSizeFn size_of = [&](DocId doc) -> std::uint64_t {
+      return 8 + (exact ? 8ull * search.docs.features[search.docs.index_of(doc)]
+                        : options_.num_perm * sizeof(SigValue));
+    };
+    const PayloadAccess access{search.owner, provide, exact ? PayloadViewFn() : local_sketch,
+                               size_of, options_.shuffle_bytes};
+    VerifyCounts counts;
+    std::vector<VerifiedPair> verified =
+        verify_candidates(search.exchanger, pairs, rule, access, counts);
+    const MPI_Comm comm = search.exchanger.comm();
+    pairs_checked_ += sum_over_ranks(comm, counts.checked);
+    pairs_skipped_joined_ += sum_over_ranks(comm, counts.skipped_joined);
+    verify_rounds_ += counts.rounds;
+    return verified;
+  }
+
   const MinhashOptions& options_;
   BandLayout layout_;
   MinhashSketcher sketcher_;
   std::uint64_t band_tuples_ = 0;
   std::uint64_t raw_pairs_ = 0;
   std::uint64_t capped_buckets_ = 0;
+  std::uint64_t pairs_filtered_ = 0;  // exact: candidates the signatures dropped
+  std::uint64_t pairs_checked_ = 0;
+  std::uint64_t pairs_skipped_joined_ = 0;  // already joined by verified pairs (no --write-pairs)
+  std::uint64_t verify_rounds_ = 0;
 };
 
 }  // namespace

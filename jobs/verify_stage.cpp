@@ -5,11 +5,12 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
-#include <unordered_set>
 
 #include "core/jaccard.hpp"
 #include "core/minhash.hpp"
+#include "core/union_find.hpp"
 #include "jobs/mpi_check.hpp"
+#include "jobs/verify_rounds.hpp"
 
 namespace neardup {
 namespace {
@@ -20,38 +21,116 @@ void decode(std::string_view bytes, std::vector<T>& out) {
   if (!out.empty()) std::memcpy(out.data(), bytes.data(), out.size() * sizeof(T));
 }
 
-// The payload size bounds of the documents other ranks own that appear in `pairs`, fetched
-// from their owners once (4 bytes a document).
-class RemoteSizes {
- public:
-  RemoteSizes(Exchanger& exchanger, std::span<const DocPair> pairs, const PayloadAccess& access) {
-    const int rank = exchanger.rank();
-    for (const DocPair& p : pairs) {
-      if (access.owner(p.a) != rank) docs_.push_back(p.a);
-      if (access.owner(p.b) != rank) docs_.push_back(p.b);
+// Collective: the payload size bound of every document of `docs` (for this rank's documents
+// viewed in place through access.local, 0: they are never copied); other ranks' documents'
+// bounds are fetched from their owners once (4 bytes a document).
+std::vector<std::uint64_t> payload_bytes(Exchanger& exchanger, const DenseDocs& docs,
+                                         const PayloadAccess& access) {
+  const int rank = exchanger.rank();
+  std::vector<std::uint64_t> bytes(docs.size(), 0);
+  std::vector<DocId> remote;
+  for (std::uint32_t d = 0; d < docs.size(); ++d) {
+    if (access.owner(docs.doc(d)) != rank) {
+      remote.push_back(docs.doc(d));
+    } else if (!access.local) {
+      bytes[d] = access.size_of(docs.doc(d));
     }
-    std::sort(docs_.begin(), docs_.end());
-    docs_.erase(std::unique(docs_.begin(), docs_.end()), docs_.end());
-    const PayloadFn size = [&](DocId doc, std::string& out) {
-      const auto bytes = static_cast<std::uint32_t>(
-          std::min<std::uint64_t>(access.size_of(doc), std::numeric_limits<std::uint32_t>::max()));
-      out.append(reinterpret_cast<const char*>(&bytes), sizeof bytes);
-    };
-    const Payloads payloads = fetch_payloads(exchanger, docs_, access.owner, size);
-    sizes_.resize(docs_.size());
-    for (std::size_t i = 0; i < docs_.size(); ++i) {
-      std::memcpy(&sizes_[i], payloads.get(docs_[i]).data(), sizeof sizes_[i]);
+  }
+  const PayloadFn size = [&](DocId doc, std::string& out) {
+    const auto bound = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(access.size_of(doc), std::numeric_limits<std::uint32_t>::max()));
+    out.append(reinterpret_cast<const char*>(&bound), sizeof bound);
+  };
+  const Payloads sizes = fetch_payloads(exchanger, remote, access.owner, size);
+  for (std::uint32_t d = 0; d < docs.size(); ++d) {
+    if (access.owner(docs.doc(d)) == rank) continue;
+    std::uint32_t bound = 0;
+    std::memcpy(&bound, sizes.get(docs.doc(d)).data(), sizeof bound);
+    bytes[d] = bound;
+  }
+  return bytes;
+}
+
+// The payloads of a round's documents: other ranks' fetched (collective), this rank's made
+// here with access.provide into one buffer (kept from round to round), or viewed in place
+// through access.local.
+class RoundPayloads {
+ public:
+  RoundPayloads(Exchanger& exchanger, const PayloadAccess& access, const DenseDocs& docs)
+      : exchanger_(exchanger), access_(access), docs_(docs), views_(docs.size()) {}
+
+  // Collective: makes the payloads of the documents of pairs[i], i in `round`, readable.
+  void load(std::span<const DensePair> pairs, std::span<const std::size_t> round) {
+    const int rank = exchanger_.rank();
+    std::vector<std::uint32_t> mine, remote;
+    for (const std::size_t i : round) {
+      for (const std::uint32_t d : {pairs[i].a, pairs[i].b}) {
+        (access_.owner(docs_.doc(d)) == rank ? mine : remote).push_back(d);
+      }
+    }
+    for (std::vector<std::uint32_t>* list : {&mine, &remote}) {
+      std::sort(list->begin(), list->end());
+      list->erase(std::unique(list->begin(), list->end()), list->end());
+    }
+    std::vector<DocId> remote_ids;
+    for (const std::uint32_t d : remote) remote_ids.push_back(docs_.doc(d));
+    fetched_ = Payloads();  // frees the last round's replies before fetching
+    fetched_ = fetch_payloads(exchanger_, remote_ids, access_.owner, access_.provide);
+    for (const std::uint32_t d : remote) views_[d] = fetched_.get(docs_.doc(d));
+    if (access_.local) {
+      for (const std::uint32_t d : mine) views_[d] = access_.local(docs_.doc(d));
+      return;
+    }
+    std::uint64_t bound = 0;
+    for (const std::uint32_t d : mine) bound += access_.size_of(docs_.doc(d));
+    made_.clear();
+    made_.reserve(bound);  // payloads never outgrow their bounds: no copy while appending
+    std::vector<std::size_t> starts;
+    for (const std::uint32_t d : mine) {
+      starts.push_back(made_.size());
+      access_.provide(docs_.doc(d), made_);
+    }
+    starts.push_back(made_.size());
+    for (std::size_t k = 0; k < mine.size(); ++k) {
+      views_[mine[k]] = std::string_view(made_).substr(starts[k], starts[k + 1] - starts[k]);
     }
   }
 
-  // The size bound of a document of another rank that appears in the pairs.
-  std::uint64_t get(DocId doc) const {
-    return sizes_[std::lower_bound(docs_.begin(), docs_.end(), doc) - docs_.begin()];
+  // The payload of document d of a pair of the last round loaded.
+  std::string_view get(std::uint32_t d) const { return views_[d]; }
+
+ private:
+  Exchanger& exchanger_;
+  const PayloadAccess& access_;
+  const DenseDocs& docs_;
+  std::vector<std::string_view> views_;  // by document number, valid for the loaded round
+  std::string made_;
+  Payloads fetched_;
+};
+
+// A pair's similarity under `rule` from its payloads, and whether it passes.
+class PairCheck {
+ public:
+  explicit PairCheck(const VerifyRule& rule) : rule_(rule) {}
+
+  bool passes(std::string_view a, std::string_view b, double& similarity) {
+    if (rule_.mode == VerifyMode::kEstimate) {
+      decode(a, sig_a_);
+      decode(b, sig_b_);
+      const unsigned agree = agreeing_entries(sig_a_, sig_b_);
+      similarity = static_cast<double>(agree) / static_cast<double>(sig_a_.size());
+      return agree >= rule_.min_agree;
+    }
+    decode(a, set_a_);
+    decode(b, set_b_);
+    similarity = exact_jaccard(set_a_, set_b_);
+    return similarity >= rule_.threshold;
   }
 
  private:
-  std::vector<DocId> docs_;
-  std::vector<std::uint32_t> sizes_;
+  const VerifyRule& rule_;
+  std::vector<SigValue> sig_a_, sig_b_;
+  std::vector<std::uint64_t> set_a_, set_b_;
 };
 
 }  // namespace
@@ -65,73 +144,34 @@ VerifyMode verify_mode_named(std::string_view name) {
                                                          : VerifyMode::kExact;
 }
 
-std::vector<std::size_t> plan_verify_rounds(std::span<const DocPair> pairs,
-                                            const std::function<std::uint64_t(DocId)>& bytes_of,
-                                            std::uint64_t round_bytes) {
-  std::vector<std::size_t> starts;
-  std::unordered_set<DocId> in_round;
-  std::uint64_t bytes = 0;
-  for (std::size_t i = 0; i < pairs.size(); ++i) {
-    const DocPair& p = pairs[i];
-    const std::uint64_t more =
-        (in_round.count(p.a) ? 0 : bytes_of(p.a)) + (in_round.count(p.b) ? 0 : bytes_of(p.b));
-    if (starts.empty() || (bytes + more > round_bytes && !in_round.empty())) {
-      starts.push_back(i);
-      in_round.clear();
-      bytes = 0;
-    }
-    bytes += (in_round.insert(p.a).second ? bytes_of(p.a) : 0) +
-             (in_round.insert(p.b).second ? bytes_of(p.b) : 0);
-  }
-  starts.push_back(pairs.size());
-  return starts;
-}
-
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
-                                            double threshold, VerifyMode mode, unsigned min_agree,
-                                            const PayloadAccess& access) {
-  const int rank = exchanger.rank();
-  const auto is_local = [&](DocId doc) { return access.local && access.owner(doc) == rank; };
-  const RemoteSizes remote(exchanger, pairs, access);
-  const auto bytes_of = [&](DocId doc) {
-    if (is_local(doc)) return std::uint64_t{0};  // read in place, never fetched
-    return access.owner(doc) == rank ? access.size_of(doc) : remote.get(doc);
+                                            const VerifyRule& rule, const PayloadAccess& access,
+                                            VerifyCounts& counts) {
+  const DenseDocs docs(pairs);
+  const std::vector<DensePair> dense = docs.number(pairs);
+  const std::vector<std::uint64_t> bytes = payload_bytes(exchanger, docs, access);
+  UnionFind joined(docs.size());
+  const auto skip = [&](const DensePair& p) {
+    const bool skipped = rule.skip_joined && joined.find(p.a) == joined.find(p.b);
+    counts.skipped_joined += skipped;
+    return skipped;
   };
-  const std::vector<std::size_t> starts = plan_verify_rounds(pairs, bytes_of, access.round_bytes);
-  const std::uint64_t rounds = max_over_ranks(exchanger.comm(), starts.size() - 1);
+  RoundPlanner planner(dense, bytes, access.round_bytes);
+  RoundPayloads payloads(exchanger, access, docs);
+  PairCheck check(rule);
   std::vector<VerifiedPair> verified;
-  std::vector<DocId> requests;
-  std::vector<SigValue> sig_a, sig_b;
-  std::vector<std::uint64_t> set_a, set_b;
-  for (std::uint64_t round = 0; round < rounds; ++round) {
-    const std::size_t first = starts[std::min<std::size_t>(round, starts.size() - 1)];
-    const std::size_t last = starts[std::min<std::size_t>(round + 1, starts.size() - 1)];
-    const std::span<const DocPair> chunk = pairs.subspan(first, last - first);
-    requests.clear();
-    for (const DocPair& p : chunk) {
-      if (!is_local(p.a)) requests.push_back(p.a);
-      if (!is_local(p.b)) requests.push_back(p.b);
-    }
-    std::sort(requests.begin(), requests.end());
-    requests.erase(std::unique(requests.begin(), requests.end()), requests.end());
-    const Payloads payloads = fetch_payloads(exchanger, requests, access.owner, access.provide);
-    const auto payload_of = [&](DocId doc) {
-      return is_local(doc) ? access.local(doc) : payloads.get(doc);
-    };
-    for (const DocPair& p : chunk) {
-      if (mode == VerifyMode::kEstimate) {
-        decode(payload_of(p.a), sig_a);
-        decode(payload_of(p.b), sig_b);
-        const unsigned agree = agreeing_entries(sig_a, sig_b);
-        if (agree >= min_agree) {
-          verified.push_back({p.a, p.b, static_cast<double>(agree) / sig_a.size()});
-        }
-      } else {
-        decode(payload_of(p.a), set_a);
-        decode(payload_of(p.b), set_b);
-        const double similarity = exact_jaccard(set_a, set_b);
-        if (similarity >= threshold) verified.push_back({p.a, p.b, similarity});
-      }
+  while (any_rank(exchanger.comm(), !planner.done())) {
+    const std::vector<std::size_t> round = planner.next_round(skip);
+    ++counts.rounds;
+    payloads.load(dense, round);
+    for (const std::size_t i : round) {
+      const DensePair& p = dense[i];
+      if (skip(p)) continue;  // joined by a pair verified earlier in this round
+      ++counts.checked;
+      double similarity = 0;
+      if (!check.passes(payloads.get(p.a), payloads.get(p.b), similarity)) continue;
+      verified.push_back({pairs[i].a, pairs[i].b, similarity});
+      joined.unite(p.a, p.b);
     }
   }
   return verified;

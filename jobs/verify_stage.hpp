@@ -42,29 +42,41 @@ struct PayloadAccess {
   /// Serves this rank's documents: 4-byte signature entries (estimate) or 8-byte sorted
   /// shingle hashes (exact).
   const PayloadFn& provide;
-  /// When set, this rank's own documents are read through it instead of being fetched.
+  /// When set, this rank's own documents are read through it instead of being computed.
   PayloadViewFn local;
   /// The size bound of a document's payload (this rank's documents).
   const PayloadSizeFn& size_of;
-  /// The payload bytes (both documents of every pair, each document once) a round may fetch.
+  /// The payload bytes (both documents of every pair, each document once) a round may hold.
   std::uint64_t round_bytes = 0;
 };
 
-/// Collective: verifies this rank's candidate pairs (sorted by a, all owned by this rank) and
-/// returns those that pass, in input order: exact Jaccard >= `threshold` (exact), or at least
-/// `min_agree` equal signature entries (estimate). Pairs go in rounds whose documents' payloads
-/// add up to at most access.round_bytes (a round holds at least one pair; all ranks run the
-/// same number of rounds), so memory does not grow with the size of a cluster; a document is
-/// read once per round it appears in, so time grows with the number of pairs.
-std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
-                                            double threshold, VerifyMode mode, unsigned min_agree,
-                                            const PayloadAccess& access);
+/// How verification treats a candidate pair.
+struct VerifyRule {
+  VerifyMode mode = VerifyMode::kExact;
+  double threshold = 0;    // exact: Jaccard >= threshold passes
+  unsigned min_agree = 0;  // estimate: at least this many equal signature entries pass
+  /// Leave a pair unchecked when verified pairs on this rank already join its documents: the
+  /// connected components (clusters) are the same, only the list of verified pairs is shorter
+  /// (and depends on the rank count). For runs that do not write every verified pair.
+  bool skip_joined = false;
+};
 
-/// The first pair of every round when `pairs` are cut into consecutive rounds whose distinct
-/// documents' `bytes_of` add up to at most `round_bytes` (or hold a single pair), followed by
-/// pairs.size().
-std::vector<std::size_t> plan_verify_rounds(std::span<const DocPair> pairs,
-                                            const std::function<std::uint64_t(DocId)>& bytes_of,
-                                            std::uint64_t round_bytes);
+/// What verification did besides the pairs that passed (this rank's counts).
+struct VerifyCounts {
+  std::uint64_t checked = 0;         // pairs whose payloads were compared
+  std::uint64_t skipped_joined = 0;  // pairs left unchecked: their documents were joined
+  std::uint64_t rounds = 0;          // payload rounds (the same on every rank)
+};
+
+/// Collective: verifies this rank's candidate pairs (sorted by a, all owned by this rank) and
+/// returns those that pass under `rule`, in input order, with their similarity (exact Jaccard
+/// or share of equal entries). Pairs go in rounds whose documents' payloads add up to at most
+/// access.round_bytes (a round holds at least one pair), so memory does not grow with the
+/// size of a cluster; a document's payload is made once per round it appears in. Rounds are
+/// planned one at a time, so with rule.skip_joined a large cluster joined by its first
+/// rounds costs nothing more.
+std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
+                                            const VerifyRule& rule, const PayloadAccess& access,
+                                            VerifyCounts& counts);
 
 }  // namespace neardup
