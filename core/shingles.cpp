@@ -44,7 +44,8 @@ void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
   shingle_hashes(tokens, spec, out);
   constexpr std::size_t kRadixFrom = 512;  // below, std::sort is as fast and needs no scratch
   if (out.size() >= kRadixFrom) {
-    radix_sort(out, [](std::uint64_t h) { return h; }, 64, scratch);
+    radix_sort(
+        out, [](std::uint64_t h) { return h; }, 64, scratch);
   } else {
     std::sort(out.begin(), out.end());
   }

@@ -320,6 +320,22 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       ->capture_default_str();
   simhash->add_option("--blocks", sh.blocks,
                       "fingerprint blocks m (default k + 3: C(m, k) tables, 20 for k = 3)");
+  std::string simhash_verify = verify_mode_name(sh.verify);
+  simhash
+      ->add_option("--verify", simhash_verify,
+                   "exact: a pair within k bits is a duplicate only when the exact Jaccard of "
+                   "its shingle sets is >= --threshold (as minhash decides); none: every pair "
+                   "within k bits (fast, but boilerplate and templates chain clusters)")
+      ->check(CLI::IsMember({"exact", "none"}))
+      ->capture_default_str();
+  simhash->add_option("-t,--threshold", sh.threshold, "--verify exact: Jaccard of a duplicate")
+      ->check(CLI::Range(0.0, 1.0))
+      ->capture_default_str();
+  simhash
+      ->add_option("--verify-ngram", sh.document.shingle.n,
+                   "--verify exact: words per shingle of the Jaccard check")
+      ->check(CLI::Range(1u, 1000u))
+      ->capture_default_str();
   simhash
       ->add_option("--max-bucket", sh.limits.max_run,
                    "documents sharing one fingerprint: up to this many give all pairs, more a "
@@ -420,6 +436,7 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
       sh_flags.apply(sh);
       sh.simhash.features = features_named(features);
       sh.simhash.weight = weight_named(weight);
+      sh.verify = verify_mode_named(simhash_verify);
       run_simhash(comm, sh);
     } else if (index_build->parsed() || index_add->parsed()) {
       IndexBuildOptions& o = index_build->parsed() ? build : add;

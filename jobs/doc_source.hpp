@@ -57,7 +57,7 @@ class DocSource {
   RandomReader reader_;
   DocumentParser parser_;
   ParsedLine parsed_;
-  TokenStream tokens_;                   // append_shingles' buffers, kept across documents
+  TokenStream tokens_;  // append_shingles' buffers, kept across documents
   std::vector<std::uint64_t> shingles_;
   std::vector<std::uint64_t> scratch_;
 };

@@ -171,12 +171,11 @@ PairExplanation explain_pair(const MinhashOptions& options, const std::string& i
   // An empty document (no shingles) is never anyone's duplicate.
   e.candidate = features_a > 0 && features_b > 0 && !e.colliding_bands.empty();
   // Exact verification reads only the candidates its sketch filter keeps.
-  e.duplicate =
-      e.candidate &&
-      (options.verify == VerifyMode::kExact
-           ? e.agreeing >= sketch_filter_min_agree(options.threshold, options.num_perm) &&
-                 e.exact_jaccard >= options.threshold
-           : e.agreeing >= e.min_agree);
+  e.duplicate = e.candidate &&
+                (options.verify == VerifyMode::kExact
+                     ? e.agreeing >= sketch_filter_min_agree(options.threshold, options.num_perm) &&
+                           e.exact_jaccard >= options.threshold
+                     : e.agreeing >= e.min_agree);
   return e;
 }
 

@@ -9,6 +9,7 @@
 #include "jobs/candidates_stage.hpp"
 #include "jobs/dedup_pipeline.hpp"
 #include "jobs/mpi_check.hpp"
+#include "jobs/pair_verification.hpp"
 #include "jobs/params_command.hpp"
 #include "jobs/sketchers.hpp"
 
@@ -63,13 +64,7 @@ class MinhashMethod final : public DedupMethod {
     // Exact: the signatures first drop the candidates far below the threshold (they would
     // fail, and reading them is the cost), then the shingle sets decide.
     search.clock.start("filter");
-    std::vector<DocPair> likely;
-    for (const VerifiedPair& p :
-         verify(search, candidates,
-                estimate_rule(sketch_filter_min_agree(options_.threshold, options_.num_perm),
-                              false))) {
-      likely.push_back({p.a, p.b});
-    }
+    std::vector<DocPair> likely = sketch_filter(search, candidates);
     pairs_filtered_ = summary.candidate_pairs - sum_over_ranks(comm, likely.size());
     pairs_checked_ = pairs_skipped_joined_ = 0;  // the exact check's, not the filter's
     search.need_records(likely);
@@ -147,32 +142,37 @@ class MinhashMethod final : public DedupMethod {
     return {VerifyMode::kEstimate, options_.threshold, min_agree, skip_joined};
   }
 
-  // Collective: verifies `pairs` under `rule` with signatures (read in place, fetched from
-  // other ranks) or shingle sets (made by their owners) as payloads; adds to the counts.
+  // Collective: the candidates whose signatures agree on at least the sketch filter's cut, in
+  // order. Pairs of two local documents are compared in place, the rest by verify_pairs.
+  std::vector<DocPair> sketch_filter(PairSearch& search, std::span<const DocPair> candidates) {
+    const unsigned cut = sketch_filter_min_agree(options_.threshold, options_.num_perm);
+    const int rank = search.exchanger.rank();
+    const LocalDocs& docs = search.docs;
+    std::vector<DocPair> local_likely, remote;
+    for (const DocPair& p : candidates) {
+      if (search.owner(p.b) != rank) {
+        remote.push_back(p);
+      } else if (agreeing_entries(docs.sketch(docs.index_of(p.a)),
+                                  docs.sketch(docs.index_of(p.b))) >= cut) {
+        local_likely.push_back(p);
+      }
+    }
+    std::vector<DocPair> likely;
+    for (const VerifiedPair& p : verify(search, remote, estimate_rule(cut, false))) {
+      likely.push_back({p.a, p.b});
+    }
+    std::vector<DocPair> merged(local_likely.size() + likely.size());
+    std::merge(local_likely.begin(), local_likely.end(), likely.begin(), likely.end(),
+               merged.begin());
+    return merged;
+  }
+
+  // Collective: verify_pairs, adding the global counts to the method's.
   std::vector<VerifiedPair> verify(PairSearch& search, std::span<const DocPair> pairs,
                                    const VerifyRule& rule) {
-    const bool exact = rule.mode == VerifyMode::kExact;
-    const PayloadFn provide = [&](DocId doc, std::string& out) {
-      if (exact) {
-        search.source.append_shingles(doc, out);
-      } else {
-        search.source.append_sketch(doc, out);
-      }
-    };
-    const PayloadViewFn local_sketch = [&source = search.source](DocId doc) {
-      return source.sketch_bytes(doc);
-    };
-    // A payload is its 8-byte length and 8 bytes a distinct shingle (at most one a position),
-    // or the signature.
-    const PayloadSizeFn size_of = [&](DocId doc) -> std::uint64_t {
-      return 8 + (exact ? 8ull * search.docs.features[search.docs.index_of(doc)]
-                        : options_.num_perm * sizeof(SigValue));
-    };
-    const PayloadAccess access{search.owner, provide, exact ? PayloadViewFn() : local_sketch,
-                               size_of, options_.shuffle_bytes};
     VerifyCounts counts;
     std::vector<VerifiedPair> verified =
-        verify_candidates(search.exchanger, pairs, rule, access, counts);
+        verify_pairs(search, pairs, rule, options_.shuffle_bytes, counts);
     const MPI_Comm comm = search.exchanger.comm();
     pairs_checked_ += sum_over_ranks(comm, counts.checked);
     pairs_skipped_joined_ += sum_over_ranks(comm, counts.skipped_joined);

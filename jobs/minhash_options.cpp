@@ -28,6 +28,7 @@ std::string validate(const MinhashOptions& o) {
     return "--pass-at-threshold must be in (0, 1]";
   }
   if (o.max_bucket < 2) return "--max-bucket must be >= 2";
+  if (o.verify == VerifyMode::kNone) return "--verify must be exact or estimate";
   return "";
 }
 

@@ -6,6 +6,7 @@
 #include "jobs/dedup_pipeline.hpp"
 #include "jobs/log.hpp"
 #include "jobs/mpi_check.hpp"
+#include "jobs/pair_verification.hpp"
 #include "jobs/sketchers.hpp"
 
 namespace neardup {
@@ -87,12 +88,26 @@ class SimhashMethod final : public DedupMethod {
                std::to_string(largest_group_) +
                "); each was compared within a window only, so pairs may be missed there");
     }
-    std::vector<VerifiedPair> pairs;
-    pairs.reserve(found.size());
-    for (const HammingPair& p : found) {
-      pairs.push_back({p.a, p.b, 1.0 - static_cast<double>(p.distance) / 64.0});
+    if (options_.verify == VerifyMode::kNone) {
+      std::vector<VerifiedPair> pairs;
+      pairs.reserve(found.size());
+      for (const HammingPair& p : found) {
+        pairs.push_back({p.a, p.b, 1.0 - static_cast<double>(p.distance) / 64.0});
+      }
+      return pairs;
     }
-    return pairs;
+    std::vector<DocPair> candidates;
+    candidates.reserve(found.size());
+    for (const HammingPair& p : found) candidates.push_back({p.a, p.b});
+    search.need_records(candidates);
+    search.clock.start("verify");
+    VerifyCounts verify_counts;
+    std::vector<VerifiedPair> verified = verify_pairs(
+        search, candidates, {VerifyMode::kExact, options_.threshold, 0, !options_.write_pairs},
+        options_.shuffle_bytes, verify_counts);
+    pairs_checked_ = sum_over_ranks(comm, verify_counts.checked);
+    pairs_skipped_joined_ = sum_over_ranks(comm, verify_counts.skipped_joined);
+    return verified;
   }
 
   void write_sketch_parameters(JsonWriter& json) const override {
@@ -107,6 +122,9 @@ class SimhashMethod final : public DedupMethod {
     json.key("max_distance").value(design_.max_distance);
     json.key("blocks").value(design_.blocks);
     json.key("tables").value(static_cast<std::uint64_t>(tables_.size()));
+    json.key("verify").value(verify_mode_name(options_.verify));
+    json.key("threshold").value(options_.threshold);
+    json.key("verify_ngram").value(options_.document.shingle.n);
     json.key("max_run").value(static_cast<std::uint64_t>(options_.limits.max_run));
     json.key("max_group").value(static_cast<std::uint64_t>(options_.limits.max_group));
   }
@@ -114,9 +132,17 @@ class SimhashMethod final : public DedupMethod {
   std::string kernel() const override { return "byte-lane counters"; }
 
   SimilarityAxis similarity_axis() const override {
+    if (options_.verify == VerifyMode::kExact) {
+      return {"exact Jaccard similarity of the shingle sets", options_.threshold, std::nullopt,
+              "Verification: exact. Fingerprints within " + std::to_string(design_.max_distance) +
+                  " bits only propose candidates; a pair is kept only if the exact Jaccard of "
+                  "its shingle sets is at or above the threshold."};
+    }
     return {"1 - Hamming distance / 64 of the fingerprints",
             1.0 - static_cast<double>(design_.max_distance) / 64.0, std::nullopt,
-            "Verification: none; pairs within the Hamming distance are duplicates."};
+            "Verification: none (--verify none): every pair within the Hamming distance is a "
+            "duplicate, also documents that only share boilerplate; clusters can chain "
+            "unrelated documents."};
   }
 
   bool index_parameters(IndexBuildOptions& build) const override {
@@ -132,7 +158,9 @@ class SimhashMethod final : public DedupMethod {
             {"comparisons", comparisons_},
             {"capped_runs", capped_runs_},
             {"oversized_groups", oversized_groups_},
-            {"largest_group", largest_group_}};
+            {"largest_group", largest_group_},
+            {"pairs_checked", pairs_checked_},
+            {"pairs_skipped_joined", pairs_skipped_joined_}};
   }
 
  private:
@@ -145,6 +173,8 @@ class SimhashMethod final : public DedupMethod {
   std::uint64_t capped_runs_ = 0;
   std::uint64_t oversized_groups_ = 0;
   std::uint64_t largest_group_ = 0;
+  std::uint64_t pairs_checked_ = 0;
+  std::uint64_t pairs_skipped_joined_ = 0;
 };
 
 }  // namespace
@@ -157,6 +187,11 @@ std::string validate(const SimhashOptions& o) {
   if (o.simhash.shingle_n == 0 || o.simhash.char_n == 0) return "--ngram must be >= 1";
   if (o.limits.max_run < 1 || o.limits.max_group < 2) {
     return "--max-bucket must be >= 1 and --max-group >= 2";
+  }
+  if (o.verify == VerifyMode::kEstimate) return "--verify must be exact or none";
+  if (!(o.threshold > 0.0 && o.threshold <= 1.0)) return "--threshold must be in (0, 1]";
+  if (o.document.shingle.n == 0 || o.document.shingle.n > 1000) {
+    return "--verify-ngram must be in [1, 1000]";
   }
   return "";
 }

@@ -136,12 +136,22 @@ class PairCheck {
 }  // namespace
 
 const char* verify_mode_name(VerifyMode mode) {
-  return mode == VerifyMode::kEstimate ? "estimate" : "exact";
+  switch (mode) {
+    case VerifyMode::kEstimate:
+      return "estimate";
+    case VerifyMode::kNone:
+      return "none";
+    case VerifyMode::kExact:
+      break;
+  }
+  return "exact";
 }
 
 VerifyMode verify_mode_named(std::string_view name) {
-  return name == verify_mode_name(VerifyMode::kEstimate) ? VerifyMode::kEstimate
-                                                         : VerifyMode::kExact;
+  for (const VerifyMode mode : {VerifyMode::kEstimate, VerifyMode::kNone}) {
+    if (name == verify_mode_name(mode)) return mode;
+  }
+  return VerifyMode::kExact;
 }
 
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,

@@ -18,9 +18,10 @@ namespace neardup {
 enum class VerifyMode {
   kEstimate,  // payload = MinHash signature; similarity = fraction of agreeing entries
   kExact,     // payload = sorted shingle set; similarity = exact Jaccard
+  kNone,      // no check: the candidate search's own rule decides (simhash: within k bits)
 };
 
-/// "estimate" or "exact", as the --verify flag and stats.json spell it.
+/// "estimate", "exact" or "none", as the --verify flag and stats.json spell it.
 const char* verify_mode_name(VerifyMode mode);
 
 /// The mode named `name` (verify_mode_name); anything else is kExact.

@@ -51,43 +51,6 @@ void write_corpus(const std::string& dir, const std::vector<GeneratedDoc>& docs,
   MPI_Barrier(MPI_COMM_WORLD);
 }
 
-std::vector<std::string> lines_of(const fs::path& file) {
-  std::ifstream in(file, std::ios::binary);
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
-std::size_t part_count(const std::string& dir, const std::string& sub) {
-  const fs::directory_iterator parts(fs::path(dir) / sub);
-  return static_cast<std::size_t>(std::distance(fs::begin(parts), fs::end(parts)));
-}
-
-// Lines of every part in a subdirectory, parts in name order.
-std::vector<std::string> part_lines(const std::string& dir, const std::string& sub) {
-  std::vector<fs::path> parts;
-  for (const auto& entry : fs::directory_iterator(fs::path(dir) / sub))
-    parts.push_back(entry.path());
-  std::sort(parts.begin(), parts.end());
-  std::vector<std::string> all;
-  for (const fs::path& p : parts) {
-    for (std::string& line : lines_of(p)) all.push_back(std::move(line));
-  }
-  return all;
-}
-
-std::vector<std::string> sorted(std::vector<std::string> v) {
-  std::sort(v.begin(), v.end());
-  return v;
-}
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream in(line);
-  for (std::string f; std::getline(in, f, '\t');) fields.push_back(f);
-  return fields;
-}
-
 std::uint64_t stat(const std::string& out, const char* pointer) {
   simdjson::dom::parser parser;
   const simdjson::padded_string json = simdjson::padded_string::load(out + "/stats.json");

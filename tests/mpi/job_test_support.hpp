@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "tests/support/corpus_generator.hpp"
+#include "tests/support/output_files.hpp"
 
 namespace neardup::testing {
 
@@ -21,21 +22,6 @@ std::string shared_temp_dir();
 /// b.jsonl, ...; `extra_lines[i]` is written just before document i.
 void write_corpus(const std::string& dir, const std::vector<GeneratedDoc>& docs, int files,
                   const std::map<std::size_t, std::string>& extra_lines = {});
-
-/// The lines of a file, without their '\n'.
-std::vector<std::string> lines_of(const std::filesystem::path& file);
-
-/// The number of files in DIR/SUB.
-std::size_t part_count(const std::string& dir, const std::string& sub);
-
-/// The lines of every file in DIR/SUB, files in name order.
-std::vector<std::string> part_lines(const std::string& dir, const std::string& sub);
-
-/// The strings, sorted.
-std::vector<std::string> sorted(std::vector<std::string> v);
-
-/// The tab-separated fields of a line.
-std::vector<std::string> split_tabs(const std::string& line);
 
 /// An unsigned integer of OUT/stats.json at a JSON pointer ("/docs_read"); a test failure
 /// when it is missing.

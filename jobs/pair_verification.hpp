@@ -1,0 +1,22 @@
+// Verifying candidate pairs with the pipeline's documents: sketches read in place or fetched,
+// shingle sets re-read by the documents' owners. Shared by the methods that verify.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "jobs/dedup_method.hpp"
+#include "jobs/verify_stage.hpp"
+
+namespace neardup {
+
+/// Collective: verify_candidates over this rank's `pairs` (sorted, owned by this rank) under
+/// `rule`, with payloads from `search`: the documents' sketches (estimate) or their shingle
+/// sets under the job's shingling (exact; call search.need_records for the pairs first), in
+/// rounds of at most `round_bytes` of payloads. Adds this rank's counts to `counts`.
+std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPair> pairs,
+                                       const VerifyRule& rule, std::uint64_t round_bytes,
+                                       VerifyCounts& counts);
+
+}  // namespace neardup
