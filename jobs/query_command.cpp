@@ -144,7 +144,10 @@ class QueryAnswerer {
              ", \"similarity\": " + number(m.similarity) + "}";
       first = false;
     }
-    return out + "]}\n";
+    // How the matches were decided: the index holds sketches, not texts.
+    return out +
+           "], \"rule\": " + (index_.meta().method == "minhash" ? "\"estimate\"" : "\"hamming\"") +
+           "}\n";
   }
 
  private:

@@ -26,6 +26,13 @@ DenseDocs::DenseDocs(std::span<const DocPair> pairs) {
   }
 }
 
+bool DenseDocs::find(DocId doc, std::uint32_t& index) const {
+  const auto it = std::lower_bound(docs_.begin(), docs_.end(), doc);
+  if (it == docs_.end() || *it != doc) return false;
+  index = static_cast<std::uint32_t>(it - docs_.begin());
+  return true;
+}
+
 std::vector<DensePair> DenseDocs::number(std::span<const DocPair> pairs) const {
   const auto index = [&](DocId doc) {
     return static_cast<std::uint32_t>(std::lower_bound(docs_.begin(), docs_.end(), doc) -
