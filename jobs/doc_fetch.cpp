@@ -34,47 +34,75 @@ std::string_view Payloads::get(DocId id) const {
   return it->second;
 }
 
-Payloads fetch_payloads(Exchanger& exchanger, std::span<const DocId> requests, const OwnerFn& owner,
-                        const PayloadFn& provide) {
+PayloadRequests send_requests(Exchanger& exchanger, std::span<const DocId> requests,
+                              const OwnerFn& owner) {
   const auto ranks = static_cast<std::size_t>(exchanger.size());
   std::vector<std::string> asks(ranks);
-  std::vector<std::vector<DocId>> asked(ranks);
+  PayloadRequests sent;
+  sent.asked.resize(ranks);
+  sent.requests = requests.size();
   for (const DocId id : requests) {
     const auto d = static_cast<std::size_t>(owner(id));
     append_raw(asks[d], id);
-    asked[d].push_back(id);
+    sent.asked[d].push_back(id);
   }
-  const std::vector<std::string> incoming = exchanger.exchange_blocks(asks);
-  std::vector<std::string> answers(ranks);
+  sent.incoming = exchanger.exchange_blocks(asks);
+  return sent;
+}
+
+Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
+                         const PayloadFn& provide, const PayloadSizeFn& size_of) {
+  const std::vector<std::string>& incoming = requests.incoming;
+  const std::size_t ranks = incoming.size();
+  // The answers to every asking rank, one after another, each payload behind its length.
+  std::string answers;
+  if (size_of) {
+    std::uint64_t bound = 0;
+    for (const std::string& block : incoming) {
+      for (std::size_t at = 0; at < block.size();) {
+        bound += sizeof(std::uint64_t) + size_of(read_raw<DocId>(block, at));
+      }
+    }
+    answers.reserve(bound);
+  }
+  std::vector<std::size_t> answer_counts(ranks);
   for (std::size_t s = 0; s < ranks; ++s) {
-    std::string& answer = answers[s];
+    const std::size_t start = answers.size();
     for (std::size_t at = 0; at < incoming[s].size();) {
       const auto id = read_raw<DocId>(incoming[s], at);
-      const std::size_t length_at = answer.size();
-      append_raw(answer, std::uint64_t{0});
-      provide(id, answer);
-      const std::uint64_t length = answer.size() - length_at - sizeof length;
-      std::memcpy(answer.data() + length_at, &length, sizeof length);
+      const std::size_t length_at = answers.size();
+      append_raw(answers, std::uint64_t{0});
+      provide(id, answers);
+      const std::uint64_t length = answers.size() - length_at - sizeof length;
+      std::memcpy(answers.data() + length_at, &length, sizeof length);
     }
+    answer_counts[s] = answers.size() - start;
   }
-  // The payloads stay where they were received: moving a Payloads moves the vector of replies,
-  // not the strings the views point into.
+  // The payloads stay where they were received: moving a Payloads moves the buffer, not the
+  // bytes the views point into.
   Payloads result;
-  result.replies_ = exchanger.exchange_blocks(answers);
+  std::vector<std::size_t> reply_counts;
+  result.replies_ = exchanger.exchange_bytes(std::span<const char>(answers.data(), answers.size()),
+                                             answer_counts, reply_counts);
   release(answers);
-  result.found_.reserve(requests.size());
+  result.found_.reserve(requests.requests);
+  const std::string_view replies(result.replies_.data(), result.replies_.size());
+  std::size_t at = 0;
   for (std::size_t d = 0; d < ranks; ++d) {
-    const std::string_view reply = result.replies_[d];
-    std::size_t at = 0;
-    for (const DocId id : asked[d]) {
-      const auto length = read_raw<std::uint64_t>(reply, at);
-      result.found_.emplace_back(id, reply.substr(at, length));
+    for (const DocId id : requests.asked[d]) {
+      const auto length = read_raw<std::uint64_t>(replies, at);
+      result.found_.emplace_back(id, replies.substr(at, length));
       at += length;
     }
   }
   std::sort(result.found_.begin(), result.found_.end(),
             [](const auto& x, const auto& y) { return x.first < y.first; });
   return result;
+}
+
+Payloads fetch_payloads(Exchanger& exchanger, std::span<const DocId> requests, const OwnerFn& owner,
+                        const PayloadFn& provide, const PayloadSizeFn& size_of) {
+  return answer_requests(exchanger, send_requests(exchanger, requests, owner), provide, size_of);
 }
 
 }  // namespace neardup

@@ -98,6 +98,9 @@ std::vector<std::string> Exchanger::exchange_blocks(
     const std::vector<std::string>& per_destination) {
   const auto ranks = static_cast<std::size_t>(size_);
   std::vector<char> send;
+  std::size_t total = 0;
+  for (const std::string& block : per_destination) total += block.size();
+  send.reserve(total);
   std::vector<std::size_t> send_counts(ranks), recv_counts;
   for (std::size_t d = 0; d < ranks; ++d) {
     send.insert(send.end(), per_destination[d].begin(), per_destination[d].end());

@@ -75,8 +75,19 @@ class RoundPayloads {
     std::vector<DocId> remote_ids;
     for (const std::uint32_t d : remote) remote_ids.push_back(docs_.doc(d));
     fetched_ = Payloads();  // frees the last round's replies before fetching
-    fetched_ = fetch_payloads(exchanger_, remote_ids, access_.owner, access_.provide);
+    // This rank makes its own payloads while the owners of the remote ones make theirs.
+    const PayloadRequests requests = send_requests(exchanger_, remote_ids, access_.owner);
+    make_mine(mine);
+    fetched_ = answer_requests(exchanger_, requests, access_.provide, access_.size_of);
     for (const std::uint32_t d : remote) views_[d] = fetched_.get(docs_.doc(d));
+  }
+
+  // The payload of document d of a pair of the last round loaded.
+  std::string_view get(std::uint32_t d) const { return views_[d]; }
+
+ private:
+  // Makes (or views in place) the payloads of this rank's documents `mine`.
+  void make_mine(std::span<const std::uint32_t> mine) {
     if (access_.local) {
       for (const std::uint32_t d : mine) views_[d] = access_.local(docs_.doc(d));
       return;
@@ -96,10 +107,6 @@ class RoundPayloads {
     }
   }
 
-  // The payload of document d of a pair of the last round loaded.
-  std::string_view get(std::uint32_t d) const { return views_[d]; }
-
- private:
   Exchanger& exchanger_;
   const PayloadAccess& access_;
   const DenseDocs& docs_;

@@ -34,9 +34,6 @@ struct VerifiedPair {
   double similarity = 0;
 };
 
-/// An upper bound of the payload bytes of a document this rank owns.
-using PayloadSizeFn = std::function<std::uint64_t(DocId)>;
-
 /// Where verification gets documents' payloads and how much of them it may hold at once.
 struct PayloadAccess {
   const OwnerFn& owner;

@@ -6,7 +6,8 @@
 # yardstick's, median of 3 runs, speed-up of 2 ranks), memory per document on 1.29M short
 # documents, the shuffle (packing + exchange GB/s, radix sort M tuples/s), and the input
 # balance of one huge file vs many small ones; SimHash fingerprinting per core, the Hamming find-all over 10M random fingerprints at 1 and 2 ranks, and the online
-# index (10M fingerprints: bytes per document, query latency); prints RESULT lines.
+# index (10M fingerprints: bytes per document, query latency); exact against estimate
+# verification on a 303 MB corpus with the shapes of real ones; prints RESULT lines.
 # Usage: scripts/bench.sh [CORPUS_DIR]   (default: build/bench-corpus, generated once)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -133,3 +134,33 @@ for n in 1 2; do
 done
 # Online index: 10M random fingerprints, 200k queries (half near copies, half random).
 "$root/build/neardup-index-query-bench" "$root/build/bench-index" 10000000 200000
+# Verification on real shapes: a 303 MB realistic corpus (a family of 5,000 near-identical 50 KB
+# documents, 6,000 documents sharing boilerplate, short documents, mail, source files, prose),
+# --verify exact (the default) against estimate at 1 and 2 ranks, interleaved, 3 runs each:
+# median wall seconds, exact / estimate, and each stage's seconds of the median run.
+realistic="$root/build/bench-realistic.jsonl"
+if [ ! -f "$realistic" ]; then
+  "$root/build/neardup-gen-corpus" --realistic -o "$realistic" --families 1 --family-size 5000 \
+    --family-lines 800 --boilerplate-groups 20 --boilerplate-group-size 300 --short-docs 20000 \
+    --mail-threads 2000 --source-files 3000 --plain-docs 5000
+fi
+for n in 1 2; do
+  declare -A walls=()
+  for run in 1 2 3; do
+    for verify in exact estimate; do
+      out="$root/build/bench-verify-$verify-$n"
+      start=$(date +%s.%N)
+      "$root/scripts/mpirun.sh" -n "$n" "$root/build/neardup" minhash -i "$realistic" -o "$out" \
+        --overwrite --no-checkpoint -q --verify "$verify" >/dev/null
+      walls[$verify]+="$(awk -v a="$start" -v b="$(date +%s.%N)" 'BEGIN { printf "%.2f", b - a }') "
+      echo "RESULT verify=$verify ranks=$n run=$run $(tr -d ' \n' <"$out/stats.json" |
+        grep -oE '"(candidate|verified)_edges":[0-9]+|"pairs_[a-z_]+":[0-9]+|"peak_rss_bytes":[0-9]+' |
+        tr '\n' ' ')"
+    done
+  done
+  read -r exact_median _ <<<"$(median_spread ${walls[exact]})"
+  read -r estimate_median _ <<<"$(median_spread ${walls[estimate]})"
+  echo "RESULT verify_cost ranks=$n exact_wall=$exact_median estimate_wall=$estimate_median" \
+    "ratio=$(awk -v a="$exact_median" -v b="$estimate_median" 'BEGIN { printf "%.2f", a / b }')"
+  unset walls
+done
