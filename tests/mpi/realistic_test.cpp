@@ -20,58 +20,63 @@ namespace {
 namespace fs = std::filesystem;
 using testing::world_rank;
 
-class RealisticCorpus : public ::testing::TestWithParam<double> {};
+// Collective: the realistic corpus on disk in DIR/in, and a job's options with their defaults
+// but the threshold, writing pairs/ to DIR/out.
+class RealisticCorpus : public ::testing::TestWithParam<double> {
+ protected:
+  template <class Options>
+  Options options_on_corpus() {
+    testing::write_corpus(dir_ + "/in", docs_, 3);
+    Options o;
+    o.inputs = {dir_ + "/in"};
+    o.output = dir_ + "/out";
+    o.threshold = GetParam();
+    o.write_pairs = true;
+    return o;
+  }
+
+  // Rank 0: the run's outputs judged against exact all-pairs Jaccard at the threshold.
+  testing::Judged judged(const char* job) const {
+    const testing::Judged j = testing::judge_run(
+        dir_ + "/out", docs_, testing::truth_of(docs_, ShingleSpec{}, GetParam()));
+    std::cout << job << " t=" << GetParam() << ": " << j.summary() << "\n";
+    return j;
+  }
+
+  const std::string dir_ = testing::shared_temp_dir();
+  const std::vector<testing::GeneratedDoc> docs_ =
+      testing::generate_realistic_corpus(testing::RealisticSpec{});
+};
 
 TEST_P(RealisticCorpus, DefaultMinhashIsExactAndFindsAlmostEveryPair) {
-  const double threshold = GetParam();
-  const std::string dir = testing::shared_temp_dir();
-  const auto docs = testing::generate_realistic_corpus(testing::RealisticSpec{});
-  testing::write_corpus(dir + "/in", docs, 3);
-  MinhashOptions o;  // default flags but the threshold
-  o.inputs = {dir + "/in"};
-  o.output = dir + "/out";
-  o.threshold = threshold;
-  o.write_pairs = true;
-  const JobSummary summary = run_minhash(MPI_COMM_WORLD, o);
-  EXPECT_EQ(summary.docs_read, docs.size());
+  const JobSummary summary = run_minhash(MPI_COMM_WORLD, options_on_corpus<MinhashOptions>());
+  EXPECT_EQ(summary.docs_read, docs_.size());
   EXPECT_EQ(summary.docs_read, summary.docs_kept + summary.docs_removed + summary.docs_skipped);
   if (world_rank() == 0) {
-    const testing::Judged j =
-        testing::judge_run(o.output, docs, testing::truth_of(docs, ShingleSpec{}, threshold));
-    std::cout << "minhash t=" << threshold << ": " << j.summary() << "\n";
+    const testing::Judged j = judged("minhash");
     EXPECT_GT(j.truth_pairs, 5000u);
     EXPECT_EQ(j.precision(), 1.0);
     EXPECT_EQ(j.removal_precision(), 1.0);
     EXPECT_GE(j.recall(), 0.99);
     EXPECT_EQ(j.removed, summary.docs_removed);
-    fs::remove_all(dir);
+    fs::remove_all(dir_);
   }
 }
 
 TEST_P(RealisticCorpus, DefaultSimhashNeverChainsUnrelatedDocuments) {
-  const double threshold = GetParam();
-  const std::string dir = testing::shared_temp_dir();
-  const auto docs = testing::generate_realistic_corpus(testing::RealisticSpec{});
-  testing::write_corpus(dir + "/in", docs, 3);
-  SimhashOptions o;  // default flags but the threshold
-  o.inputs = {dir + "/in"};
-  o.output = dir + "/out";
-  o.threshold = threshold;
-  o.write_pairs = true;
-  const JobSummary summary = run_simhash(MPI_COMM_WORLD, o);
+  const JobSummary summary = run_simhash(MPI_COMM_WORLD, options_on_corpus<SimhashOptions>());
+  EXPECT_EQ(summary.docs_read, docs_.size());
   EXPECT_EQ(summary.docs_read, summary.docs_kept + summary.docs_removed + summary.docs_skipped);
   if (world_rank() == 0) {
-    const testing::Judged j =
-        testing::judge_run(o.output, docs, testing::truth_of(docs, ShingleSpec{}, threshold));
-    std::cout << "simhash t=" << threshold << ": " << j.summary() << "\n";
+    const testing::Judged j = judged("simhash");
     EXPECT_GT(j.verified_pairs, 1000u);
     EXPECT_GE(j.precision(), 0.99);
     EXPECT_GE(j.removal_precision(), 0.99);
     EXPECT_LE(j.largest_cluster, testing::RealisticSpec{}.family_size) << "families chained";
-    if (threshold >= 0.8) {
-      EXPECT_GE(j.recall(), 0.99);  // at 0.5 SimHash's k bits miss most pairs: use minhash
+    if (GetParam() >= 0.8) {
+      EXPECT_GE(j.recall(), 0.99);  // at 0.5 SimHash's k bits miss many pairs: use minhash
     }
-    fs::remove_all(dir);
+    fs::remove_all(dir_);
   }
 }
 
