@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/minhash.hpp"
+#include "core/release.hpp"
 #include "jobs/candidates_stage.hpp"
 #include "jobs/dedup_pipeline.hpp"
 #include "jobs/mpi_check.hpp"
@@ -46,7 +47,7 @@ class MinhashMethod final : public DedupMethod {
     const MPI_Comm comm = search.exchanger.comm();
     search.clock.start("candidates");
     CandidateCounts counts;
-    const std::vector<DocPair> candidates =
+    std::vector<DocPair> candidates =
         find_candidates(search.exchanger, search.docs, layout_, options_.max_bucket,
                         options_.shuffle_bytes, search.owner, counts);
     summary.candidate_pairs = sum_over_ranks(comm, counts.candidate_pairs);
@@ -65,12 +66,17 @@ class MinhashMethod final : public DedupMethod {
     // fail, and reading them is the cost), then the shingle sets decide.
     search.clock.start("filter");
     std::vector<DocPair> likely = sketch_filter(search, candidates);
+    release(candidates);
     pairs_filtered_ = summary.candidate_pairs - sum_over_ranks(comm, likely.size());
     pairs_checked_ = pairs_skipped_joined_ = 0;  // the exact check's, not the filter's
     search.need_records(likely);
     search.clock.start("verify");
-    return verify(search, likely,
-                  {VerifyMode::kExact, options_.threshold, 0, !options_.write_pairs});
+    VerifyCounts verify_counts;
+    std::vector<VerifiedPair> verified =
+        verify_exactly(search, std::move(likely), options_.threshold, !options_.write_pairs,
+                       options_.shuffle_bytes, verify_counts);
+    add_counts(comm, verify_counts);
+    return verified;
   }
 
   void write_sketch_parameters(JsonWriter& json) const override {
@@ -173,11 +179,15 @@ class MinhashMethod final : public DedupMethod {
     VerifyCounts counts;
     std::vector<VerifiedPair> verified =
         verify_pairs(search, pairs, rule, options_.shuffle_bytes, counts);
-    const MPI_Comm comm = search.exchanger.comm();
+    add_counts(search.exchanger.comm(), counts);
+    return verified;
+  }
+
+  // Collective: adds every rank's verification counts to the method's.
+  void add_counts(MPI_Comm comm, const VerifyCounts& counts) {
     pairs_checked_ += sum_over_ranks(comm, counts.checked);
     pairs_skipped_joined_ += sum_over_ranks(comm, counts.skipped_joined);
     verify_rounds_ += counts.rounds;
-    return verified;
   }
 
   const MinhashOptions& options_;

@@ -2,6 +2,11 @@
 // shingle sets re-read by the documents' owners. Shared by the methods that verify.
 #include "jobs/pair_verification.hpp"
 
+#include <algorithm>
+
+#include "core/release.hpp"
+#include "jobs/components.hpp"
+
 namespace neardup {
 
 std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPair> pairs,
@@ -32,6 +37,34 @@ std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPa
   counts.skipped_joined += round_counts.skipped_joined;
   counts.rounds += round_counts.rounds;
   return verified;
+}
+
+std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair>&& pairs,
+                                         double threshold, bool skip_joined,
+                                         std::uint64_t round_bytes, VerifyCounts& counts) {
+  const VerifyRule rule{VerifyMode::kExact, threshold, 0, skip_joined};
+  Exchanger& exchanger = search.exchanger;
+  if (!skip_joined || exchanger.size() == 1) {
+    return verify_pairs(search, pairs, rule, round_bytes, counts);
+  }
+  ComponentCounts component_counts;
+  const std::vector<ClusterMember> members =
+      connected_components(exchanger, pairs, search.owner, component_counts);
+  // Every pair's first document is this rank's, so its component's root is in `members`.
+  const auto root_rank = [&](const DocPair& p) {
+    const auto it = std::lower_bound(members.begin(), members.end(), ClusterMember{p.a, 0});
+    return search.owner(it->root);
+  };
+  std::vector<DocPair> routed = exchanger.shuffle_consuming(std::move(pairs), root_rank);
+  sort_doc_pairs(routed);
+  std::vector<VerifiedPair> passed = verify_pairs(search, routed, rule, round_bytes, counts);
+  release(routed);
+  std::vector<VerifiedPair> mine = exchanger.shuffle_consuming(
+      std::move(passed), [&](const VerifiedPair& p) { return search.owner(p.a); });
+  std::sort(mine.begin(), mine.end(), [](const VerifiedPair& x, const VerifiedPair& y) {
+    return x.a != y.a ? x.a < y.a : x.b < y.b;
+  });
+  return mine;
 }
 
 }  // namespace neardup

@@ -102,9 +102,9 @@ class SimhashMethod final : public DedupMethod {
     search.need_records(candidates);
     search.clock.start("verify");
     VerifyCounts verify_counts;
-    std::vector<VerifiedPair> verified = verify_pairs(
-        search, candidates, {VerifyMode::kExact, options_.threshold, 0, !options_.write_pairs},
-        options_.shuffle_bytes, verify_counts);
+    std::vector<VerifiedPair> verified =
+        verify_exactly(search, std::move(candidates), options_.threshold, !options_.write_pairs,
+                       options_.shuffle_bytes, verify_counts);
     pairs_checked_ = sum_over_ranks(comm, verify_counts.checked);
     pairs_skipped_joined_ = sum_over_ranks(comm, verify_counts.skipped_joined);
     return verified;

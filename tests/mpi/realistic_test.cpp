@@ -63,6 +63,25 @@ TEST_P(RealisticCorpus, DefaultMinhashIsExactAndFindsAlmostEveryPair) {
   }
 }
 
+// Without --write-pairs verification skips pairs already joined, and at several ranks verifies
+// each candidate component on one rank: the clusters must be those of checking every pair.
+TEST_P(RealisticCorpus, SkippingJoinedPairsKeepsTheClusters) {
+  MinhashOptions every = options_on_corpus<MinhashOptions>();
+  run_minhash(MPI_COMM_WORLD, every);
+  MinhashOptions skipping = every;
+  skipping.output = dir_ + "/skipping";
+  skipping.write_pairs = false;
+  const JobSummary summary = run_minhash(MPI_COMM_WORLD, skipping);
+  if (world_rank() == 0) {
+    const auto clusters = testing::sorted(testing::part_lines(every.output, "clusters"));
+    EXPECT_GT(clusters.size(), 500u);
+    EXPECT_EQ(testing::sorted(testing::part_lines(skipping.output, "clusters")), clusters);
+    EXPECT_LT(summary.verified_pairs, testing::part_lines(every.output, "pairs").size())
+        << "joined pairs must be skipped";
+    fs::remove_all(dir_);
+  }
+}
+
 TEST_P(RealisticCorpus, DefaultSimhashNeverChainsUnrelatedDocuments) {
   const JobSummary summary = run_simhash(MPI_COMM_WORLD, options_on_corpus<SimhashOptions>());
   EXPECT_EQ(summary.docs_read, docs_.size());
