@@ -95,6 +95,8 @@ std::string result_parameters(const JobOptions& o, const DedupMethod& method) {
   json.key("max_doc_bytes").value(o.max_doc_bytes);
   json.key("strict").value(o.strict);
   json.key("split_bytes").value(o.split_bytes);
+  // Without pairs/ verification skips pairs already joined: the pairs stage's result differs.
+  json.key("write_pairs").value(o.write_pairs);
   if (!o.reference.empty()) json.key("reference").value(o.reference);
   method.write_parameters(json);
   json.end_object();

@@ -68,7 +68,7 @@ class MinhashMethod final : public DedupMethod {
     std::vector<DocPair> likely = sketch_filter(search, candidates);
     release(candidates);
     pairs_filtered_ = summary.candidate_pairs - sum_over_ranks(comm, likely.size());
-    pairs_checked_ = pairs_skipped_joined_ = 0;  // the exact check's, not the filter's
+    pairs_checked_ = pairs_skipped_joined_ = verify_rounds_ = 0;  // the exact check's only
     search.need_records(likely);
     search.clock.start("verify");
     VerifyCounts verify_counts;

@@ -42,11 +42,12 @@ std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPa
 std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair>&& pairs,
                                          double threshold, bool skip_joined,
                                          std::uint64_t round_bytes, VerifyCounts& counts) {
-  const VerifyRule rule{VerifyMode::kExact, threshold, 0, skip_joined};
+  VerifyRule rule{VerifyMode::kExact, threshold, 0, skip_joined};
   Exchanger& exchanger = search.exchanger;
   if (!skip_joined || exchanger.size() == 1) {
     return verify_pairs(search, pairs, rule, round_bytes, counts);
   }
+  rule.share_joins = false;  // each component's pairs are on one rank
   ComponentCounts component_counts;
   const std::vector<ClusterMember> members =
       connected_components(exchanger, pairs, search.owner, component_counts);

@@ -214,7 +214,7 @@ std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<cons
       verified.push_back({pairs[i].a, pairs[i].b, similarity});
       joined.unite(p.a, p.b);
     }
-    if (rule.skip_joined && exchanger.size() > 1) {
+    if (rule.skip_joined && rule.share_joins && exchanger.size() > 1) {
       share_joins(exchanger, std::span(verified).subspan(passed_before), docs, joined);
     }
   }

@@ -57,6 +57,9 @@ struct VerifyRule {
   /// connected components (clusters) are the same, only the list of verified pairs is shorter
   /// (and depends on the rank count). For runs that do not write every verified pair.
   bool skip_joined = false;
+  /// With skip_joined on several ranks: after every round each rank's passing pairs go to
+  /// every rank, which joins them too (not needed when a cluster's pairs are all on one rank).
+  bool share_joins = true;
 };
 
 /// What verification did besides the pairs that passed (this rank's counts).
