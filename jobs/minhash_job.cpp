@@ -68,9 +68,6 @@ class MinhashMethod final : public DedupMethod {
     std::vector<DocPair> likely = sketch_filter(search, candidates);
     release(candidates);
     pairs_filtered_ = summary.candidate_pairs - sum_over_ranks(comm, likely.size());
-    pairs_checked_ = pairs_skipped_joined_ = verify_rounds_ = 0;  // the exact check's only
-    search.need_records(likely);
-    search.clock.start("verify");
     VerifyCounts verify_counts;
     std::vector<VerifiedPair> verified =
         verify_exactly(search, std::move(likely), options_.threshold, !options_.write_pairs,
@@ -164,7 +161,9 @@ class MinhashMethod final : public DedupMethod {
       }
     }
     std::vector<DocPair> likely;
-    for (const VerifiedPair& p : verify(search, remote, estimate_rule(cut, false))) {
+    VerifyCounts filter_counts;  // the exact check's counts are the ones reported
+    for (const VerifiedPair& p : verify_pairs(search, remote, estimate_rule(cut, false),
+                                              options_.shuffle_bytes, filter_counts)) {
       likely.push_back({p.a, p.b});
     }
     std::vector<DocPair> merged(local_likely.size() + likely.size());

@@ -42,6 +42,8 @@ std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPa
 std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair>&& pairs,
                                          double threshold, bool skip_joined,
                                          std::uint64_t round_bytes, VerifyCounts& counts) {
+  search.need_records(pairs);
+  search.clock.start("verify");
   VerifyRule rule{VerifyMode::kExact, threshold, 0, skip_joined};
   Exchanger& exchanger = search.exchanger;
   if (!skip_joined || exchanger.size() == 1) {

@@ -19,8 +19,9 @@ std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPa
                                        const VerifyRule& rule, std::uint64_t round_bytes,
                                        VerifyCounts& counts);
 
-/// Collective: the exact check of `pairs` (this rank's, sorted, owned by this rank; records
-/// made readable) against `threshold`. With `skip_joined` (a run that does not list every
+/// Collective: the exact check of `pairs` (this rank's, sorted, owned by this rank) against
+/// `threshold`, as the "verify" stage: makes the pairs' records readable
+/// (search.need_records), then checks. With `skip_joined` (a run that does not list every
 /// verified pair), pairs already joined are not checked and, on several ranks, each connected
 /// component of all ranks' pairs is verified on one rank (the owner of its smallest document),
 /// so that no two ranks read the same cluster; which pairs are checked then depends on the

@@ -99,8 +99,6 @@ class SimhashMethod final : public DedupMethod {
     std::vector<DocPair> candidates;
     candidates.reserve(found.size());
     for (const HammingPair& p : found) candidates.push_back({p.a, p.b});
-    search.need_records(candidates);
-    search.clock.start("verify");
     VerifyCounts verify_counts;
     std::vector<VerifiedPair> verified =
         verify_exactly(search, std::move(candidates), options_.threshold, !options_.write_pairs,
