@@ -60,8 +60,8 @@ std::string load_checked_file(const std::string& path, std::string_view magic,
   in >> found_magic >> found_version >> checksum >> size;
   if (!in || found_magic != magic) throw IoError(path + ": not a neardup " + kind);
   if (found_version != version) {
-    throw IoError(path + ": " + kind + " format " + std::to_string(found_version) +
-                  ", this neardup reads " + std::to_string(version));
+    throw FormatVersionError(path + ": " + kind + " format " + std::to_string(found_version) +
+                             ", this neardup reads " + std::to_string(version));
   }
   in.get();  // the header's newline
   std::string payload(size, '\0');

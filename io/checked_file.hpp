@@ -23,8 +23,8 @@ void save_checked_file(const std::string& path, std::string_view magic, std::uin
                        SyncOnCommit sync = SyncOnCommit::kYes);
 
 /// Reads a file written by save_checked_file and returns its payload. Throws IoError naming
-/// the path and `what` (e.g. "checkpoint") when it is missing, has another magic or version, or
-/// is truncated, padded or corrupt (checksum).
+/// the path and `what` (e.g. "checkpoint") when it is missing, has another magic, or is
+/// truncated, padded or corrupt (checksum); FormatVersionError when it has another version.
 std::string load_checked_file(const std::string& path, std::string_view magic,
                               std::uint32_t version, std::string_view what);
 

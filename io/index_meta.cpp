@@ -29,7 +29,7 @@ void serialize(Archive& ar, neardup::IndexMeta& m, unsigned) {
   ar& m.format_version& m.neardup_version& m.method& m.text_field& m.id_field;
   ar& m.features& m.weight& m.shingle_n& m.char_n& m.max_distance& m.blocks;
   ar& m.num_perm& m.seed& m.threshold& m.bands& m.rows& m.shingle_kind& m.ngram;
-  ar& m.pass_at_threshold& m.batches& m.segments;
+  ar& m.pass_at_threshold& m.store_shingles& m.batches& m.segments;
 }
 
 }  // namespace boost::serialization
@@ -87,7 +87,13 @@ void save_index_meta(const std::string& index_dir, const IndexMeta& meta) {
 
 IndexMeta load_index_meta(const std::string& index_dir) {
   const std::string path = meta_path(index_dir);
-  const std::string text = load_checked_file(path, kMagic, kIndexFormatVersion, "index metadata");
+  std::string text;
+  try {
+    text = load_checked_file(path, kMagic, kIndexFormatVersion, "index metadata");
+  } catch (const FormatVersionError& e) {
+    throw FormatVersionError(std::string(e.what()) +
+                             ": rebuild the index from its corpus with this neardup's index build");
+  }
   try {
     return from_text<IndexMeta>(text);
   } catch (const IoError& e) {

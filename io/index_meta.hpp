@@ -18,9 +18,13 @@ struct IndexSegment {
   std::vector<IndexFile> files;
 };
 
+/// The current format version; an index of another version is refused. Version 2 added the
+/// stored shingle sets (store_shingles).
+inline constexpr std::uint32_t kIndexFormatVersion = 2;
+
 /// Everything needed to sketch queries the way the index was built, and to find its files.
 struct IndexMeta {
-  std::uint32_t format_version = 1;
+  std::uint32_t format_version = kIndexFormatVersion;
   std::string neardup_version;
   std::string method;  // "simhash" or "minhash"
   std::string text_field = "text";
@@ -41,15 +45,15 @@ struct IndexMeta {
   unsigned shingle_kind = 0;  // ShingleKind
   unsigned ngram = 5;
   double pass_at_threshold = kDefaultPassAtThreshold;
+  // Whether every segment holds its documents' shingle sets (shingle_kind, ngram), so matches
+  // are decided by exact Jaccard >= threshold rather than by the sketches alone.
+  bool store_shingles = false;
   std::uint64_t batches = 0;  // builds and adds so far
   std::vector<IndexSegment> segments;
 
   /// Documents over all segments.
   std::uint64_t docs() const;
 };
-
-/// The current format version; an index of another version is refused.
-inline constexpr std::uint32_t kIndexFormatVersion = 1;
 
 /// The metadata as Boost.Serialization text (to send between ranks), and back; from_text
 /// throws IoError on malformed text.
@@ -64,7 +68,7 @@ IndexSegment index_segment_from_text(const std::string& text);
 void save_index_meta(const std::string& index_dir, const IndexMeta& meta);
 
 /// Reads INDEX/index.meta. Throws IoError naming the path when it is missing, not a neardup
-/// index, of another format version, truncated or corrupt (checksum).
+/// index, of another format version (saying to rebuild it), truncated or corrupt (checksum).
 IndexMeta load_index_meta(const std::string& index_dir);
 
 }  // namespace neardup

@@ -12,6 +12,12 @@ class IoError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// A file written by another format version of neardup: never misread, always refused.
+class FormatVersionError : public IoError {
+ public:
+  using IoError::IoError;
+};
+
 /// Builds "PATH: ACTION: strerror(errno)" from the current errno.
 std::string errno_message(const std::string& path, const std::string& action);
 

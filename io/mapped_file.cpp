@@ -8,7 +8,9 @@
 #include <unistd.h>
 #include <xxhash.h>
 
+#include <algorithm>
 #include <filesystem>
+#include <new>
 
 #include "io/atomic_file.hpp"
 #include "io/io_error.hpp"
@@ -21,6 +23,47 @@ IndexFile write_index_file(const std::string& dir, const std::string& name,
   file.write(std::string_view(bytes.data(), bytes.size()));
   file.commit();
   return {name, bytes.size(), XXH3_64bits(bytes.data(), bytes.size())};
+}
+
+namespace {
+
+// XXH3-64 of a mapped file, read in chunks whose pages are let go from this process after
+// hashing (they stay in the page cache): opening a large index does not raise the resident
+// memory to its size; queries map back only what they read.
+std::uint64_t checksum_of_mapping(const char* data, std::size_t size) {
+  constexpr std::size_t kChunk = 16 << 20;  // a multiple of the page size
+  XXH3_state_t* state = XXH3_createState();
+  if (state == nullptr) throw std::bad_alloc();
+  XXH3_64bits_reset(state);
+  for (std::size_t at = 0; at < size; at += kChunk) {
+    const std::size_t n = std::min(kChunk, size - at);
+    XXH3_64bits_update(state, data + at, n);
+    ::madvise(const_cast<char*>(data + at), n, MADV_DONTNEED);
+  }
+  const std::uint64_t checksum = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  return checksum;
+}
+
+}  // namespace
+
+IndexFileWriter::IndexFileWriter(const std::string& dir, const std::string& name)
+    : name_(name), file_((std::filesystem::path(dir) / name).string()), state_(XXH3_createState()) {
+  if (state_ == nullptr) throw std::bad_alloc();
+  XXH3_64bits_reset(state_);
+}
+
+IndexFileWriter::~IndexFileWriter() { XXH3_freeState(state_); }
+
+void IndexFileWriter::write(std::string_view bytes) {
+  file_.write(bytes);
+  XXH3_64bits_update(state_, bytes.data(), bytes.size());
+  bytes_ += bytes.size();
+}
+
+IndexFile IndexFileWriter::finish() {
+  file_.commit();
+  return {name_, bytes_, XXH3_64bits_digest(state_)};
 }
 
 MappedFile::MappedFile(const std::string& dir, const IndexFile& record) {
@@ -49,7 +92,7 @@ MappedFile::MappedFile(const std::string& dir, const IndexFile& record) {
     data_ = static_cast<const char*>(mapped);
   }
   ::close(fd);
-  if (XXH3_64bits(data_, size_) != record.xxh3) {
+  if (checksum_of_mapping(data_, size_) != record.xxh3) {
     if (data_ != nullptr) ::munmap(const_cast<char*>(data_), size_);
     throw IoError(path + ": index file checksum mismatch (corrupt)");
   }

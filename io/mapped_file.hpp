@@ -2,9 +2,15 @@
 // and refused when truncated or corrupt.
 #pragma once
 
+#include <xxhash.h>
+
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
+#include <string_view>
+
+#include "io/atomic_file.hpp"
 
 namespace neardup {
 
@@ -19,6 +25,29 @@ struct IndexFile {
 /// the path on any write error.
 IndexFile write_index_file(const std::string& dir, const std::string& name,
                            std::span<const char> bytes);
+
+/// An index file written piece by piece (for contents too large to hold in memory), with the
+/// same record as write_index_file gives. Nothing appears under the final name before finish().
+class IndexFileWriter {
+ public:
+  /// Creates DIR/NAME's temporary. Throws IoError naming the path on failure.
+  IndexFileWriter(const std::string& dir, const std::string& name);
+  ~IndexFileWriter();
+  IndexFileWriter(const IndexFileWriter&) = delete;
+  IndexFileWriter& operator=(const IndexFileWriter&) = delete;
+
+  /// Appends bytes. Throws IoError naming the path on write errors.
+  void write(std::string_view bytes);
+
+  /// Commits the file under its name and returns its record. Throws IoError on write errors.
+  IndexFile finish();
+
+ private:
+  std::string name_;
+  AtomicFile file_;
+  XXH3_state_t* state_;
+  std::uint64_t bytes_ = 0;
+};
 
 /// A read-only memory map of an index file, checked against its record: a missing file, a
 /// different size (truncated) or a different checksum (corrupt) throws IoError naming the path.

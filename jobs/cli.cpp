@@ -212,7 +212,9 @@ void add_index_flags(CLI::App& command, IndexBuildOptions& o, SharedFlags& flags
   command.add_option("--shingle", shingle, "minhash: shingle kind, word or char")
       ->check(CLI::IsMember({"word", "char"}))
       ->capture_default_str();
-  command.add_option("--ngram", o.document.shingle.n, "minhash: shingle length")
+  command
+      .add_option("--ngram", o.document.shingle.n,
+                  "minhash (and the stored sets of --store-shingles): shingle length")
       ->check(CLI::Range(1u, 1000u))
       ->capture_default_str();
   command.add_option("--num-perm", o.num_perm, "minhash: signature length")
@@ -220,11 +222,16 @@ void add_index_flags(CLI::App& command, IndexBuildOptions& o, SharedFlags& flags
       ->capture_default_str();
   command.add_option("--seed", o.seed, "minhash: seed of the MinHash family")
       ->capture_default_str();
-  command.add_option("-t,--threshold", o.threshold, "minhash: Jaccard similarity of a match")
+  command
+      .add_option("-t,--threshold", o.threshold,
+                  "minhash (and --store-shingles): Jaccard similarity of a match")
       ->check(CLI::Range(0.0, 1.0))
       ->capture_default_str();
   command.add_option("--bands", o.bands, "minhash: LSH bands (with --rows)");
   command.add_option("--rows", o.rows, "minhash: LSH rows per band (with --bands)");
+  command.add_flag("--store-shingles", o.store_shingles,
+                   "keep each document's shingle set (8 bytes per distinct shingle) so query "
+                   "and --reference decide matches by exact Jaccard >= --threshold");
 }
 
 SimhashFeatures features_named(const std::string& name) {
@@ -242,17 +249,24 @@ SimhashWeight weight_named(const std::string& name) {
 // Rank 0's summary of an index build or add, for people and for scripts (RESULT line).
 void print_index_summary(const IndexBuildSummary& s, bool add, int ranks) {
   using ull = unsigned long long;
+  const auto per_doc = [&s](std::uint64_t bytes) {
+    return s.index_docs ? static_cast<double>(bytes) / static_cast<double>(s.index_docs) : 0.0;
+  };
   std::printf(
       "neardup index %s: %llu docs read, %llu indexed, %llu empty (not indexed), %llu "
-      "skipped; index holds %llu docs in %llu segments, %llu bytes (%.1f bytes per doc)\n"
-      "RESULT job=index ranks=%d indexed=%llu index_docs=%llu index_bytes=%llu\n",
+      "skipped; index holds %llu docs in %llu segments, %llu bytes (%.1f bytes per doc",
       add ? "add" : "build", static_cast<ull>(s.docs_read), static_cast<ull>(s.docs_indexed),
       static_cast<ull>(s.docs_empty), static_cast<ull>(s.docs_skipped),
       static_cast<ull>(s.index_docs), static_cast<ull>(s.index_segments),
-      static_cast<ull>(s.index_bytes),
-      s.index_docs ? static_cast<double>(s.index_bytes) / static_cast<double>(s.index_docs) : 0.0,
+      static_cast<ull>(s.index_bytes), per_doc(s.index_bytes));
+  if (s.shingle_bytes > 0) {
+    std::printf(", of which shingle sets %.1f", per_doc(s.shingle_bytes));
+  }
+  std::printf(
+      ")\nRESULT job=index ranks=%d indexed=%llu index_docs=%llu index_bytes=%llu "
+      "shingle_bytes=%llu\n",
       ranks, static_cast<ull>(s.docs_indexed), static_cast<ull>(s.index_docs),
-      static_cast<ull>(s.index_bytes));
+      static_cast<ull>(s.index_bytes), static_cast<ull>(s.shingle_bytes));
   std::fflush(stdout);
 }
 

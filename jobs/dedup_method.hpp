@@ -67,7 +67,8 @@ class DedupMethod : public Sketcher {
   /// parameter: every kernel gives the same sketches).
   virtual std::string kernel() const = 0;
   /// Sets the method and sketch parameters of `build` to this run's, so that an index built
-  /// with it sketches documents as this run does; false when the method has no index (exact).
+  /// with it sketches documents as this run does and, when this run verifies exactly, stores
+  /// the shingle sets to decide matches the same way; false when the method has no index.
   virtual bool index_parameters(IndexBuildOptions& build) const = 0;
   /// How this method's pair similarities read on report.html.
   virtual SimilarityAxis similarity_axis() const = 0;

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <iterator>
+#include <memory>
 #include <numeric>
 #include <optional>
 #include <stdexcept>
@@ -71,6 +72,37 @@ void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) 
   for (const IdRepeat& r : duplicates.examples) {
     log_info(source.location(r.later) + ": same id as " + source.location(r.earlier));
   }
+}
+
+// Collective: the reference index opened on every rank (errors agreed on). Rank 0 warns when
+// this run verifies exactly but the index holds no shingle sets to do so.
+std::unique_ptr<ReferenceMatcher> open_reference(MPI_Comm comm, const std::string& index_dir,
+                                                 DedupMethod& method, const ShingleSpec& shingles) {
+  std::unique_ptr<ReferenceMatcher> matcher;
+  std::string error;
+  try {
+    matcher = std::make_unique<ReferenceMatcher>(index_dir, method, shingles);
+  } catch (const std::exception& e) {
+    error = std::string("--reference: ") + e.what();
+  }
+  agree_on_errors(comm, error);
+  IndexBuildOptions wanted;
+  int rank = 0;
+  mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
+  if (rank == 0 && method.index_parameters(wanted) && wanted.store_shingles && !matcher->exact()) {
+    log_warn("the reference index " + index_dir + " holds no shingle sets, so its " +
+             "matches are decided by the sketches (rule " + index_rule(matcher->index_meta()) +
+             "), not exact Jaccard; rebuild it with index build --store-shingles");
+  }
+  return matcher;
+}
+
+// The sorted union of two sorted lists of documents.
+std::vector<DocId> sorted_union(const std::vector<DocId>& a, const std::vector<DocId>& b) {
+  std::vector<DocId> all;
+  all.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(all));
+  return all;
 }
 
 // Where this rank spills the records of compressed inputs that later stages re-read.
@@ -299,6 +331,13 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   report.duplicate_ids = duplicate_ids.count;
   if (rank == 0) log_duplicate_ids(duplicate_ids, source);
   report.features = sum_over_ranks(comm, sketch.features);
+  std::unique_ptr<ReferenceMatcher> reference;
+  std::vector<DocId> reference_docs;  // this rank's documents with reference candidates
+  if (!options.reference.empty()) {
+    clock.start("reference lookup");
+    reference = open_reference(comm, reference_index, method, options.document.shingle);
+    reference_docs = reference->find_candidates(sketch.docs);
+  }
 
   bool records_ready = false;
   const auto need_records = [&](std::span<const DocPair> pairs) {
@@ -306,7 +345,8 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
     records_ready = true;
     if (!spill) return;
     clock.start("spill");
-    const std::vector<DocId> needed = candidate_documents(exchanger, pairs, owner);
+    std::vector<DocId> needed = candidate_documents(exchanger, pairs, owner);
+    if (reference && reference->exact()) needed = sorted_union(needed, reference_docs);
     report.spilled_bytes =
         sum_over_ranks(comm, spill_compressed_records(plan, rank, needed, sketch.docs, spill_file,
                                                       options.max_doc_bytes));
@@ -369,11 +409,11 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
   summary.clusters = sum_over_ranks(comm, roots);
 
   std::vector<ReferenceMatch> references;
-  if (!options.reference.empty()) {
+  if (reference) {
     clock.start("reference");
     std::string error;
     try {
-      references = match_reference(reference_index, method, sketch.docs);
+      references = reference->match(source);
     } catch (const std::exception& e) {
       error = e.what();
     }

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 
 #include "core/lsh_params.hpp"
 #include "core/permuted_tables.hpp"
@@ -43,12 +44,16 @@ IndexMeta new_meta(const IndexBuildOptions& o) {
   meta.shingle_kind = static_cast<unsigned>(o.document.shingle.kind);
   meta.ngram = o.document.shingle.n;
   meta.pass_at_threshold = o.pass_at_threshold;
+  meta.store_shingles = o.store_shingles;
   return meta;
 }
 
 std::string validate(const IndexBuildOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
   if (o.add) return "";
+  if (o.store_shingles && !(o.threshold > 0 && o.threshold <= 1)) {
+    return "--threshold must be in (0, 1]";
+  }
   if (o.method == "simhash") {
     const std::string problem =
         check_design({o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3});
@@ -75,8 +80,10 @@ std::string prepare_index(const IndexBuildOptions& o, IndexMeta& meta) {
     if (fs::exists(o.output / fs::path("index.meta"), error)) {
       if (!o.overwrite)
         return o.output + ": an index is already there (use --overwrite or index add)";
-      const IndexMeta old = load_index_meta(o.output);
-      for (const IndexSegment& s : old.segments) fs::remove_all(fs::path(o.output) / s.dir);
+      // Every segment directory goes, also those of an index of another format version.
+      for (const fs::directory_entry& entry : fs::directory_iterator(o.output)) {
+        if (entry.path().filename().string().starts_with("seg-")) fs::remove_all(entry.path());
+      }
       fs::remove(fs::path(o.output) / "index.meta");
     } else if (fs::exists(o.output, error) && !fs::is_empty(o.output, error)) {
       return o.output + ": not empty and not an index";
@@ -85,9 +92,62 @@ std::string prepare_index(const IndexBuildOptions& o, IndexMeta& meta) {
     if (error) return o.output + ": cannot create: " + error.message();
     meta = new_meta(o);
     return "";
-  } catch (const IoError& e) {
+  } catch (const std::exception& e) {
     return e.what();
   }
+}
+
+// The name of the segment this rank writes in this build or add.
+std::string segment_name(const IndexMeta& meta, int rank) {
+  char name[64];
+  std::snprintf(name, sizeof name, "seg-%04llu-%05d", static_cast<unsigned long long>(meta.batches),
+                rank);
+  return name;
+}
+
+// This rank's indexed documents (those with tokens) from its sketch, and how many were empty.
+SegmentDocs segment_docs(const SketchResult& sketch, DocSource& source, std::uint64_t& empty) {
+  const LocalDocs& docs = sketch.docs;
+  SegmentDocs batch;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    if (docs.features[i] == 0) {
+      ++empty;
+      continue;
+    }
+    const auto words = docs.sketch(i);
+    batch.sketches.insert(batch.sketches.end(), words.begin(), words.end());
+    batch.ids.push_back(sketch.has_doc_id[i] ? sketch.doc_ids[i] : source.location(docs.ids[i]));
+  }
+  return batch;
+}
+
+// Collective: rank 0 records every rank's segment, commits index.meta and returns the totals.
+void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, IndexMeta& meta,
+                     const std::string& segment_text, IndexBuildSummary& summary) {
+  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
+  to_root[0] = segment_text;
+  const std::vector<std::string> segments = exchanger.exchange_blocks(to_root);
+  std::uint64_t totals[4] = {0, 0, 0, 0};
+  if (exchanger.rank() == 0) {
+    for (const std::string& text : segments) {
+      if (!text.empty()) meta.segments.push_back(index_segment_from_text(text));
+    }
+    ++meta.batches;
+    save_index_meta(options.output, meta);
+    totals[0] = meta.docs();
+    for (const IndexSegment& s : meta.segments) {
+      for (const IndexFile& f : s.files) {
+        totals[1] += f.bytes;
+        if (f.name.starts_with("shingles.")) totals[3] += f.bytes;
+      }
+    }
+    totals[2] = meta.segments.size();
+  }
+  mpi_check(MPI_Bcast(totals, 4, MPI_UINT64_T, 0, exchanger.comm()), "MPI_Bcast");
+  summary.index_docs = totals[0];
+  summary.index_bytes = totals[1];
+  summary.index_segments = totals[2];
+  summary.shingle_bytes = totals[3];
 }
 
 }  // namespace
@@ -104,12 +164,25 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   reading.document.text_field = meta.text_field;
   reading.document.id_field = meta.id_field;
   const JobPlan plan = make_plan(comm, reading.inputs, reading.format, reading.split_bytes);
-  log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method + "): " +
+  log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method +
+           (meta.store_shingles ? ", shingle sets stored" : "") + "): " +
            std::to_string(plan.files.size()) + " files, " + std::to_string(plan.total_bytes()) +
            " bytes on " + std::to_string(exchanger.size()) + " ranks");
+  const std::string name = segment_name(meta, rank);
+  const fs::path segment_dir = fs::path(options.output) / name;
   const std::unique_ptr<Sketcher> sketcher = make_index_sketcher(meta);
+  std::optional<ShingleRecordingSketcher> recorder;
+  if (meta.store_shingles) {
+    std::error_code error;
+    fs::create_directories(segment_dir, error);
+    agree_on_errors(
+        comm, error ? segment_dir.string() + ": cannot create: " + error.message() : std::string());
+    recorder.emplace(*sketcher, index_shingle_spec(meta), segment_dir.string());
+  }
   SketchLimits limits{reading.max_doc_bytes, reading.strict, true};
-  const SketchResult sketch = sketch_splits(plan, rank, reading.document, *sketcher, limits);
+  const SketchResult sketch =
+      sketch_splits(plan, rank, reading.document,
+                    recorder ? static_cast<Sketcher&>(*recorder) : *sketcher, limits);
   std::vector<std::uint64_t> lines_per_split(plan.splits.size());
   mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
                           static_cast<int>(lines_per_split.size()), MPI_UINT64_T, MPI_SUM, comm),
@@ -124,60 +197,32 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
     agree_on_errors(comm, "");
   }
 
-  const LocalDocs& docs = sketch.docs;
-  std::vector<std::uint32_t> sketches;
-  std::vector<std::string> ids;
+  IndexBuildSummary summary;
   std::uint64_t empty = 0;
-  for (std::size_t i = 0; i < docs.size(); ++i) {
-    if (docs.features[i] == 0) {
-      ++empty;
-      continue;
-    }
-    const auto words = docs.sketch(i);
-    sketches.insert(sketches.end(), words.begin(), words.end());
-    ids.push_back(sketch.has_doc_id[i] ? sketch.doc_ids[i] : source.location(docs.ids[i]));
-  }
+  SegmentDocs batch = segment_docs(sketch, source, empty);
   std::string segment_text;
   std::string error;
-  if (!ids.empty()) {
-    char name[64];
-    std::snprintf(name, sizeof name, "seg-%04llu-%05d",
-                  static_cast<unsigned long long>(meta.batches), rank);
+  if (recorder) {
+    batch.shingles = recorder->finish();
+    batch.shingle_offsets = recorder->offsets();
+    error = recorder->error();
+  }
+  if (batch.ids.empty() && error.empty()) {
+    std::error_code ignored;
+    fs::remove(segment_dir, ignored);  // created for the shingle sets; nothing to index here
+  } else if (error.empty()) {
     try {
-      segment_text =
-          index_segment_to_text(write_index_segment(options.output, name, meta, sketches, ids));
+      segment_text = index_segment_to_text(write_index_segment(options.output, name, meta, batch));
     } catch (const IoError& e) {
       error = e.what();
     }
   }
   agree_on_errors(comm, error);
-  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
-  to_root[0] = segment_text;
-  const std::vector<std::string> segments = exchanger.exchange_blocks(to_root);
-
-  IndexBuildSummary summary;
-  summary.docs_indexed = sum_over_ranks(comm, ids.size());
+  summary.docs_indexed = sum_over_ranks(comm, batch.ids.size());
   summary.docs_empty = sum_over_ranks(comm, empty);
   for (const std::uint64_t lines : lines_per_split) summary.docs_read += lines;
   summary.docs_skipped = summary.docs_read - summary.docs_indexed - summary.docs_empty;
-  if (rank == 0) {
-    for (const std::string& text : segments) {
-      if (text.empty()) continue;
-      meta.segments.push_back(index_segment_from_text(text));
-    }
-    ++meta.batches;
-    save_index_meta(options.output, meta);
-    summary.index_docs = meta.docs();
-    for (const IndexSegment& s : meta.segments) {
-      for (const IndexFile& f : s.files) summary.index_bytes += f.bytes;
-    }
-    summary.index_segments = meta.segments.size();
-  }
-  std::uint64_t totals[3] = {summary.index_docs, summary.index_bytes, summary.index_segments};
-  mpi_check(MPI_Bcast(totals, 3, MPI_UINT64_T, 0, comm), "MPI_Bcast");
-  summary.index_docs = totals[0];
-  summary.index_bytes = totals[1];
-  summary.index_segments = totals[2];
+  commit_segments(exchanger, options, meta, segment_text, summary);
   return summary;
 }
 

@@ -26,6 +26,7 @@ struct IndexBuildOptions : JobOptions {
   unsigned bands = 0;  // 0: chosen from the threshold
   unsigned rows = 0;
   double pass_at_threshold = kDefaultPassAtThreshold;
+  bool store_shingles = false;  // keep shingle sets so matches are exact Jaccard >= threshold
 };
 
 /// What a build or add did (global counts).
@@ -37,6 +38,7 @@ struct IndexBuildSummary {
   std::uint64_t index_docs = 0;   // documents in the whole index afterwards
   std::uint64_t index_bytes = 0;  // bytes of all its segment files
   std::uint64_t index_segments = 0;
+  std::uint64_t shingle_bytes = 0;  // of the stored shingle sets (files shingles.*)
 };
 
 /// Collective: builds the index at options.output (which must be absent or empty, unless

@@ -130,6 +130,7 @@ class MinhashMethod final : public DedupMethod {
     build.bands = layout_.bands;
     build.rows = layout_.rows;
     build.pass_at_threshold = options_.pass_at_threshold;
+    build.store_shingles = options_.verify == VerifyMode::kExact;
     return true;
   }
 

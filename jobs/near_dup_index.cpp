@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include "core/band_keys.hpp"
+#include "core/jaccard.hpp"
 #include "core/key_table.hpp"
 #include "core/lsh_params.hpp"
 #include "core/minhash.hpp"
@@ -42,38 +43,85 @@ std::span<const char> bytes_of(const std::vector<T>& v) {
 
 unsigned sketch_words(const IndexMeta& meta) { return is_simhash(meta) ? 2 : meta.num_perm; }
 
+constexpr const char* kShinglesFile = "shingles.u64";
+constexpr const char* kShingleOffsetsFile = "shingles.off";
+
 unsigned table_count(const IndexMeta& meta) {
   return is_simhash(meta) ? PermutedTables({meta.max_distance, meta.blocks}).size() : meta.bands;
 }
 
 }  // namespace
 
+const char* index_rule(const IndexMeta& meta) {
+  if (meta.store_shingles) return "exact";
+  return is_simhash(meta) ? "hamming" : "estimate";
+}
+
 std::unique_ptr<Sketcher> make_index_sketcher(const IndexMeta& meta) {
   if (is_simhash(meta)) return std::make_unique<SimhashSketcher>(simhash_spec(meta));
   if (meta.method == "minhash") {
-    return std::make_unique<MinhashSketcher>(
-        meta.num_perm, meta.seed,
-        ShingleSpec{static_cast<ShingleKind>(meta.shingle_kind), meta.ngram});
+    return std::make_unique<MinhashSketcher>(meta.num_perm, meta.seed, index_shingle_spec(meta));
   }
   throw IoError("index method '" + meta.method + "' is unknown");
 }
 
+ShingleSpec index_shingle_spec(const IndexMeta& meta) {
+  return {static_cast<ShingleKind>(meta.shingle_kind), meta.ngram};
+}
+
+ShingleRecordingSketcher::ShingleRecordingSketcher(Sketcher& inner, const ShingleSpec& spec,
+                                                   const std::string& dir)
+    : inner_(inner), spec_(spec) {
+  try {
+    file_ = std::make_unique<IndexFileWriter>(dir, kShinglesFile);
+  } catch (const IoError& e) {
+    error_ = e.what();
+  }
+}
+
+std::uint32_t ShingleRecordingSketcher::sketch(std::string_view text,
+                                               std::span<std::uint32_t> out) {
+  const std::uint32_t features = inner_.sketch(text, out);
+  if (features == 0 || !error_.empty()) return features;
+  tokenize(text, tokens_);
+  shingle_set_of(tokens_, spec_, set_, scratch_);
+  try {
+    file_->write({reinterpret_cast<const char*>(set_.data()), set_.size() * sizeof(set_[0])});
+  } catch (const IoError& e) {
+    error_ = e.what();
+    file_.reset();
+  }
+  offsets_.push_back(offsets_.back() + set_.size());
+  return features;
+}
+
+IndexFile ShingleRecordingSketcher::finish() {
+  if (!error_.empty() || offsets_.size() == 1) {
+    file_.reset();
+    return {};
+  }
+  try {
+    return file_->finish();
+  } catch (const IoError& e) {
+    error_ = e.what();
+    return {};
+  }
+}
+
 IndexSegment write_index_segment(const std::string& index_dir, const std::string& segment_dir,
-                                 const IndexMeta& meta, std::span<const std::uint32_t> sketches,
-                                 const std::vector<std::string>& ids) {
+                                 const IndexMeta& meta, const SegmentDocs& batch) {
   const std::string dir = (std::filesystem::path(index_dir) / segment_dir).string();
   std::error_code error;
   std::filesystem::create_directories(dir, error);
   if (error) throw IoError(dir + ": cannot create: " + error.message());
   const unsigned words = sketch_words(meta);
-  const std::size_t docs = ids.size();
+  const std::size_t docs = batch.ids.size();
+  const std::span<const std::uint32_t> sketches = batch.sketches;
   IndexSegment segment{segment_dir, docs, {}};
-  segment.files.push_back(write_index_file(
-      dir, "sketch.u32",
-      {reinterpret_cast<const char*>(sketches.data()), sketches.size() * sizeof(std::uint32_t)}));
+  segment.files.push_back(write_index_file(dir, "sketch.u32", bytes_of(batch.sketches)));
   std::vector<std::uint64_t> offsets = {0};
   std::string id_text;
-  for (const std::string& id : ids) {
+  for (const std::string& id : batch.ids) {
     id_text += id;
     offsets.push_back(id_text.size());
   }
@@ -114,31 +162,51 @@ IndexSegment write_index_segment(const std::string& index_dir, const std::string
           write_index_file(dir, table_name("band", b, "docs"), bytes_of(numbers)));
     }
   }
+  if (meta.store_shingles) {
+    if (batch.shingle_offsets.size() != docs + 1 || batch.shingles.name != kShinglesFile) {
+      throw IoError(dir + ": the shingle sets of " + std::to_string(docs) +
+                    " documents were not recorded");
+    }
+    segment.files.push_back(
+        write_index_file(dir, kShingleOffsetsFile, bytes_of(batch.shingle_offsets)));
+    segment.files.push_back(batch.shingles);
+  }
   return segment;
 }
 
-// One segment, mapped: sketches, ids and one KeyTableView per table or band.
+// One segment, mapped: sketches, ids, one KeyTableView per table or band, and shingle sets.
 struct NearDupIndex::Segment {
   std::vector<std::unique_ptr<MappedFile>> files;
   std::span<const std::uint32_t> sketches;
   std::span<const std::uint64_t> id_offsets;
   std::span<const char> id_text;
   std::vector<KeyTableView> tables;
+  std::span<const std::uint64_t> shingle_offsets;  // empty unless the index stores them
+  std::span<const std::uint64_t> shingles;
 
   std::string id(std::uint32_t doc) const {
     return std::string(id_text.data() + id_offsets[doc], id_offsets[doc + 1] - id_offsets[doc]);
   }
+  std::span<const std::uint64_t> shingle_set(std::uint32_t doc) const {
+    return shingles.subspan(shingle_offsets[doc], shingle_offsets[doc + 1] - shingle_offsets[doc]);
+  }
 };
 
 NearDupIndex::NearDupIndex(const std::string& index_dir)
-    : meta_(load_index_meta(index_dir)), sketcher_(make_index_sketcher(meta_)) {
+    : meta_(load_index_meta(index_dir)),
+      sketcher_(make_index_sketcher(meta_)),
+      min_agree_(is_simhash(meta_) ? 0
+                 : exact()         ? sketch_filter_min_agree(meta_.threshold, meta_.num_perm)
+                                   : min_agreeing_entries(meta_.threshold, meta_.num_perm,
+                                                          meta_.pass_at_threshold)) {
   const unsigned words = sketch_words(meta_);
   const unsigned tables = table_count(meta_);
+  const std::size_t expected = 3 + 2 * static_cast<std::size_t>(tables) + (exact() ? 2 : 0);
   for (const IndexSegment& record : meta_.segments) {
     const std::string dir = (std::filesystem::path(index_dir) / record.dir).string();
-    if (record.files.size() != 3 + 2 * static_cast<std::size_t>(tables)) {
+    if (record.files.size() != expected) {
       throw IoError(dir + ": segment lists " + std::to_string(record.files.size()) +
-                    " files, expected " + std::to_string(3 + 2 * tables));
+                    " files, expected " + std::to_string(expected));
     }
     auto segment = std::make_unique<Segment>();
     for (const IndexFile& file : record.files) {
@@ -147,9 +215,17 @@ NearDupIndex::NearDupIndex(const std::string& index_dir)
     segment->sketches = segment->files[0]->as<std::uint32_t>();
     segment->id_offsets = segment->files[1]->as<std::uint64_t>();
     segment->id_text = segment->files[2]->as<char>();
-    const bool consistent = segment->sketches.size() == record.docs * words &&
-                            segment->id_offsets.size() == record.docs + 1 &&
-                            segment->id_offsets.back() == segment->id_text.size();
+    bool consistent = segment->sketches.size() == record.docs * words &&
+                      segment->id_offsets.size() == record.docs + 1 &&
+                      segment->id_offsets.back() == segment->id_text.size();
+    if (exact()) {
+      segment->shingle_offsets = segment->files[expected - 2]->as<std::uint64_t>();
+      segment->shingles = segment->files[expected - 1]->as<std::uint64_t>();
+      consistent =
+          consistent && segment->shingle_offsets.size() == record.docs + 1 &&
+          std::is_sorted(segment->shingle_offsets.begin(), segment->shingle_offsets.end()) &&
+          segment->shingle_offsets.back() == segment->shingles.size();
+    }
     for (unsigned t = 0; t < tables; ++t) {
       const KeyTableView table{segment->files[3 + 2 * t]->as<std::uint64_t>(),
                                segment->files[4 + 2 * t]->as<std::uint32_t>()};
@@ -164,72 +240,129 @@ NearDupIndex::NearDupIndex(const std::string& index_dir)
 
 NearDupIndex::~NearDupIndex() = default;
 
-bool NearDupIndex::sketch(std::string_view text, std::vector<std::uint32_t>& out) {
+bool NearDupIndex::sketch(std::string_view text, std::vector<std::uint32_t>& out,
+                          std::vector<std::uint64_t>& shingles) {
   out.resize(sketch_words(meta_));
-  return sketcher_->sketch(text, out) != 0;
+  if (sketcher_->sketch(text, out) == 0) return false;
+  if (exact()) {
+    tokenize(text, tokens_);
+    shingle_set_of(tokens_, index_shingle_spec(meta_), shingles, scratch_);
+  }
+  return true;
 }
 
-bool NearDupIndex::close(std::span<const std::uint32_t> a, std::span<const std::uint32_t> b,
-                         IndexMatch& match) const {
+bool NearDupIndex::close(std::span<const std::uint32_t> a,
+                         std::span<const std::uint64_t> a_shingles,
+                         std::span<const std::uint32_t> b,
+                         std::span<const std::uint64_t> b_shingles, IndexMatch& match) const {
+  bool candidate = false;
   if (is_simhash(meta_)) {
     match.distance = static_cast<unsigned>(std::popcount(fingerprint_of(a) ^ fingerprint_of(b)));
     match.similarity = 1.0 - match.distance / 64.0;
-    return match.distance <= meta_.max_distance;
+    candidate = match.distance <= meta_.max_distance;
+  } else {
+    const unsigned agree = agreeing_entries(a, b);
+    match.distance = 0;
+    match.similarity = static_cast<double>(agree) / meta_.num_perm;
+    candidate = agree >= min_agree_;
   }
-  const unsigned agree = agreeing_entries(a, b);
-  match.distance = 0;
-  match.similarity = static_cast<double>(agree) / meta_.num_perm;
-  return agree >= min_agreeing_entries(meta_.threshold, meta_.num_perm, meta_.pass_at_threshold);
+  if (!candidate || !exact()) return candidate;
+  match.similarity = exact_jaccard(a_shingles, b_shingles);
+  return match.similarity >= meta_.threshold;
 }
 
-std::vector<IndexMatch> NearDupIndex::query(std::span<const std::uint32_t> sketch) const {
-  std::vector<IndexMatch> matches;
+std::vector<IndexCandidate> NearDupIndex::candidates(std::span<const std::uint32_t> sketch) const {
+  std::vector<IndexCandidate> found;
   const unsigned words = sketch_words(meta_);
-  IndexMatch match;
   if (is_simhash(meta_)) {
     const PermutedTables tables({meta_.max_distance, meta_.blocks});
     const std::uint64_t fp = fingerprint_of(sketch);
-    for (const auto& segment : segments_) {
+    for (std::uint32_t s = 0; s < segments_.size(); ++s) {
       for (unsigned t = 0; t < tables.size(); ++t) {
-        const KeyTableView& table = segment->tables[t];
+        const KeyTableView& table = segments_[s]->tables[t];
         const auto [first, last] = table.prefix_range(tables.permute(t, fp), tables.key_bits(t));
         for (std::size_t i = first; i < last; ++i) {
           const std::uint64_t other = tables.unpermute(t, table.keys[i]);
           const auto distance = static_cast<unsigned>(std::popcount(fp ^ other));
           if (distance <= meta_.max_distance && tables.first_shared_table(fp, other) == t) {
-            matches.push_back({segment->id(table.docs[i]), distance, 1.0 - distance / 64.0});
+            found.push_back({s, table.docs[i], distance, 1.0 - distance / 64.0});
           }
         }
       }
     }
-    std::sort(matches.begin(), matches.end(), [](const IndexMatch& x, const IndexMatch& y) {
-      return x.distance != y.distance ? x.distance < y.distance : x.id < y.id;
-    });
-    return matches;
+    return found;
   }
   std::vector<std::uint64_t> keys(meta_.bands);
   band_keys(sketch, {meta_.bands, meta_.rows}, keys);
-  std::vector<std::uint32_t> candidates;
-  for (const auto& segment : segments_) {
-    candidates.clear();
+  std::vector<std::uint32_t> docs;
+  for (std::uint32_t s = 0; s < segments_.size(); ++s) {
+    const Segment& segment = *segments_[s];
+    docs.clear();
     for (unsigned b = 0; b < meta_.bands; ++b) {
-      const KeyTableView& table = segment->tables[b];
+      const KeyTableView& table = segment.tables[b];
       const auto [first, last] = table.prefix_range(keys[b], 64);
-      candidates.insert(candidates.end(), table.docs.begin() + static_cast<std::ptrdiff_t>(first),
-                        table.docs.begin() + static_cast<std::ptrdiff_t>(last));
+      docs.insert(docs.end(), table.docs.begin() + static_cast<std::ptrdiff_t>(first),
+                  table.docs.begin() + static_cast<std::ptrdiff_t>(last));
     }
-    std::sort(candidates.begin(), candidates.end());
-    candidates.erase(std::unique(candidates.begin(), candidates.end()), candidates.end());
-    for (const std::uint32_t doc : candidates) {
-      if (close(sketch, segment->sketches.subspan(std::size_t{doc} * words, words), match)) {
-        matches.push_back({segment->id(doc), 0, match.similarity});
+    std::sort(docs.begin(), docs.end());
+    docs.erase(std::unique(docs.begin(), docs.end()), docs.end());
+    for (const std::uint32_t doc : docs) {
+      const unsigned agree =
+          agreeing_entries(sketch, segment.sketches.subspan(std::size_t{doc} * words, words));
+      if (agree >= min_agree_) {
+        found.push_back({s, doc, 0, static_cast<double>(agree) / meta_.num_perm});
       }
     }
   }
-  std::sort(matches.begin(), matches.end(), [](const IndexMatch& x, const IndexMatch& y) {
-    return x.similarity != y.similarity ? x.similarity > y.similarity : x.id < y.id;
-  });
+  return found;
+}
+
+bool NearDupIndex::passes(const IndexCandidate& candidate, std::span<const std::uint64_t> shingles,
+                          IndexMatch& match) const {
+  const Segment& segment = *segments_[candidate.segment];
+  double similarity = candidate.similarity;
+  if (exact()) {
+    similarity = exact_jaccard(shingles, segment.shingle_set(candidate.doc));
+    if (similarity < meta_.threshold) return false;
+  }
+  match = {segment.id(candidate.doc), candidate.distance, similarity};
+  return true;
+}
+
+std::vector<IndexMatch> NearDupIndex::verify(const std::vector<IndexCandidate>& candidates,
+                                             std::span<const std::uint64_t> shingles) const {
+  std::vector<IndexMatch> matches;
+  IndexMatch match;
+  for (const IndexCandidate& c : candidates) {
+    if (passes(c, shingles, match)) matches.push_back(std::move(match));
+  }
+  const bool by_distance = is_simhash(meta_) && !exact();
+  std::sort(matches.begin(), matches.end(),
+            [by_distance](const IndexMatch& x, const IndexMatch& y) {
+              if (by_distance && x.distance != y.distance) return x.distance < y.distance;
+              if (!by_distance && x.similarity != y.similarity) return x.similarity > y.similarity;
+              return x.id < y.id;
+            });
   return matches;
+}
+
+std::optional<IndexMatch> NearDupIndex::closest_match(
+    std::vector<IndexCandidate> candidates, std::span<const std::uint64_t> shingles) const {
+  std::sort(candidates.begin(), candidates.end(),
+            [](const IndexCandidate& x, const IndexCandidate& y) {
+              if (x.similarity != y.similarity) return x.similarity > y.similarity;
+              return x.segment != y.segment ? x.segment < y.segment : x.doc < y.doc;
+            });
+  IndexMatch match;
+  for (const IndexCandidate& c : candidates) {
+    if (passes(c, shingles, match)) return match;
+  }
+  return std::nullopt;
+}
+
+std::vector<IndexMatch> NearDupIndex::query(std::span<const std::uint32_t> sketch,
+                                            std::span<const std::uint64_t> shingles) const {
+  return verify(candidates(sketch), shingles);
 }
 
 }  // namespace neardup

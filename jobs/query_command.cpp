@@ -68,6 +68,7 @@ class ListDeduplicator {
       return error_record(line_number, "missing_results");
     }
     kept_sketches_.clear();
+    kept_shingles_.clear();
     std::vector<std::string> kept_ids;
     std::string dropped;
     std::size_t position = 0;
@@ -87,11 +88,12 @@ class ListDeduplicator {
           id = simdjson::minify(id_element.value_unsafe());
         }
       }
-      const bool has_tokens = index_.sketch(text, sketch_);
+      const bool has_tokens = index_.sketch(text, sketch_, shingles_);
       IndexMatch match;
       std::size_t duplicate_of = kept_ids.size();
       for (std::size_t k = 0; has_tokens && k < kept_sketches_.size(); ++k) {
-        if (!kept_sketches_[k].empty() && index_.close(sketch_, kept_sketches_[k], match)) {
+        if (!kept_sketches_[k].empty() &&
+            index_.close(sketch_, shingles_, kept_sketches_[k], kept_shingles_[k], match)) {
           duplicate_of = k;
           break;
         }
@@ -104,6 +106,7 @@ class ListDeduplicator {
       }
       kept_ids.push_back(id);
       kept_sketches_.push_back(has_tokens ? sketch_ : std::vector<std::uint32_t>());
+      kept_shingles_.push_back(has_tokens ? shingles_ : std::vector<std::uint64_t>());
     }
     std::string out = "{\"line\": " + std::to_string(line_number) + ", \"kept\": [";
     for (std::size_t k = 0; k < kept_ids.size(); ++k)
@@ -118,7 +121,9 @@ class ListDeduplicator {
   std::vector<std::string> id_path_;
   simdjson::dom::parser parser_;
   std::vector<std::uint32_t> sketch_;
+  std::vector<std::uint64_t> shingles_;  // when the index is exact
   std::vector<std::vector<std::uint32_t>> kept_sketches_;
+  std::vector<std::vector<std::uint64_t>> kept_shingles_;
 };
 
 // Answers one line of a normal query run.
@@ -134,26 +139,26 @@ class QueryAnswerer {
     if (status != LineStatus::kOk) return error_record(line_number, line_status_name(status));
     std::string out = "{\"line\": " + std::to_string(line_number);
     if (parsed.has_id) out += ", \"id\": " + json_string(parsed.id);
-    if (!index_.sketch(parsed.text, sketch_)) return out + ", \"error\": \"empty_text\"}\n";
+    if (!index_.sketch(parsed.text, sketch_, shingles_)) {
+      return out + ", \"error\": \"empty_text\"}\n";
+    }
     failed = false;
     out += ", \"matches\": [";
     bool first = true;
-    for (const IndexMatch& m : index_.query(sketch_)) {
+    for (const IndexMatch& m : index_.query(sketch_, shingles_)) {
       out += std::string(first ? "" : ", ") + "{\"id\": " + json_string(m.id) +
              ", \"distance\": " + std::to_string(m.distance) +
              ", \"similarity\": " + number(m.similarity) + "}";
       first = false;
     }
-    // How the matches were decided: the index holds sketches, not texts.
-    return out +
-           "], \"rule\": " + (index_.meta().method == "minhash" ? "\"estimate\"" : "\"hamming\"") +
-           "}\n";
+    return out + "], \"rule\": \"" + index_rule(index_.meta()) + "\"}\n";
   }
 
  private:
   NearDupIndex& index_;
   JsonLineParser parser_;
   std::vector<std::uint32_t> sketch_;
+  std::vector<std::uint64_t> shingles_;
 };
 
 double percentile(std::vector<double>& values, double p) {

@@ -33,8 +33,9 @@ struct QueryCounts {
 };
 
 /// Reads one query per line from `in` and writes one JSON line per input line to `out`:
-///   {"line": N, "id": ID, "matches": [{"id", "distance", "similarity"}, ...]}
-/// (matches as NearDupIndex::query orders them; "id" only when the query has one), or
+///   {"line": N, "id": ID, "matches": [{"id", "distance", "similarity"}, ...], "rule": R}
+/// (matches as NearDupIndex::query orders them; "id" only when the query has one; R the
+/// index_rule that decided them: "exact", "estimate" or "hamming"), or
 ///   {"line": N, "error": REASON}  (malformed_json, missing_text, text_not_string, blank_line,
 ///   empty_text), and the stream goes on. With dedup_list N, each line is an object whose
 /// results_field is an array of results (objects with the text and id fields, or strings),

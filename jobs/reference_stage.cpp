@@ -99,25 +99,60 @@ std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const De
   return scratch_dir;
 }
 
-std::vector<ReferenceMatch> match_reference(const std::string& index_dir, Sketcher& sketcher,
-                                            const LocalDocs& docs) {
-  NearDupIndex index(index_dir);
+ReferenceMatcher::ReferenceMatcher(const std::string& index_dir, Sketcher& sketcher,
+                                   const ShingleSpec& run_shingles)
+    : index_(std::make_unique<NearDupIndex>(index_dir)) {
   std::vector<std::uint32_t> mine(sketcher.sketch_words()), theirs;
+  std::vector<std::uint64_t> shingles;
   for (const char* probe : kProbes) {
     sketcher.sketch(probe, mine);
-    if (!index.sketch(probe, theirs) || theirs != mine) {
+    if (!index_->sketch(probe, theirs, shingles) || theirs != mine) {
       throw IoError(index_dir +
                     ": the reference index sketches documents differently from this run (other "
                     "shingles, --num-perm, --seed, --features or --weight); rebuild it or match "
                     "its parameters");
     }
   }
-  std::vector<ReferenceMatch> matches;
+  const ShingleSpec stored = index_shingle_spec(index_->meta());
+  if (exact() && (stored.kind != run_shingles.kind || stored.n != run_shingles.n)) {
+    throw IoError(index_dir + ": the reference index stores shingle sets of " +
+                  std::to_string(stored.n) + "-grams, this run compares " +
+                  std::to_string(run_shingles.n) + "-grams (or another --shingle); rebuild it " +
+                  "or match its --ngram");
+  }
+}
+
+ReferenceMatcher::~ReferenceMatcher() = default;
+
+bool ReferenceMatcher::exact() const { return index_->exact(); }
+
+const IndexMeta& ReferenceMatcher::index_meta() const { return index_->meta(); }
+
+std::vector<DocId> ReferenceMatcher::find_candidates(const LocalDocs& docs) {
+  std::vector<DocId> found;
   for (std::size_t i = 0; i < docs.size(); ++i) {
     if (docs.features[i] == 0) continue;
-    const std::vector<IndexMatch> found = index.query(docs.sketch(i));
-    if (found.empty()) continue;
-    matches.push_back({docs.ids[i], found.front().id, found.front().similarity});
+    std::vector<IndexCandidate> candidates = index_->candidates(docs.sketch(i));
+    if (candidates.empty()) continue;
+    candidates_.emplace_back(docs.ids[i], std::move(candidates));
+    found.push_back(docs.ids[i]);
+  }
+  return found;
+}
+
+std::vector<ReferenceMatch> ReferenceMatcher::match(DocSource& source) {
+  std::vector<ReferenceMatch> matches;
+  std::string bytes;
+  for (const auto& [doc, candidates] : candidates_) {
+    std::span<const std::uint64_t> shingles;
+    if (exact()) {
+      bytes.clear();
+      source.append_shingles(doc, bytes);
+      shingles = {reinterpret_cast<const std::uint64_t*>(bytes.data()),
+                  bytes.size() / sizeof(std::uint64_t)};
+    }
+    const std::optional<IndexMatch> found = index_->closest_match(candidates, shingles);
+    if (found) matches.push_back({doc, found->id, found->similarity});
   }
   return matches;
 }

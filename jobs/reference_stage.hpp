@@ -5,12 +5,16 @@
 
 #include <mpi.h>
 
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/doc_id.hpp"
+#include "core/shingles.hpp"
 #include "jobs/dedup_method.hpp"
+#include "jobs/doc_source.hpp"
 #include "jobs/local_docs.hpp"
+#include "jobs/near_dup_index.hpp"
 #include "jobs/sketch_stage.hpp"
 
 namespace neardup {
@@ -19,7 +23,7 @@ namespace neardup {
 struct ReferenceMatch {
   DocId doc = 0;
   std::string reference_id;  // the earlier document's id, as indexed
-  double similarity = 0;     // the index's similarity (minhash estimate; simhash 1 - d/64)
+  double similarity = 0;     // the index's similarity (exact Jaccard, or see IndexMatch)
 };
 
 /// Collective: the index that --reference PATH means. PATH itself when it is an index
@@ -31,13 +35,38 @@ struct ReferenceMatch {
 std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const DedupMethod& method,
                               const std::string& scratch_dir);
 
-/// Opens the index at `index_dir` (one resolve_reference returned, so of this run's method)
-/// and returns, sorted by document, the best indexed match of every non-empty document in
-/// `docs` (the closest; ties to the smaller id), under the index's own rule (minhash: sharing a
-/// band and verified by the estimate; simhash: within k bits). Throws IoError naming the index
-/// when it cannot be opened or sketches differently from `sketcher` (other shingles,
-/// permutations, seed or features): its sketches would not be comparable.
-std::vector<ReferenceMatch> match_reference(const std::string& index_dir, Sketcher& sketcher,
-                                            const LocalDocs& docs);
+/// This run's documents looked up in the reference index, in two steps so that the records
+/// the exact check re-reads can be spilled with the others (see spill_stage.hpp).
+class ReferenceMatcher {
+ public:
+  /// Opens the index at `index_dir` (one resolve_reference returned, so of this run's method).
+  /// Throws IoError naming the index when it cannot be opened, sketches differently from
+  /// `sketcher` (other shingles, permutations, seed or features: its sketches would not be
+  /// comparable) or stores shingle sets of other shingles than `run_shingles`.
+  ReferenceMatcher(const std::string& index_dir, Sketcher& sketcher,
+                   const ShingleSpec& run_shingles);
+  ~ReferenceMatcher();
+
+  /// Whether matches are decided by exact Jaccard on the index's stored shingle sets.
+  bool exact() const;
+
+  /// The index's metadata.
+  const IndexMeta& index_meta() const;
+
+  /// Looks up every non-empty document of `docs` by its sketch and keeps its candidates
+  /// (NearDupIndex::candidates). Returns the documents with candidates, sorted: those whose
+  /// records match() reads when exact().
+  std::vector<DocId> find_candidates(const LocalDocs& docs);
+
+  /// The match of every document with candidates that has one under the index's rule
+  /// (index_rule), sorted by document: its closest candidate by sketch that passes (see
+  /// NearDupIndex::closest_match); when exact() each document's shingle set is read from
+  /// `source`.
+  std::vector<ReferenceMatch> match(DocSource& source);
+
+ private:
+  std::unique_ptr<NearDupIndex> index_;
+  std::vector<std::pair<DocId, std::vector<IndexCandidate>>> candidates_;
+};
 
 }  // namespace neardup

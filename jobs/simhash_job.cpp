@@ -148,6 +148,8 @@ class SimhashMethod final : public DedupMethod {
     build.simhash = options_.simhash;
     build.max_distance = design_.max_distance;
     build.blocks = design_.blocks;
+    build.threshold = options_.threshold;
+    build.store_shingles = options_.verify == VerifyMode::kExact;
     return true;
   }
 

@@ -22,8 +22,11 @@ int main(int argc, char** argv) {
   const std::uint64_t docs = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 10000000;
   const std::uint64_t queries = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 100000;
   std::uint64_t state = 12345;
-  std::vector<std::uint32_t> sketches(2 * docs);
-  std::vector<std::string> ids(docs);
+  neardup::SegmentDocs batch;
+  std::vector<std::uint32_t>& sketches = batch.sketches;
+  std::vector<std::string>& ids = batch.ids;
+  sketches.resize(2 * docs);
+  ids.resize(docs);
   for (std::uint64_t d = 0; d < docs; ++d) {
     const std::uint64_t fp = neardup::splitmix64(state);
     sketches[2 * d] = static_cast<std::uint32_t>(fp);
@@ -35,7 +38,7 @@ int main(int argc, char** argv) {
   neardup::IndexMeta meta;
   meta.method = "simhash";
   auto start = std::chrono::steady_clock::now();
-  meta.segments.push_back(neardup::write_index_segment(dir, "seg-0000-00000", meta, sketches, ids));
+  meta.segments.push_back(neardup::write_index_segment(dir, "seg-0000-00000", meta, batch));
   meta.batches = 1;
   neardup::save_index_meta(dir, meta);
   const double build_seconds =
