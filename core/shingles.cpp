@@ -40,21 +40,15 @@ void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
 }
 
 void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
-                    std::vector<std::uint64_t>& out, std::vector<std::uint64_t>& scratch) {
+                    std::vector<std::uint64_t>& out, ShingleSortScratch& scratch) {
   shingle_hashes(tokens, spec, out);
-  constexpr std::size_t kRadixFrom = 512;  // below, std::sort is as fast and needs no scratch
-  if (out.size() >= kRadixFrom) {
-    radix_sort(
-        out, [](std::uint64_t h) { return h; }, 64, scratch);
-  } else {
-    std::sort(out.begin(), out.end());
-  }
+  sort_hashes(out, scratch.hashes, scratch.bucket_ends);
   out.erase(std::unique(out.begin(), out.end()), out.end());
 }
 
 void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out) {
-  std::vector<std::uint64_t> scratch;
+  ShingleSortScratch scratch;
   shingle_set_of(tokens, spec, out, scratch);
 }
 

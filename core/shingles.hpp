@@ -32,10 +32,17 @@ void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
 void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out);
 
-/// As above, sorting large sets with a radix sort over `scratch` (kept for the next call):
-/// several times faster than a comparison sort on the thousands of shingles of a long document.
+/// Buffers shingle_set_of's sort reuses from one document to the next.
+struct ShingleSortScratch {
+  std::vector<std::uint64_t> hashes;
+  std::vector<std::uint32_t> bucket_ends;
+};
+
+/// As above, sorting with sort_hashes over `scratch` (kept for the next call): several times
+/// faster than a comparison sort or an LSD radix sort on the thousands of shingles of a long
+/// document.
 void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
-                    std::vector<std::uint64_t>& out, std::vector<std::uint64_t>& scratch);
+                    std::vector<std::uint64_t>& out, ShingleSortScratch& scratch);
 
 /// Tokenizes `raw` and returns its sorted, distinct shingle hashes (convenience for tests and
 /// one-off use; the pipeline reuses buffers through the two-step form).

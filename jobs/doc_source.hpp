@@ -59,7 +59,7 @@ class DocSource {
   ParsedLine parsed_;
   TokenStream tokens_;  // append_shingles' buffers, kept across documents
   std::vector<std::uint64_t> shingles_;
-  std::vector<std::uint64_t> scratch_;
+  ShingleSortScratch scratch_;
 };
 
 /// The number of lines before each split in its file, from the line count of every split.

@@ -70,7 +70,8 @@ class ShingleRecordingSketcher final : public Sketcher {
   std::string error_;
   std::vector<std::uint64_t> offsets_ = {0};
   TokenStream tokens_;
-  std::vector<std::uint64_t> set_, scratch_;
+  std::vector<std::uint64_t> set_;
+  ShingleSortScratch scratch_;
 };
 
 /// A segment's documents: their sketches (meta's sketcher layout, one after another) and ids,
@@ -145,7 +146,7 @@ class NearDupIndex {
   std::unique_ptr<Sketcher> sketcher_;
   unsigned min_agree_;  // minhash: the agreeing entries a candidate needs
   TokenStream tokens_;
-  std::vector<std::uint64_t> scratch_;
+  ShingleSortScratch scratch_;
   std::vector<std::unique_ptr<Segment>> segments_;
 };
 

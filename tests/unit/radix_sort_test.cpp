@@ -63,5 +63,26 @@ TEST(RadixSort, InPlaceSortsByKeyAndKeepsEveryItem) {
   }
 }
 
+TEST(SortHashes, MatchesStdSortForEvenAndSkewedHashes) {
+  std::mt19937_64 rng(11);
+  std::vector<std::uint64_t> scratch;
+  std::vector<std::uint32_t> bucket_ends;
+  for (const std::size_t n : {0, 1, 2, 16, 17, 100, 1000, 4097, 30000}) {
+    // Even hashes, hashes with repeats, and hashes sharing their top 40 bits (one bucket).
+    for (const int shape : {0, 1, 2}) {
+      std::vector<std::uint64_t> hashes(n);
+      for (std::uint64_t& h : hashes) {
+        h = rng();
+        if (shape == 1) h %= n / 2 + 1;
+        if (shape == 2) h = (0xABCDEF1234ull << 24) | (h & 0xFFFFFF);
+      }
+      std::vector<std::uint64_t> want = hashes;
+      std::sort(want.begin(), want.end());
+      sort_hashes(hashes, scratch, bucket_ends);
+      EXPECT_EQ(hashes, want) << "n " << n << " shape " << shape;
+    }
+  }
+}
+
 }  // namespace
 }  // namespace neardup
