@@ -8,6 +8,7 @@
 #include <stdexcept>
 
 #include "core/release.hpp"
+#include "jobs/huge_pages.hpp"
 
 namespace neardup {
 namespace {
@@ -64,6 +65,7 @@ Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
       }
     }
     answers.reserve(bound);
+    advise_huge_pages(answers.data(), answers.capacity());
   }
   std::vector<std::size_t> answer_counts(ranks);
   for (std::size_t s = 0; s < ranks; ++s) {

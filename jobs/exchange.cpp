@@ -4,6 +4,7 @@
 
 #include <climits>
 
+#include "jobs/huge_pages.hpp"
 #include "jobs/interrupt.hpp"
 #include "jobs/mpi_check.hpp"
 
@@ -89,7 +90,11 @@ std::vector<char> Exchanger::exchange_bytes(std::span<const char> send,
     send_offsets[d] = offset;
     offset += send_counts[d];
   }
-  std::vector<char> recv(exchange_counts(send_counts, recv_counts));
+  std::vector<char> recv;
+  const std::size_t total = exchange_counts(send_counts, recv_counts);
+  recv.reserve(total);
+  advise_huge_pages(recv.data(), total);
+  recv.resize(total);
   exchange_items(send.data(), send_offsets, send_counts, recv.data(), recv_counts, 1);
   return recv;
 }

@@ -3,15 +3,19 @@
 #include "jobs/pair_verification.hpp"
 
 #include <algorithm>
+#include <cstring>
 
 #include "core/release.hpp"
-#include "jobs/components.hpp"
+#include "core/union_find.hpp"
+#include "jobs/doc_fetch.hpp"
+#include "jobs/verify_rounds.hpp"
 
 namespace neardup {
 
 std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPair> pairs,
                                        const VerifyRule& rule, std::uint64_t round_bytes,
-                                       VerifyCounts& counts) {
+                                       VerifyCounts& counts,
+                                       std::span<const DocPair> joined_before) {
   const bool exact = rule.mode == VerifyMode::kExact;
   DocSource& source = search.source;
   const PayloadFn provide = [&](DocId doc, std::string& out) {
@@ -32,12 +36,59 @@ std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPa
                              round_bytes};
   VerifyCounts round_counts;
   std::vector<VerifiedPair> verified =
-      verify_candidates(search.exchanger, pairs, rule, access, round_counts);
+      verify_candidates(search.exchanger, pairs, rule, access, round_counts, joined_before);
   counts.checked += round_counts.checked;
   counts.skipped_joined += round_counts.skipped_joined;
   counts.rounds += round_counts.rounds;
   return verified;
 }
+
+namespace {
+
+// Each document of `pairs` (this rank's) with the component it joined in phase 1, as pairs
+// (document, the component's smallest document) for the documents not the smallest: the first
+// documents are this rank's, the second ones' components are asked of their owners.
+std::vector<DocPair> phase_one_joins(Exchanger& exchanger, std::span<const VerifiedPair> passed,
+                                     std::span<const DocPair> pairs, const OwnerFn& owner) {
+  std::vector<DocPair> edges;
+  for (const VerifiedPair& p : passed) edges.push_back({p.a, p.b});
+  const DenseDocs joined(edges);
+  UnionFind sets(joined.size());
+  for (const DensePair& p : joined.number(edges)) sets.unite(p.a, p.b);
+  const auto component = [&](DocId doc) {
+    std::uint32_t d = 0;
+    return joined.find(doc, d) ? joined.doc(static_cast<std::uint32_t>(sets.find(d))) : doc;
+  };
+  const auto distinct = [](std::vector<DocId> docs) {
+    std::sort(docs.begin(), docs.end());
+    docs.erase(std::unique(docs.begin(), docs.end()), docs.end());
+    return docs;
+  };
+  std::vector<DocId> firsts, remote;
+  for (const DocPair& p : pairs) {
+    firsts.push_back(p.a);
+    remote.push_back(p.b);
+  }
+  firsts = distinct(std::move(firsts));
+  remote = distinct(std::move(remote));
+  const PayloadFn provide = [&](DocId doc, std::string& out) {
+    const DocId root = component(doc);
+    out.append(reinterpret_cast<const char*>(&root), sizeof root);
+  };
+  const Payloads roots = fetch_payloads(exchanger, remote, owner, provide);
+  std::vector<DocPair> joins;
+  for (const DocId doc : firsts) {
+    if (const DocId root = component(doc); root != doc) joins.push_back({doc, root});
+  }
+  for (const DocId doc : remote) {
+    DocId root = 0;
+    std::memcpy(&root, roots.get(doc).data(), sizeof root);
+    if (root != doc) joins.push_back({doc, root});
+  }
+  return joins;
+}
+
+}  // namespace
 
 std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair>&& pairs,
                                          double threshold, bool skip_joined,
@@ -49,25 +100,24 @@ std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair
   if (!skip_joined || exchanger.size() == 1) {
     return verify_pairs(search, pairs, rule, round_bytes, counts);
   }
-  rule.share_joins = false;  // each component's pairs are on one rank
-  ComponentCounts component_counts;
-  const std::vector<ClusterMember> members =
-      connected_components(exchanger, pairs, search.owner, component_counts);
-  // Every pair's first document is this rank's, so its component's root is in `members`.
-  const auto root_rank = [&](const DocPair& p) {
-    const auto it = std::lower_bound(members.begin(), members.end(), ClusterMember{p.a, 0});
-    return search.owner(it->root);
-  };
-  std::vector<DocPair> routed = exchanger.shuffle_consuming(std::move(pairs), root_rank);
-  sort_doc_pairs(routed);
-  std::vector<VerifiedPair> passed = verify_pairs(search, routed, rule, round_bytes, counts);
-  release(routed);
-  std::vector<VerifiedPair> mine = exchanger.shuffle_consuming(
-      std::move(passed), [&](const VerifiedPair& p) { return search.owner(p.a); });
-  std::sort(mine.begin(), mine.end(), [](const VerifiedPair& x, const VerifiedPair& y) {
+  // Phase 1: the pairs of two documents this rank owns, with no joins to share.
+  const int rank = exchanger.rank();
+  std::vector<DocPair> local, across;
+  for (const DocPair& p : pairs) (search.owner(p.b) == rank ? local : across).push_back(p);
+  release(pairs);
+  rule.share_joins = false;
+  std::vector<VerifiedPair> verified = verify_pairs(search, local, rule, round_bytes, counts);
+  release(local);
+  // Phase 2: the other pairs, where every rank's phase-1 joins count and new ones are shared.
+  const std::vector<DocPair> joins = phase_one_joins(exchanger, verified, across, search.owner);
+  rule.share_joins = true;
+  const std::vector<VerifiedPair> more =
+      verify_pairs(search, across, rule, round_bytes, counts, joins);
+  verified.insert(verified.end(), more.begin(), more.end());
+  std::sort(verified.begin(), verified.end(), [](const VerifiedPair& x, const VerifiedPair& y) {
     return x.a != y.a ? x.a < y.a : x.b < y.b;
   });
-  return mine;
+  return verified;
 }
 
 }  // namespace neardup

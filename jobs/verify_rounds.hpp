@@ -17,11 +17,11 @@ struct DensePair {
   std::uint32_t b = 0;
 };
 
-/// Every document of a list of pairs, numbered 0, 1, ... in id order.
+/// Every document of lists of pairs, numbered 0, 1, ... in id order.
 class DenseDocs {
  public:
-  /// Throws std::length_error beyond 2^32 documents.
-  explicit DenseDocs(std::span<const DocPair> pairs);
+  /// The documents of `pairs` and `more`. Throws std::length_error beyond 2^32 documents.
+  explicit DenseDocs(std::span<const DocPair> pairs, std::span<const DocPair> more = {});
   std::size_t size() const { return docs_.size(); }
   /// The document numbered `i`.
   DocId doc(std::uint32_t i) const { return docs_[i]; }

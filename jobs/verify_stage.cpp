@@ -9,6 +9,7 @@
 #include "core/jaccard.hpp"
 #include "core/minhash.hpp"
 #include "core/union_find.hpp"
+#include "jobs/huge_pages.hpp"
 #include "jobs/mpi_check.hpp"
 #include "jobs/verify_rounds.hpp"
 
@@ -96,6 +97,7 @@ class RoundPayloads {
     for (const std::uint32_t d : mine) bound += access_.size_of(docs_.doc(d));
     made_.clear();
     made_.reserve(bound);  // payloads never outgrow their bounds: no copy while appending
+    advise_huge_pages(made_.data(), made_.capacity());
     std::vector<std::size_t> starts;
     for (const std::uint32_t d : mine) {
       starts.push_back(made_.size());
@@ -186,11 +188,15 @@ VerifyMode verify_mode_named(std::string_view name) {
 
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
                                             const VerifyRule& rule, const PayloadAccess& access,
-                                            VerifyCounts& counts) {
-  const DenseDocs docs(pairs);
+                                            VerifyCounts& counts,
+                                            std::span<const DocPair> joined_before) {
+  const DenseDocs docs(pairs, rule.skip_joined ? joined_before : std::span<const DocPair>());
   const std::vector<DensePair> dense = docs.number(pairs);
   const std::vector<std::uint64_t> bytes = payload_bytes(exchanger, docs, access);
   UnionFind joined(docs.size());
+  if (rule.skip_joined) {
+    for (const DensePair& p : docs.number(joined_before)) joined.unite(p.a, p.b);
+  }
   const auto skip = [&](const DensePair& p) {
     const bool skipped = rule.skip_joined && joined.find(p.a) == joined.find(p.b);
     counts.skipped_joined += skipped;

@@ -75,9 +75,11 @@ struct VerifyCounts {
 /// access.round_bytes (a round holds at least one pair), so memory does not grow with the
 /// size of a cluster; a document's payload is made once per round it appears in. Rounds are
 /// planned one at a time, so with rule.skip_joined a large cluster joined by its first
-/// rounds costs nothing more.
+/// rounds costs nothing more. With rule.skip_joined, the documents of each pair of
+/// `joined_before` (pairs verified earlier, on any rank) count as joined from the start.
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
                                             const VerifyRule& rule, const PayloadAccess& access,
-                                            VerifyCounts& counts);
+                                            VerifyCounts& counts,
+                                            std::span<const DocPair> joined_before = {});
 
 }  // namespace neardup
