@@ -7,7 +7,8 @@
 # documents, the shuffle (packing + exchange GB/s, radix sort M tuples/s), and the input
 # balance of one huge file vs many small ones; SimHash fingerprinting per core, the Hamming find-all over 10M random fingerprints at 1 and 2 ranks, and the online
 # index (10M fingerprints: bytes per document, query latency); exact against estimate
-# verification on a 303 MB corpus with the shapes of real ones; prints RESULT lines.
+# verification on a 303 MB corpus with the shapes of real ones, and a MinHash index of it with
+# and without stored shingle sets (bytes per document, query latency); prints RESULT lines.
 # Usage: scripts/bench.sh [CORPUS_DIR]   (default: build/bench-corpus, generated once)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -163,4 +164,15 @@ for n in 1 2; do
   echo "RESULT verify_cost ranks=$n exact_wall=$exact_median estimate_wall=$estimate_median" \
     "ratio=$(awk -v a="$exact_median" -v b="$estimate_median" 'BEGIN { printf "%.2f", a / b }')"
   unset walls
+done
+# Stored shingle sets: a MinHash index of the realistic corpus with and without them at 2 ranks
+# (bytes per document), and 3,000 of its documents queried against each (latency).
+sample="$root/build/bench-realistic-queries.jsonl"
+awk 'NR % 15 == 0 { print; if (++n == 3000) exit }' "$realistic" >"$sample"
+for store in "" --store-shingles; do
+  index="$root/build/bench-index-minhash${store}"
+  "$root/scripts/mpirun.sh" -n 2 "$root/build/neardup" index build --method minhash \
+    -i "$realistic" -o "$index" --overwrite -q $store | grep RESULT |
+    sed "s/^RESULT /RESULT store_shingles=${store:+yes} /"
+  "$root/build/neardup" query --index "$index" -i "$sample" -v 2>&1 >/dev/null | grep RESULT
 done
