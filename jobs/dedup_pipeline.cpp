@@ -74,8 +74,7 @@ void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) 
   }
 }
 
-// Collective: the reference index opened on every rank (errors agreed on). Rank 0 warns when
-// this run verifies exactly but the index holds no shingle sets to do so.
+// Collective: the reference index opened on every rank (errors agreed on).
 std::unique_ptr<ReferenceMatcher> open_reference(MPI_Comm comm, const std::string& index_dir,
                                                  DedupMethod& method, const ShingleSpec& shingles) {
   std::unique_ptr<ReferenceMatcher> matcher;
@@ -86,14 +85,6 @@ std::unique_ptr<ReferenceMatcher> open_reference(MPI_Comm comm, const std::strin
     error = std::string("--reference: ") + e.what();
   }
   agree_on_errors(comm, error);
-  IndexBuildOptions wanted;
-  int rank = 0;
-  mpi_check(MPI_Comm_rank(comm, &rank), "MPI_Comm_rank");
-  if (rank == 0 && method.index_parameters(wanted) && wanted.store_shingles && !matcher->exact()) {
-    log_warn("the reference index " + index_dir + " holds no shingle sets, so its " +
-             "matches are decided by the sketches (rule " + index_rule(matcher->index_meta()) +
-             "), not exact Jaccard; rebuild it with index build --store-shingles");
-  }
   return matcher;
 }
 
@@ -413,7 +404,7 @@ JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& 
     clock.start("reference");
     std::string error;
     try {
-      references = reference->match(source);
+      references = reference->match(sketch.docs, source);
     } catch (const std::exception& e) {
       error = e.what();
     }

@@ -178,6 +178,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
     agree_on_errors(
         comm, error ? segment_dir.string() + ": cannot create: " + error.message() : std::string());
     recorder.emplace(*sketcher, index_shingle_spec(meta), segment_dir.string());
+    agree_on_errors(comm, recorder->error());
   }
   SketchLimits limits{reading.max_doc_bytes, reading.strict, true};
   const SketchResult sketch =

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 
 #include "core/band_keys.hpp"
 #include "core/jaccard.hpp"
@@ -184,9 +185,10 @@ struct NearDupIndex::Segment {
   std::span<const std::uint64_t> shingle_offsets;  // empty unless the index stores them
   std::span<const std::uint64_t> shingles;
 
-  std::string id(std::uint32_t doc) const {
-    return std::string(id_text.data() + id_offsets[doc], id_offsets[doc + 1] - id_offsets[doc]);
+  std::string_view id_view(std::uint32_t doc) const {
+    return {id_text.data() + id_offsets[doc], id_offsets[doc + 1] - id_offsets[doc]};
   }
+  std::string id(std::uint32_t doc) const { return std::string(id_view(doc)); }
   std::span<const std::uint64_t> shingle_set(std::uint32_t doc) const {
     return shingles.subspan(shingle_offsets[doc], shingle_offsets[doc + 1] - shingle_offsets[doc]);
   }
@@ -347,14 +349,32 @@ std::vector<IndexMatch> NearDupIndex::verify(const std::vector<IndexCandidate>& 
 }
 
 std::optional<IndexMatch> NearDupIndex::closest_match(
-    std::vector<IndexCandidate> candidates, std::span<const std::uint64_t> shingles) const {
-  std::sort(candidates.begin(), candidates.end(),
-            [](const IndexCandidate& x, const IndexCandidate& y) {
-              if (x.similarity != y.similarity) return x.similarity > y.similarity;
-              return x.segment != y.segment ? x.segment < y.segment : x.doc < y.doc;
-            });
-  IndexMatch match;
+    const std::vector<IndexCandidate>& candidates, std::span<const std::uint64_t> shingles) const {
+  // A heap of the candidates, closest first; ties by a hash of the id (then the id), so the
+  // order does not depend on how the index's segments were cut. Popping only until one passes
+  // keeps the cost at the candidates, not their exact checks.
+  struct Keyed {
+    double similarity;
+    std::size_t id_hash;
+    std::string_view id;
+    const IndexCandidate* candidate;
+  };
+  std::vector<Keyed> heap;
+  heap.reserve(candidates.size());
   for (const IndexCandidate& c : candidates) {
+    const std::string_view id = segments_[c.segment]->id_view(c.doc);
+    heap.push_back({c.similarity, std::hash<std::string_view>{}(id), id, &c});
+  }
+  const auto after = [](const Keyed& x, const Keyed& y) {
+    if (x.similarity != y.similarity) return x.similarity < y.similarity;
+    return x.id_hash != y.id_hash ? x.id_hash > y.id_hash : x.id > y.id;
+  };
+  std::make_heap(heap.begin(), heap.end(), after);
+  IndexMatch match;
+  while (!heap.empty()) {
+    std::pop_heap(heap.begin(), heap.end(), after);
+    const IndexCandidate& c = *heap.back().candidate;
+    heap.pop_back();
     if (passes(c, shingles, match)) return match;
   }
   return std::nullopt;

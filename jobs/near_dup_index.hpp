@@ -126,9 +126,10 @@ class NearDupIndex {
                                  std::span<const std::uint64_t> shingles) const;
 
   /// The candidate closest by sketch (most agreeing entries, or fewest differing bits; ties
-  /// to the earlier indexed) among those that match a query with shingle set `shingles`, or
-  /// nothing. With shingle sets this checks candidates in that order only until one passes.
-  std::optional<IndexMatch> closest_match(std::vector<IndexCandidate> candidates,
+  /// by a fixed hash of the id, then the id, so neither depends on how the index was built)
+  /// among those that match a query with shingle set `shingles`, or nothing. With shingle
+  /// sets this checks candidates in that order only until one passes.
+  std::optional<IndexMatch> closest_match(const std::vector<IndexCandidate>& candidates,
                                           std::span<const std::uint64_t> shingles) const;
 
   /// verify(candidates(sketch), shingles).

@@ -111,7 +111,8 @@ class ListDeduplicator {
     std::string out = "{\"line\": " + std::to_string(line_number) + ", \"kept\": [";
     for (std::size_t k = 0; k < kept_ids.size(); ++k)
       out += (k ? ", " : "") + json_string(kept_ids[k]);
-    return out + "], \"dropped\": [" + dropped + "]}\n";
+    return out + "], \"dropped\": [" + dropped + "], \"rule\": \"" + index_rule(index_.meta()) +
+           "\"}\n";
   }
 
  private:

@@ -41,7 +41,8 @@ struct QueryCounts {
 /// results_field is an array of results (objects with the text and id fields, or strings),
 /// best first; the answer keeps, in order, each result that is not a near-duplicate of a
 /// better-ranked kept one, up to N:
-///   {"line": N, "kept": [ID, ...], "dropped": [{"id", "duplicate_of", "similarity"}, ...]}
+///   {"line": N, "kept": [ID, ...], "dropped": [{"id", "duplicate_of", "similarity"}, ...],
+///    "rule": R}
 /// where a result without an id is named by its position ("#0", "#1", ...).
 QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::istream& in,
                         std::ostream& out);

@@ -3,6 +3,7 @@
 // match naming the earlier document.
 #include "jobs/reference_stage.hpp"
 
+#include <cstring>
 #include <filesystem>
 
 #include "io/index_meta.hpp"
@@ -34,6 +35,14 @@ std::string classify_reference(const std::string& path, const DedupMethod& metho
       if (meta.method != job) {
         return path + ": a " + meta.method + " index cannot be the reference of a " + job +
                " run (build it with neardup index build --method " + job + ")";
+      }
+      IndexBuildOptions wanted;
+      if (method.index_parameters(wanted) && wanted.store_shingles && !meta.store_shingles) {
+        return "--reference " + path + ": the index holds no shingle sets, so its matches " +
+               "would be decided by the sketches (rule " + index_rule(meta) + "), not by " +
+               "exact Jaccard as this run's --verify exact; rebuild it with neardup index " +
+               "build --store-shingles, or run with --verify " +
+               (job == "minhash" ? "estimate" : "none");
       }
     } catch (const std::exception& e) {
       return std::string("--reference: ") + e.what();
@@ -115,10 +124,13 @@ ReferenceMatcher::ReferenceMatcher(const std::string& index_dir, Sketcher& sketc
   }
   const ShingleSpec stored = index_shingle_spec(index_->meta());
   if (exact() && (stored.kind != run_shingles.kind || stored.n != run_shingles.n)) {
-    throw IoError(index_dir + ": the reference index stores shingle sets of " +
-                  std::to_string(stored.n) + "-grams, this run compares " +
-                  std::to_string(run_shingles.n) + "-grams (or another --shingle); rebuild it " +
-                  "or match its --ngram");
+    const auto name = [](const ShingleSpec& spec) {
+      return std::to_string(spec.n) + (spec.kind == ShingleKind::kChar ? "-char" : "-word") +
+             " shingles";
+    };
+    throw IoError(index_dir + ": the reference index stores sets of " + name(stored) +
+                  ", this run compares " + name(run_shingles) +
+                  "; rebuild it or match its --shingle and --ngram");
   }
 }
 
@@ -129,29 +141,28 @@ bool ReferenceMatcher::exact() const { return index_->exact(); }
 const IndexMeta& ReferenceMatcher::index_meta() const { return index_->meta(); }
 
 std::vector<DocId> ReferenceMatcher::find_candidates(const LocalDocs& docs) {
-  std::vector<DocId> found;
+  with_candidates_.clear();
   for (std::size_t i = 0; i < docs.size(); ++i) {
-    if (docs.features[i] == 0) continue;
-    std::vector<IndexCandidate> candidates = index_->candidates(docs.sketch(i));
-    if (candidates.empty()) continue;
-    candidates_.emplace_back(docs.ids[i], std::move(candidates));
-    found.push_back(docs.ids[i]);
+    if (docs.features[i] != 0 && !index_->candidates(docs.sketch(i)).empty()) {
+      with_candidates_.push_back(docs.ids[i]);
+    }
   }
-  return found;
+  return with_candidates_;
 }
 
-std::vector<ReferenceMatch> ReferenceMatcher::match(DocSource& source) {
+std::vector<ReferenceMatch> ReferenceMatcher::match(const LocalDocs& docs, DocSource& source) {
   std::vector<ReferenceMatch> matches;
   std::string bytes;
-  for (const auto& [doc, candidates] : candidates_) {
-    std::span<const std::uint64_t> shingles;
+  std::vector<std::uint64_t> shingles;
+  for (const DocId doc : with_candidates_) {
     if (exact()) {
       bytes.clear();
       source.append_shingles(doc, bytes);
-      shingles = {reinterpret_cast<const std::uint64_t*>(bytes.data()),
-                  bytes.size() / sizeof(std::uint64_t)};
+      shingles.resize(bytes.size() / sizeof(std::uint64_t));
+      std::memcpy(shingles.data(), bytes.data(), shingles.size() * sizeof(std::uint64_t));
     }
-    const std::optional<IndexMatch> found = index_->closest_match(candidates, shingles);
+    const std::optional<IndexMatch> found =
+        index_->closest_match(index_->candidates(docs.sketch(docs.index_of(doc))), shingles);
     if (found) matches.push_back({doc, found->id, found->similarity});
   }
   return matches;

@@ -31,7 +31,8 @@ struct ReferenceMatch {
 /// directory (stats.json) with deduped/, an index of those kept documents built here, with
 /// this run's document and sketch flags, in `scratch_dir` (replaced). Throws JobError on every
 /// rank, naming PATH, for anything else: no such directory, an output without deduped/, an
-/// exact run (no index exists for it).
+/// exact run (no index exists for it), an index without shingle sets for a run that verifies
+/// exactly (its matches would be estimates).
 std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const DedupMethod& method,
                               const std::string& scratch_dir);
 
@@ -53,20 +54,20 @@ class ReferenceMatcher {
   /// The index's metadata.
   const IndexMeta& index_meta() const;
 
-  /// Looks up every non-empty document of `docs` by its sketch and keeps its candidates
-  /// (NearDupIndex::candidates). Returns the documents with candidates, sorted: those whose
-  /// records match() reads when exact().
+  /// Looks up every non-empty document of `docs` by its sketch (NearDupIndex::candidates) and
+  /// keeps those with candidates (only their ids, so memory does not grow with the reference's
+  /// clusters). Returns them, sorted: the documents whose records match() reads when exact().
   std::vector<DocId> find_candidates(const LocalDocs& docs);
 
-  /// The match of every document with candidates that has one under the index's rule
+  /// The match of every document find_candidates kept that has one under the index's rule
   /// (index_rule), sorted by document: its closest candidate by sketch that passes (see
-  /// NearDupIndex::closest_match); when exact() each document's shingle set is read from
-  /// `source`.
-  std::vector<ReferenceMatch> match(DocSource& source);
+  /// NearDupIndex::closest_match), looked up again in `docs`; when exact() each document's
+  /// shingle set is read from `source`.
+  std::vector<ReferenceMatch> match(const LocalDocs& docs, DocSource& source);
 
  private:
   std::unique_ptr<NearDupIndex> index_;
-  std::vector<std::pair<DocId, std::vector<IndexCandidate>>> candidates_;
+  std::vector<DocId> with_candidates_;
 };
 
 }  // namespace neardup

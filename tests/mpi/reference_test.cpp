@@ -121,8 +121,11 @@ Batches write_batches() {
   return b;
 }
 
-JobSummary run_batch_against(const Batches& b, const std::string& reference) {
+JobSummary run_batch_against(const Batches& b, const std::string& reference,
+                             VerifyMode verify = VerifyMode::kExact) {
   MinhashOptions options;
+  options.verify = verify;
+  options.overwrite = true;
   options.inputs = {b.dir + "/batch"};
   options.output = b.dir + "/out";
   options.reference = reference;
@@ -143,7 +146,16 @@ TEST(Reference, AnIndexOfTheEarlierCorpus) {
   build.output = b.dir + "/index";
   build.method = "minhash";
   run_index_build(MPI_COMM_WORLD, build);
-  const JobSummary summary = run_batch_against(b, b.dir + "/index");
+  // The index holds sketches only: an estimate run may use it, an exact run refuses it.
+  try {
+    run_batch_against(b, b.dir + "/index");
+    ADD_FAILURE() << "an exact run used an index without shingle sets";
+  } catch (const JobError& e) {
+    EXPECT_NE(std::string(e.what()).find("the index holds no shingle sets"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("--store-shingles"), std::string::npos) << e.what();
+  }
+  const JobSummary summary = run_batch_against(b, b.dir + "/index", VerifyMode::kEstimate);
   if (testing::world_rank() == 0)
     check_reference_output(b.earlier, b.batch, b.dir + "/out", summary);
   finish(b);
