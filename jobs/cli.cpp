@@ -413,7 +413,7 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (rank == 0) return app.exit(e);
+    if (rank == 0) app.exit(e);  // prints the help, or the error and a hint
     return e.get_exit_code() == 0 ? 0 : 2;
   }
   configure_log(rank, quiet     ? Verbosity::kQuiet
