@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdio>
 #include <filesystem>
+#include <functional>
 #include <iterator>
 #include <memory>
 #include <numeric>
@@ -215,278 +216,381 @@ std::vector<T> load_parts(Exchanger& exchanger, const JobOptions& options,
   return records;
 }
 
+// One run of the pipeline: the state its phases share, and one member function per phase, in
+// the order run() calls them.
+class DedupRun {
+ public:
+  DedupRun(MPI_Comm comm, const JobOptions& options, DedupMethod& method, JobSummary initial)
+      : comm_(comm),
+        options_(options),
+        method_(method),
+        exchanger_(comm, options.shuffle_bytes),
+        rank_(exchanger_.rank()),
+        clock_([this] { return exchanger_.bytes_sent(); }) {
+    report_.job = method.name();
+    report_.kernel = method.kernel();
+    report_.options = &options;
+    report_.method = &method;
+    report_.ranks = exchanger_.size();
+    report_.summary = initial;
+  }
+
+  JobSummary run() {
+    open();
+    sketch_corpus();
+    find_pairs();
+    cluster();
+    match_reference();
+    write_outputs();
+    return finish();
+  }
+
+ private:
+  // Plans the inputs, prepares the output directory, resolves --reference and opens the
+  // checkpoint and the split store.
+  void open() {
+    clock_.start("plan");
+    plan_ = make_plan(comm_, options_.inputs, options_.format, options_.split_bytes);
+    spill_ = plan_.has_compressed_input();
+    prepare_output();
+    reference_scratch_ = (std::filesystem::path(options_.output) / "_reference_index").string();
+    if (!options_.reference.empty()) {
+      reference_index_ = resolve_reference(comm_, options_, method_, reference_scratch_);
+    }
+    const bool resuming = !options_.resume.empty();
+    checkpointing_ = options_.checkpoint || resuming;
+    caching_ = !options_.cache_dir.empty();
+    manifest_.job = method_.name();
+    manifest_.parameters = result_parameters(options_, method_);
+    manifest_.splits = plan_.splits.size();
+    if (checkpointing_ || caching_) manifest_.inputs = stamp_inputs(comm_, plan_);
+    if (checkpointing_) {
+      manifest_ = open_checkpoint(comm_, options_, std::move(manifest_));
+      report_.resumed = resuming;
+      if (resuming) log_info("resuming the run in " + options_.output);
+    }
+    if (checkpointing_ || caching_) {
+      const std::string dir =
+          caching_
+              ? options_.cache_dir
+              : (std::filesystem::path(checkpoint_dir_of(options_.output)) / "splits").string();
+      create_directory(dir);
+      split_files_.emplace(dir, plan_, manifest_.inputs, sketch_parameters(options_, method_));
+    }
+    spill_file_ = spill_path(options_, rank_);
+    if (spill_ && !options_.tmp_dir.empty()) create_directory(options_.tmp_dir);
+    report_.input_files = plan_.files.size();
+    report_.input_bytes = plan_.total_bytes();
+    report_.splits = plan_.splits.size();
+    report_.input_bytes_per_rank = plan_.bytes_per_rank(exchanger_.size());
+    log_info(std::string(method_.name()) + ": " + std::to_string(plan_.files.size()) + " files, " +
+             std::to_string(plan_.total_bytes()) + " bytes, " +
+             std::to_string(plan_.splits.size()) + " splits on " +
+             std::to_string(exchanger_.size()) + " ranks; " + method_.describe());
+    owner_ = [this](DocId doc) { return plan_.owners[split_of(doc)]; };
+  }
+
+  // Collective: the output directory with the subdirectories this run writes.
+  void prepare_output() {
+    std::vector<std::string> subdirs = {"clusters"};
+    if (options_.write_pairs) subdirs.push_back("pairs");
+    if (options_.write_deduped) subdirs.push_back("deduped");
+    if (options_.write_removed) subdirs.push_back("removed");
+    if (!options_.reference.empty()) subdirs.push_back("reference");
+    if (spill_ && options_.tmp_dir.empty()) subdirs.push_back("_tmp");
+    const ExistingOutput existing = !options_.resume.empty() ? ExistingOutput::kResume
+                                    : options_.overwrite     ? ExistingOutput::kOverwrite
+                                                             : ExistingOutput::kRefuse;
+    agree_on_errors(
+        comm_, rank_ == 0 ? prepare_output_dir(options_.output, subdirs, existing) : std::string());
+  }
+
+  // Collective: creates `dir` on every rank (errors agreed on).
+  void create_directory(const std::string& dir) {
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    agree_on_errors(comm_, error ? dir + ": cannot create: " + error.message() : "");
+  }
+
+  // Sketches this rank's splits (or reuses stored sketches), then what needs every rank's
+  // line counts: the documents' locations, --strict, skips, repeated ids, reference lookup.
+  void sketch_corpus() {
+    clock_.start("sketch");
+    Progress progress(comm_, "sketch", plan_.total_bytes(), options_.progress_seconds);
+    SketchLimits limits{options_.max_doc_bytes, options_.strict, false, &stop_requested()};
+    limits.on_progress = [&](std::uint64_t bytes, std::uint64_t docs) {
+      progress.advance(bytes, docs);
+    };
+    sketch_ = sketch_splits(plan_, rank_, options_.document, method_, limits,
+                            split_files_ ? &*split_files_ : nullptr);
+    progress.finish();
+    stop_if_requested(comm_, sketch_.interrupted);
+    report_.splits_reused = sum_over_ranks(comm_, sketch_.splits_loaded);
+    if (report_.splits_reused > 0) {
+      log_info("reused the sketches of " + std::to_string(report_.splits_reused) + " of " +
+               std::to_string(plan_.splits.size()) + " splits (" +
+               (caching_ ? "cache " + options_.cache_dir : "checkpoint") + ")");
+    }
+    report_.damaged_checkpoints = sum_over_ranks(comm_, split_files_ ? split_files_->damaged() : 0);
+    report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
+    lines_per_split_.resize(plan_.splits.size());
+    mpi_check(
+        MPI_Allreduce(sketch_.lines_per_split.data(), lines_per_split_.data(),
+                      static_cast<int>(lines_per_split_.size()), MPI_UINT64_T, MPI_SUM, comm_),
+        "MPI_Allreduce");
+    bases_ = line_bases(plan_, lines_per_split_);
+    source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_);
+    if (options_.strict) {
+      agree_on_errors(comm_, sketch_.examples.empty()
+                                 ? std::string()
+                                 : describe(sketch_.examples.front(), *source_) + " (--strict)");
+    }
+    log_skip_examples(exchanger_, sketch_, *source_);
+    const DuplicateIds duplicate_ids =
+        find_duplicate_ids(exchanger_, std::move(sketch_.id_keys), kSkipExamples);
+    report_.duplicate_ids = duplicate_ids.count;
+    if (rank_ == 0) log_duplicate_ids(duplicate_ids, *source_);
+    report_.features = sum_over_ranks(comm_, sketch_.features);
+    if (!options_.reference.empty()) {
+      clock_.start("reference lookup");
+      reference_ = open_reference(comm_, reference_index_, method_, options_.document.shingle);
+      reference_docs_ = reference_->find_candidates(sketch_.docs);
+    }
+  }
+
+  // Collective, once: makes the records later stages re-read readable (spills the compressed
+  // ones of the documents of `pairs` and of the reference candidates).
+  void need_records(std::span<const DocPair> pairs) {
+    if (records_ready_) throw std::logic_error("need_records called twice");
+    records_ready_ = true;
+    if (!spill_) return;
+    clock_.start("spill");
+    std::vector<DocId> needed = candidate_documents(exchanger_, pairs, owner_);
+    if (reference_ && reference_->exact()) needed = sorted_union(needed, reference_docs_);
+    report_.spilled_bytes =
+        sum_over_ranks(comm_, spill_compressed_records(plan_, rank_, needed, sketch_.docs,
+                                                       spill_file_, options_.max_doc_bytes));
+  }
+
+  // The records of a stage: loaded when a resumed run finished it (then `restore` reads the
+  // stage's counts from the manifest), else computed, saved with the manifest's counts
+  // (`record`) when checkpointing, and a stop request honoured.
+  template <class T, class Owner, class Less>
+  std::vector<T> checkpointed(const std::string& stage, Owner owner_of, Less less,
+                              const std::function<std::vector<T>()>& compute,
+                              const std::function<void(const RunManifest&)>& restore,
+                              const std::function<void(RunManifest&)>& record) {
+    if (manifest_.has_finished(stage)) {
+      std::vector<T> records =
+          load_parts<T>(exchanger_, options_, manifest_, stage, owner_of, less);
+      restore(manifest_);
+      return records;
+    }
+    std::vector<T> records = compute();
+    if (checkpointing_) {
+      record(manifest_);
+      finish_stage(comm_, options_, manifest_, stage, save_part(options_, stage, rank_, records));
+      fault_point((stage + "_saved").c_str());
+    }
+    stop_if_requested(comm_);
+    return records;
+  }
+
+  // The verified pairs (the method's search), with the records later stages read made ready.
+  void find_pairs() {
+    if (manifest_.has_finished("pairs")) clock_.start("load pairs");
+    JobSummary& summary = report_.summary;
+    verified_ = checkpointed<VerifiedPair>(
+        "pairs", [this](const VerifiedPair& p) { return owner_(p.a); },
+        [](const VerifiedPair& x, const VerifiedPair& y) {
+          return x.a != y.a ? x.a < y.a : x.b < y.b;
+        },
+        [&] {
+          PairSearch search{
+              exchanger_, sketch_.docs,
+              *source_,   owner_,
+              clock_,     [this](std::span<const DocPair> pairs) { need_records(pairs); }};
+          std::vector<VerifiedPair> found = method_.find_pairs(search, summary);
+          report_.method_counts = method_.counts();
+          return found;
+        },
+        [&](const RunManifest& m) {
+          summary.candidate_pairs = m.candidate_pairs;
+          report_.method_counts = m.method_counts;
+        },
+        [&](RunManifest& m) {
+          m.candidate_pairs = summary.candidate_pairs;
+          m.method_counts = report_.method_counts;
+        });
+    summary.verified_pairs = sum_over_ranks(comm_, verified_.size());
+    edges_.reserve(verified_.size());
+    for (const VerifiedPair& p : verified_) edges_.push_back({p.a, p.b});
+    if (!records_ready_) need_records(edges_);
+  }
+
+  // The clusters: connected components of the verified pairs, and the documents they remove.
+  void cluster() {
+    clock_.start("components");
+    members_ = checkpointed<ClusterMember>(
+        "components", [this](const ClusterMember& m) { return owner_(m.doc); },
+        [](const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; },
+        [&] {
+          ComponentCounts counts;
+          std::vector<ClusterMember> members =
+              connected_components(exchanger_, edges_, owner_, counts);
+          report_.component_rounds = counts.rounds;
+          return members;
+        },
+        [&](const RunManifest& m) { report_.component_rounds = m.component_rounds; },
+        [&](RunManifest& m) { m.component_rounds = report_.component_rounds; });
+    release(edges_);
+    std::uint64_t roots = 0;
+    for (const ClusterMember& m : members_) {
+      if (m.doc != m.root) removed_.push_back(m.doc);
+      roots += m.doc == m.root;
+    }
+    report_.summary.clusters = sum_over_ranks(comm_, roots);
+  }
+
+  // --reference: this rank's documents that duplicate an earlier one are removed too.
+  void match_reference() {
+    if (!reference_) return;
+    clock_.start("reference");
+    std::string error;
+    try {
+      references_ = reference_->match(sketch_.docs, *source_);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    agree_on_errors(comm_, error);
+    report_.removed_by_reference = sum_over_ranks(comm_, references_.size());
+    std::vector<DocId> referenced;
+    for (const ReferenceMatch& m : references_) referenced.push_back(m.doc);
+    removed_ = sorted_union(removed_, referenced);
+  }
+
+  // Every output directory's parts, and the report page's data.
+  void write_outputs() {
+    clock_.start("write");
+    DocSource& source = *source_;
+    write_clusters(exchanger_, members_, source, owner_, options_.output);
+    if (options_.write_pairs) write_pairs(exchanger_, verified_, source, owner_, options_.output);
+    if (options_.write_removed) {
+      write_removed(exchanger_, members_, references_, source, owner_, options_.output);
+    }
+    if (!options_.reference.empty()) {
+      write_reference_matches(rank_, references_, source, options_.output);
+    }
+    if (options_.write_deduped) {
+      deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, removed_, options_.output,
+                                     options_.max_doc_bytes);
+    }
+    if (options_.write_report) {
+      clock_.start("report");
+      page_ = gather_html_report(exchanger_, verified_, members_, source, owner_);
+    }
+    clock_.stop();
+    if (spill_) std::filesystem::remove(spill_file_);
+  }
+
+  // Counts every document once (or throws), then rank 0 writes stats.json, report.html and
+  // _SUCCESS last and removes the run's scratch.
+  JobSummary finish() {
+    JobSummary& summary = report_.summary;
+    summary.docs_read =
+        std::accumulate(lines_per_split_.begin(), lines_per_split_.end(), std::uint64_t{0});
+    summary.docs_removed = sum_over_ranks(comm_, removed_.size());
+    summary.docs_kept = sum_over_ranks(comm_, sketch_.docs.size() - removed_.size());
+    for (int status = 1; status < kLineStatusCount; ++status) {
+      summary.skipped_by_reason[static_cast<std::size_t>(status)] =
+          sum_over_ranks(comm_, sketch_.status_counts[static_cast<std::size_t>(status)]);
+      summary.docs_skipped += summary.skipped_by_reason[static_cast<std::size_t>(status)];
+    }
+    report_.deduped_lines = options_.write_deduped ? sum_over_ranks(comm_, deduped_lines_) : 0;
+    summary.bytes_shuffled = sum_over_ranks(comm_, exchanger_.bytes_sent());
+    report_.stages = clock_.reduce(comm_);
+    report_.peak_rss_per_rank = gather_per_rank(comm_, peak_rss_bytes());
+    check_accounting();
+    mpi_check(MPI_Barrier(comm_), "MPI_Barrier");
+    if (rank_ == 0) commit_outputs();
+    mpi_check(MPI_Barrier(comm_), "MPI_Barrier");
+    report_.summary_text = summary_text(report_);
+    if (rank_ == 0) {
+      std::fputs(report_.summary_text.c_str(), stdout);
+      std::fflush(stdout);
+    }
+    return summary;
+  }
+
+  // Throws when a document is not counted exactly once (kept, removed or skipped).
+  void check_accounting() const {
+    const JobSummary& summary = report_.summary;
+    const bool balanced =
+        summary.docs_read == summary.docs_kept + summary.docs_removed + summary.docs_skipped &&
+        (!options_.write_deduped || report_.deduped_lines == summary.docs_kept);
+    if (!balanced) {
+      throw std::logic_error("accounting invariant violated: docs_read " +
+                             std::to_string(summary.docs_read) + " != kept " +
+                             std::to_string(summary.docs_kept) + " + removed " +
+                             std::to_string(summary.docs_removed) + " + skipped " +
+                             std::to_string(summary.docs_skipped));
+    }
+  }
+
+  // Rank 0: stats.json, report.html, _SUCCESS last, then the scratch goes.
+  void commit_outputs() {
+    const std::filesystem::path out(options_.output);
+    const std::string stats = stats_json(report_);
+    write_file_atomically((out / "stats.json").string(), stats);
+    if (options_.write_report) {
+      describe_run(page_, report_);
+      write_file_atomically((out / "report.html").string(), render_html_report(page_));
+    }
+    if (spill_ && options_.tmp_dir.empty()) std::filesystem::remove_all(out / "_tmp");
+    write_file_atomically((out / "_SUCCESS").string(), stats);
+    if (checkpointing_) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
+    if (reference_index_ == reference_scratch_) std::filesystem::remove_all(reference_scratch_);
+    log_info("wrote " + options_.output);
+  }
+
+  MPI_Comm comm_;
+  const JobOptions& options_;
+  DedupMethod& method_;
+  Exchanger exchanger_;
+  int rank_;
+  StageClock clock_;
+  RunReport report_;
+  // open
+  JobPlan plan_;
+  bool spill_ = false;  // compressed inputs: re-read records are spilled
+  bool checkpointing_ = false;
+  bool caching_ = false;
+  std::string reference_scratch_, reference_index_, spill_file_;
+  RunManifest manifest_;
+  std::optional<SplitFiles> split_files_;
+  OwnerFn owner_;
+  // sketch_corpus
+  SketchResult sketch_;
+  std::vector<std::uint64_t> lines_per_split_, bases_;
+  std::optional<DocSource> source_;
+  std::unique_ptr<ReferenceMatcher> reference_;
+  std::vector<DocId> reference_docs_;  // this rank's documents with reference candidates
+  bool records_ready_ = false;
+  // find_pairs, cluster, match_reference, write_outputs
+  std::vector<VerifiedPair> verified_;
+  std::vector<DocPair> edges_;
+  std::vector<ClusterMember> members_;
+  std::vector<DocId> removed_;
+  std::vector<ReferenceMatch> references_;
+  std::uint64_t deduped_lines_ = 0;
+  HtmlReport page_;
+};
+
 }  // namespace
 
 JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& method,
                          JobSummary initial) {
-  Exchanger exchanger(comm, options.shuffle_bytes);
-  const int rank = exchanger.rank();
-  StageClock clock([&exchanger] { return exchanger.bytes_sent(); });
-  RunReport report;
-  report.job = method.name();
-  report.kernel = method.kernel();
-  report.options = &options;
-  report.method = &method;
-  report.ranks = exchanger.size();
-  report.summary = initial;
-  JobSummary& summary = report.summary;
-
-  clock.start("plan");
-  const JobPlan plan = make_plan(comm, options.inputs, options.format, options.split_bytes);
-  std::vector<std::string> subdirs = {"clusters"};
-  if (options.write_pairs) subdirs.push_back("pairs");
-  if (options.write_deduped) subdirs.push_back("deduped");
-  if (options.write_removed) subdirs.push_back("removed");
-  if (!options.reference.empty()) subdirs.push_back("reference");
-  const bool spill = plan.has_compressed_input();
-  if (spill && options.tmp_dir.empty()) subdirs.push_back("_tmp");
-  const bool resuming = !options.resume.empty();
-  const ExistingOutput existing = resuming            ? ExistingOutput::kResume
-                                  : options.overwrite ? ExistingOutput::kOverwrite
-                                                      : ExistingOutput::kRefuse;
-  agree_on_errors(
-      comm, rank == 0 ? prepare_output_dir(options.output, subdirs, existing) : std::string());
-  const std::string reference_scratch =
-      (std::filesystem::path(options.output) / "_reference_index").string();
-  const std::string reference_index =
-      options.reference.empty() ? "" : resolve_reference(comm, options, method, reference_scratch);
-  const bool checkpointing = options.checkpoint || resuming;
-  RunManifest manifest;
-  manifest.job = method.name();
-  manifest.parameters = result_parameters(options, method);
-  manifest.splits = plan.splits.size();
-  const bool caching = !options.cache_dir.empty();
-  if (checkpointing || caching) manifest.inputs = stamp_inputs(comm, plan);
-  if (checkpointing) {
-    manifest = open_checkpoint(comm, options, std::move(manifest));
-    report.resumed = resuming;
-    if (resuming) log_info("resuming the run in " + options.output);
-  }
-  std::optional<SplitFiles> split_files;
-  if (checkpointing || caching) {
-    const std::string dir =
-        caching ? options.cache_dir
-                : (std::filesystem::path(checkpoint_dir_of(options.output)) / "splits").string();
-    std::error_code error;
-    std::filesystem::create_directories(dir, error);
-    agree_on_errors(comm, error ? dir + ": cannot create: " + error.message() : "");
-    split_files.emplace(dir, plan, manifest.inputs, sketch_parameters(options, method));
-  }
-  const std::string spill_file = spill_path(options, rank);
-  if (spill && !options.tmp_dir.empty()) {
-    std::error_code error;
-    std::filesystem::create_directories(options.tmp_dir, error);
-    agree_on_errors(comm, error ? options.tmp_dir + ": cannot create: " + error.message() : "");
-  }
-  report.input_files = plan.files.size();
-  report.input_bytes = plan.total_bytes();
-  report.splits = plan.splits.size();
-  report.input_bytes_per_rank = plan.bytes_per_rank(exchanger.size());
-  log_info(std::string(method.name()) + ": " + std::to_string(plan.files.size()) + " files, " +
-           std::to_string(plan.total_bytes()) + " bytes, " + std::to_string(plan.splits.size()) +
-           " splits on " + std::to_string(exchanger.size()) + " ranks; " + method.describe());
-  const OwnerFn owner = [&plan](DocId doc) { return plan.owners[split_of(doc)]; };
-
-  clock.start("sketch");
-  Progress progress(comm, "sketch", plan.total_bytes(), options.progress_seconds);
-  SketchLimits limits{options.max_doc_bytes, options.strict, false, &stop_requested()};
-  limits.on_progress = [&](std::uint64_t bytes, std::uint64_t docs) {
-    progress.advance(bytes, docs);
-  };
-  SketchResult sketch = sketch_splits(plan, rank, options.document, method, limits,
-                                      split_files ? &*split_files : nullptr);
-  progress.finish();
-  stop_if_requested(comm, sketch.interrupted);
-  report.splits_reused = sum_over_ranks(comm, sketch.splits_loaded);
-  if (report.splits_reused > 0) {
-    log_info("reused the sketches of " + std::to_string(report.splits_reused) + " of " +
-             std::to_string(plan.splits.size()) + " splits (" +
-             (caching ? "cache " + options.cache_dir : "checkpoint") + ")");
-  }
-  report.damaged_checkpoints = sum_over_ranks(comm, split_files ? split_files->damaged() : 0);
-  report.bytes_read_per_rank = gather_per_rank(comm, sketch.bytes_read);
-  std::vector<std::uint64_t> lines_per_split(plan.splits.size());
-  mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
-                          static_cast<int>(lines_per_split.size()), MPI_UINT64_T, MPI_SUM, comm),
-            "MPI_Allreduce");
-  const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
-  DocSource source(plan, sketch.docs, bases, options.document, spill_file);
-  if (options.strict) {
-    agree_on_errors(comm, sketch.examples.empty()
-                              ? std::string()
-                              : describe(sketch.examples.front(), source) + " (--strict)");
-  }
-  log_skip_examples(exchanger, sketch, source);
-  const DuplicateIds duplicate_ids =
-      find_duplicate_ids(exchanger, std::move(sketch.id_keys), kSkipExamples);
-  report.duplicate_ids = duplicate_ids.count;
-  if (rank == 0) log_duplicate_ids(duplicate_ids, source);
-  report.features = sum_over_ranks(comm, sketch.features);
-  std::unique_ptr<ReferenceMatcher> reference;
-  std::vector<DocId> reference_docs;  // this rank's documents with reference candidates
-  if (!options.reference.empty()) {
-    clock.start("reference lookup");
-    reference = open_reference(comm, reference_index, method, options.document.shingle);
-    reference_docs = reference->find_candidates(sketch.docs);
-  }
-
-  bool records_ready = false;
-  const auto need_records = [&](std::span<const DocPair> pairs) {
-    if (records_ready) throw std::logic_error("need_records called twice");
-    records_ready = true;
-    if (!spill) return;
-    clock.start("spill");
-    std::vector<DocId> needed = candidate_documents(exchanger, pairs, owner);
-    if (reference && reference->exact()) needed = sorted_union(needed, reference_docs);
-    report.spilled_bytes =
-        sum_over_ranks(comm, spill_compressed_records(plan, rank, needed, sketch.docs, spill_file,
-                                                      options.max_doc_bytes));
-  };
-  const auto pair_less = [](const VerifiedPair& x, const VerifiedPair& y) {
-    return x.a != y.a ? x.a < y.a : x.b < y.b;
-  };
-  std::vector<VerifiedPair> verified;
-  if (manifest.has_finished("pairs")) {
-    clock.start("load pairs");
-    verified = load_parts<VerifiedPair>(
-        exchanger, options, manifest, "pairs", [&](const VerifiedPair& p) { return owner(p.a); },
-        pair_less);
-    summary.candidate_pairs = manifest.candidate_pairs;
-    report.method_counts = manifest.method_counts;
-  } else {
-    PairSearch search{exchanger, sketch.docs, source, owner, clock, need_records};
-    verified = method.find_pairs(search, summary);
-    report.method_counts = method.counts();
-    if (checkpointing) {
-      manifest.candidate_pairs = summary.candidate_pairs;
-      manifest.method_counts = report.method_counts;
-      finish_stage(comm, options, manifest, "pairs", save_part(options, "pairs", rank, verified));
-      fault_point("pairs_saved");
-    }
-    stop_if_requested(comm);
-  }
-  summary.verified_pairs = sum_over_ranks(comm, verified.size());
-  std::vector<DocPair> edges;
-  edges.reserve(verified.size());
-  for (const VerifiedPair& p : verified) edges.push_back({p.a, p.b});
-  if (!records_ready) need_records(edges);
-
-  clock.start("components");
-  std::vector<ClusterMember> members;
-  if (manifest.has_finished("components")) {
-    members = load_parts<ClusterMember>(
-        exchanger, options, manifest, "components",
-        [&](const ClusterMember& m) { return owner(m.doc); },
-        [](const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; });
-    report.component_rounds = manifest.component_rounds;
-  } else {
-    ComponentCounts component_counts;
-    members = connected_components(exchanger, edges, owner, component_counts);
-    report.component_rounds = component_counts.rounds;
-    if (checkpointing) {
-      manifest.component_rounds = component_counts.rounds;
-      finish_stage(comm, options, manifest, "components",
-                   save_part(options, "components", rank, members));
-    }
-    stop_if_requested(comm);
-  }
-  release(edges);
-  std::vector<DocId> removed;
-  std::uint64_t roots = 0;
-  for (const ClusterMember& m : members) {
-    if (m.doc != m.root) removed.push_back(m.doc);
-    roots += m.doc == m.root;
-  }
-  summary.clusters = sum_over_ranks(comm, roots);
-
-  std::vector<ReferenceMatch> references;
-  if (reference) {
-    clock.start("reference");
-    std::string error;
-    try {
-      references = reference->match(sketch.docs, source);
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-    agree_on_errors(comm, error);
-    report.removed_by_reference = sum_over_ranks(comm, references.size());
-    std::vector<DocId> referenced, all;
-    for (const ReferenceMatch& m : references) referenced.push_back(m.doc);
-    std::set_union(removed.begin(), removed.end(), referenced.begin(), referenced.end(),
-                   std::back_inserter(all));
-    removed = std::move(all);
-  }
-
-  clock.start("write");
-  write_clusters(exchanger, members, source, owner, options.output);
-  if (options.write_pairs) write_pairs(exchanger, verified, source, owner, options.output);
-  if (options.write_removed) {
-    write_removed(exchanger, members, references, source, owner, options.output);
-  }
-  if (!options.reference.empty()) {
-    write_reference_matches(rank, references, source, options.output);
-  }
-  std::uint64_t deduped_lines = 0;
-  if (options.write_deduped) {
-    deduped_lines =
-        write_deduped(plan, rank, sketch.docs, removed, options.output, options.max_doc_bytes);
-  }
-  HtmlReport page;
-  if (options.write_report) {
-    clock.start("report");
-    page = gather_html_report(exchanger, verified, members, source, owner);
-  }
-  clock.stop();
-  if (spill) std::filesystem::remove(spill_file);
-
-  summary.docs_read =
-      std::accumulate(lines_per_split.begin(), lines_per_split.end(), std::uint64_t{0});
-  summary.docs_removed = sum_over_ranks(comm, removed.size());
-  summary.docs_kept = sum_over_ranks(comm, sketch.docs.size() - removed.size());
-  for (int status = 1; status < kLineStatusCount; ++status) {
-    summary.skipped_by_reason[static_cast<std::size_t>(status)] =
-        sum_over_ranks(comm, sketch.status_counts[static_cast<std::size_t>(status)]);
-    summary.docs_skipped += summary.skipped_by_reason[static_cast<std::size_t>(status)];
-  }
-  report.deduped_lines = options.write_deduped ? sum_over_ranks(comm, deduped_lines) : 0;
-  summary.bytes_shuffled = sum_over_ranks(comm, exchanger.bytes_sent());
-  report.stages = clock.reduce(comm);
-  report.peak_rss_per_rank = gather_per_rank(comm, peak_rss_bytes());
-
-  const bool balanced =
-      summary.docs_read == summary.docs_kept + summary.docs_removed + summary.docs_skipped &&
-      (!options.write_deduped || report.deduped_lines == summary.docs_kept);
-  if (!balanced) {
-    throw std::logic_error("accounting invariant violated: docs_read " +
-                           std::to_string(summary.docs_read) + " != kept " +
-                           std::to_string(summary.docs_kept) + " + removed " +
-                           std::to_string(summary.docs_removed) + " + skipped " +
-                           std::to_string(summary.docs_skipped));
-  }
-  mpi_check(MPI_Barrier(comm), "MPI_Barrier");
-  if (rank == 0) {
-    const std::string stats = stats_json(report);
-    write_file_atomically((std::filesystem::path(options.output) / "stats.json").string(), stats);
-    if (options.write_report) {
-      describe_run(page, report);
-      write_file_atomically((std::filesystem::path(options.output) / "report.html").string(),
-                            render_html_report(page));
-    }
-    if (spill && options.tmp_dir.empty()) {
-      std::filesystem::remove_all(std::filesystem::path(options.output) / "_tmp");
-    }
-    write_file_atomically((std::filesystem::path(options.output) / "_SUCCESS").string(), stats);
-    if (checkpointing) std::filesystem::remove_all(checkpoint_dir_of(options.output));
-    if (reference_index == reference_scratch) std::filesystem::remove_all(reference_scratch);
-    log_info("wrote " + options.output);
-  }
-  mpi_check(MPI_Barrier(comm), "MPI_Barrier");
-  report.summary_text = summary_text(report);
-  if (rank == 0) {
-    std::fputs(report.summary_text.c_str(), stdout);
-    std::fflush(stdout);
-  }
-  return summary;
+  return DedupRun(comm, options, method, initial).run();
 }
 
 }  // namespace neardup
