@@ -79,13 +79,9 @@ void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) 
 std::unique_ptr<ReferenceMatcher> open_reference(MPI_Comm comm, const std::string& index_dir,
                                                  DedupMethod& method, const ShingleSpec& shingles) {
   std::unique_ptr<ReferenceMatcher> matcher;
-  std::string error;
-  try {
-    matcher = std::make_unique<ReferenceMatcher>(index_dir, method, shingles);
-  } catch (const std::exception& e) {
-    error = std::string("--reference: ") + e.what();
-  }
-  agree_on_errors(comm, error);
+  run_agreed(
+      comm, [&] { matcher = std::make_unique<ReferenceMatcher>(index_dir, method, shingles); },
+      "--reference: ");
   return matcher;
 }
 
@@ -174,15 +170,9 @@ void finish_stage(MPI_Comm comm, const JobOptions& options, RunManifest& manifes
   agree_on_errors(comm, error);
   manifest.finished.push_back(stage);
   manifest.part_ranks = comm_size(comm);
-  std::string failure;
-  if (comm_rank(comm) == 0) {
-    try {
-      save_manifest(checkpoint_dir_of(options.output), manifest);
-    } catch (const std::exception& e) {
-      failure = e.what();
-    }
-  }
-  agree_on_errors(comm, failure);
+  run_agreed(comm, [&] {
+    if (comm_rank(comm) == 0) save_manifest(checkpoint_dir_of(options.output), manifest);
+  });
 }
 
 // Saves this rank's part of a stage's results; returns the error, "" when saved.
@@ -203,14 +193,10 @@ std::vector<T> load_parts(Exchanger& exchanger, const JobOptions& options,
                           const RunManifest& manifest, const std::string& stage, Owner owner_of,
                           Less less) {
   std::vector<T> records;
-  std::string error;
-  try {
+  run_agreed(exchanger.comm(), [&] {
     records = load_stage_parts<T>(checkpoint_dir_of(options.output), stage, manifest.part_ranks,
                                   exchanger.rank(), exchanger.size());
-  } catch (const std::exception& e) {
-    error = e.what();
-  }
-  agree_on_errors(exchanger.comm(), error);
+  });
   records = exchanger.shuffle(std::span<const T>(records), owner_of);
   std::sort(records.begin(), records.end(), less);
   return records;
@@ -456,13 +442,7 @@ class DedupRun {
   void match_reference() {
     if (!reference_) return;
     clock_.start("reference");
-    std::string error;
-    try {
-      references_ = reference_->match(sketch_.docs, *source_);
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-    agree_on_errors(comm_, error);
+    run_agreed(comm_, [&] { references_ = reference_->match(sketch_.docs, *source_); });
     report_.removed_by_reference = sum_over_ranks(comm_, references_.size());
     std::vector<DocId> referenced;
     for (const ReferenceMatch& m : references_) referenced.push_back(m.doc);

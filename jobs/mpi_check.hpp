@@ -4,6 +4,7 @@
 
 #include <mpi.h>
 
+#include <exception>
 #include <stdexcept>
 #include <string>
 
@@ -28,6 +29,20 @@ void mpi_check(int code, const char* call);
 /// Collective. When any rank passes a non-empty `local_error`, every rank throws JobError with
 /// the message of the lowest such rank; otherwise returns on every rank.
 void agree_on_errors(MPI_Comm comm, const std::string& local_error);
+
+/// Collective: runs `work` (not collective itself) on this rank, then agree_on_errors with the
+/// message of the std::exception it threw, prefixed with `context` ("" when it returned): the
+/// pattern of a step that may fail on any rank.
+template <class Work>
+void run_agreed(MPI_Comm comm, Work&& work, const std::string& context = "") {
+  std::string error;
+  try {
+    work();
+  } catch (const std::exception& e) {
+    error = context + e.what();
+  }
+  agree_on_errors(comm, error);
+}
 
 /// Collective. `root`'s `text` on every rank (other ranks' argument is ignored).
 std::string broadcast_string(MPI_Comm comm, std::string text, int root = 0);
