@@ -109,15 +109,7 @@ std::string spill_path(const JobOptions& options, int rank) {
 std::string result_parameters(const JobOptions& o, const DedupMethod& method) {
   JsonWriter json;
   json.begin_object();
-  json.key("text_field").value(o.document.text_field);
-  json.key("id_field").value(o.document.id_field);
-  json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
-  json.key("max_doc_bytes").value(o.max_doc_bytes);
-  json.key("strict").value(o.strict);
-  json.key("split_bytes").value(o.split_bytes);
-  // Without pairs/ verification skips pairs already joined: the pairs stage's result differs.
-  json.key("write_pairs").value(o.write_pairs);
-  if (!o.reference.empty()) json.key("reference").value(o.reference);
+  write_job_parameters(json, o, ParameterScope::kResult);
   method.write_parameters(json);
   json.end_object();
   return json.str();
@@ -129,10 +121,7 @@ std::string sketch_parameters(const JobOptions& o, const DedupMethod& method) {
   json.begin_object();
   json.key("job").value(method.name());
   json.key("sketch_format").value(2);  // 2: features count shingle positions, not distinct ones
-  json.key("text_field").value(o.document.text_field);
-  json.key("id_field").value(o.document.id_field);
-  json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
-  json.key("max_doc_bytes").value(o.max_doc_bytes);
+  write_job_parameters(json, o, ParameterScope::kSketch);
   method.write_sketch_parameters(json);
   json.end_object();
   return json.str();

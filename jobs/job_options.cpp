@@ -30,4 +30,23 @@ std::string validate_job_options(const JobOptions& o) {
   return "";
 }
 
+void write_job_parameters(JsonWriter& json, const JobOptions& o, ParameterScope scope) {
+  json.key("text_field").value(o.document.text_field);
+  json.key("id_field").value(o.document.id_field);
+  json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
+  json.key("max_doc_bytes").value(o.max_doc_bytes);
+  if (scope == ParameterScope::kSketch) return;
+  json.key("strict").value(o.strict);
+  json.key("split_bytes").value(o.split_bytes);
+  // Without pairs/ verification skips pairs already joined: the pairs stage's result differs.
+  json.key("write_pairs").value(o.write_pairs);
+  if (!o.reference.empty()) json.key("reference").value(o.reference);
+  if (scope == ParameterScope::kResult) return;
+  json.key("inputs").begin_array();
+  for (const std::string& input : o.inputs) json.value(input);
+  json.end_array();
+  json.key("output").value(o.output);
+  json.key("shuffle_bytes").value(o.shuffle_bytes);
+}
+
 }  // namespace neardup

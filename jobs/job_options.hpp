@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "io/input_format.hpp"
+#include "io/json_writer.hpp"
 #include "jobs/document_spec.hpp"
 
 namespace neardup {
@@ -36,5 +37,17 @@ struct JobOptions {
 
 /// Returns a description of the first invalid shared option, or "" when all are valid.
 std::string validate_job_options(const JobOptions& options);
+
+/// The options a list of run parameters covers, each scope including the narrower ones.
+enum class ParameterScope {
+  kSketch,  // what changes a document's sketch: --cache keys split sketches by it
+  kResult,  // and what changes the results: a --resume must match it
+  kRun,     // and how the run was made: stats.json "parameters", which explain --run reads
+};
+
+/// Writes, as members of the JSON object being written, the shared options `scope` covers.
+/// Every option is listed once, here, with the narrowest scope it belongs to, so each list
+/// that must hold it does (the method's own options come from DedupMethod).
+void write_job_parameters(JsonWriter& json, const JobOptions& options, ParameterScope scope);
 
 }  // namespace neardup

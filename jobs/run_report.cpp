@@ -21,17 +21,7 @@ double total_seconds(const RunReport& report) {
 void write_run_parameters(JsonWriter& json, const RunReport& r) {
   const JobOptions& o = *r.options;
   json.begin_object();
-  json.key("inputs").begin_array();
-  for (const std::string& input : o.inputs) json.value(input);
-  json.end_array();
-  json.key("output").value(o.output);
-  json.key("text_field").value(o.document.text_field);
-  json.key("id_field").value(o.document.id_field);
-  json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
-  json.key("max_doc_bytes").value(o.max_doc_bytes);
-  json.key("strict").value(o.strict);
-  json.key("split_bytes").value(o.split_bytes);
-  json.key("shuffle_bytes").value(o.shuffle_bytes);
+  write_job_parameters(json, o, ParameterScope::kRun);
   r.method->write_parameters(json);
   json.end_object();
 }
