@@ -17,6 +17,7 @@
 #include "jobs/params_command.hpp"
 #include "jobs/query_command.hpp"
 #include "jobs/simhash_job.hpp"
+#include "jobs/version.hpp"
 
 namespace neardup {
 namespace {
@@ -276,6 +277,7 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   const int rank = comm_rank(comm);
   CLI::App app{"neardup: near-duplicate documents in corpora too big for one machine"};
   app.require_subcommand(1);
+  app.set_version_flag("--version", std::string("neardup ") + kNeardupVersion);
   bool verbose = false;
   bool quiet = false;
 

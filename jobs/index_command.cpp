@@ -15,6 +15,7 @@
 #include "jobs/mpi_check.hpp"
 #include "jobs/near_dup_index.hpp"
 #include "jobs/plan_stage.hpp"
+#include "jobs/version.hpp"
 
 namespace neardup {
 namespace {
@@ -24,7 +25,7 @@ namespace fs = std::filesystem;
 // The metadata of a new index from the build flags.
 IndexMeta new_meta(const IndexBuildOptions& o) {
   IndexMeta meta;
-  meta.neardup_version = "0.1.0";
+  meta.neardup_version = kNeardupVersion;
   meta.method = o.method;
   meta.text_field = o.document.text_field;
   meta.id_field = o.document.id_field;

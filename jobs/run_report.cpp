@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "io/json_writer.hpp"
+#include "jobs/version.hpp"
 
 namespace neardup {
 namespace {
@@ -31,6 +32,7 @@ std::string stats_json(const RunReport& r) {
   JsonWriter json;
   json.begin_object();
   json.key("job").value(r.job);
+  json.key("neardup_version").value(kNeardupVersion);
   json.key("kernel").value(r.kernel);
   json.key("ranks").value(r.ranks);
   json.key("parameters");
