@@ -348,27 +348,56 @@ std::vector<IndexMatch> NearDupIndex::verify(const std::vector<IndexCandidate>& 
   return matches;
 }
 
+namespace {
+
+// A candidate with its place in the closest-first order: higher sketch similarity first; ties
+// by a hash of the id (then the id), so the order does not depend on how the index's segments
+// were cut.
+struct Ranked {
+  double similarity;
+  std::size_t id_hash;
+  std::string_view id;
+  const IndexCandidate* candidate;
+};
+
+// The candidates with their ranking keys; `id_of` names a candidate.
+template <class IdOf>
+std::vector<Ranked> rank(const std::vector<IndexCandidate>& candidates, IdOf id_of) {
+  std::vector<Ranked> ranked;
+  ranked.reserve(candidates.size());
+  for (const IndexCandidate& c : candidates) {
+    const std::string_view id = id_of(c);
+    ranked.push_back({c.similarity, std::hash<std::string_view>{}(id), id, &c});
+  }
+  return ranked;
+}
+
+// Whether x comes after y in the closest-first order.
+bool after(const Ranked& x, const Ranked& y) {
+  if (x.similarity != y.similarity) return x.similarity < y.similarity;
+  return x.id_hash != y.id_hash ? x.id_hash > y.id_hash : x.id > y.id;
+}
+
+}  // namespace
+
+std::vector<IndexCandidate> NearDupIndex::closest_candidates(
+    const std::vector<IndexCandidate>& candidates, std::size_t count) const {
+  std::vector<Ranked> ranked = rank(
+      candidates, [this](const IndexCandidate& c) { return segments_[c.segment]->id_view(c.doc); });
+  count = std::min(count, ranked.size());
+  std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(count),
+                    ranked.end(), [](const Ranked& x, const Ranked& y) { return after(y, x); });
+  std::vector<IndexCandidate> closest;
+  for (std::size_t i = 0; i < count; ++i) closest.push_back(*ranked[i].candidate);
+  return closest;
+}
+
 std::optional<IndexMatch> NearDupIndex::closest_match(
     const std::vector<IndexCandidate>& candidates, std::span<const std::uint64_t> shingles) const {
-  // A heap of the candidates, closest first; ties by a hash of the id (then the id), so the
-  // order does not depend on how the index's segments were cut. Popping only until one passes
-  // keeps the cost at the candidates, not their exact checks.
-  struct Keyed {
-    double similarity;
-    std::size_t id_hash;
-    std::string_view id;
-    const IndexCandidate* candidate;
-  };
-  std::vector<Keyed> heap;
-  heap.reserve(candidates.size());
-  for (const IndexCandidate& c : candidates) {
-    const std::string_view id = segments_[c.segment]->id_view(c.doc);
-    heap.push_back({c.similarity, std::hash<std::string_view>{}(id), id, &c});
-  }
-  const auto after = [](const Keyed& x, const Keyed& y) {
-    if (x.similarity != y.similarity) return x.similarity < y.similarity;
-    return x.id_hash != y.id_hash ? x.id_hash > y.id_hash : x.id > y.id;
-  };
+  // A heap, closest on top: popping only until one passes keeps the cost at the candidates,
+  // not at their exact checks.
+  std::vector<Ranked> heap = rank(
+      candidates, [this](const IndexCandidate& c) { return segments_[c.segment]->id_view(c.doc); });
   std::make_heap(heap.begin(), heap.end(), after);
   IndexMatch match;
   while (!heap.empty()) {

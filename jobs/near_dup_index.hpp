@@ -132,6 +132,11 @@ class NearDupIndex {
   std::optional<IndexMatch> closest_match(const std::vector<IndexCandidate>& candidates,
                                           std::span<const std::uint64_t> shingles) const;
 
+  /// The `count` candidates closest by sketch (closest_match's order), closest first: what a
+  /// caller keeps to try later without holding every candidate.
+  std::vector<IndexCandidate> closest_candidates(const std::vector<IndexCandidate>& candidates,
+                                                 std::size_t count) const;
+
   /// verify(candidates(sketch), shingles).
   std::vector<IndexMatch> query(std::span<const std::uint32_t> sketch,
                                 std::span<const std::uint64_t> shingles = {}) const;

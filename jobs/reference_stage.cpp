@@ -141,29 +141,37 @@ bool ReferenceMatcher::exact() const { return index_->exact(); }
 const IndexMeta& ReferenceMatcher::index_meta() const { return index_->meta(); }
 
 std::vector<DocId> ReferenceMatcher::find_candidates(const LocalDocs& docs) {
-  with_candidates_.clear();
+  constexpr std::size_t kKept = 8;  // the first usually passes; beyond, look up again
+  looked_.clear();
+  std::vector<DocId> found;
   for (std::size_t i = 0; i < docs.size(); ++i) {
-    if (docs.features[i] != 0 && !index_->candidates(docs.sketch(i)).empty()) {
-      with_candidates_.push_back(docs.ids[i]);
-    }
+    if (docs.features[i] == 0) continue;
+    const std::vector<IndexCandidate> candidates = index_->candidates(docs.sketch(i));
+    if (candidates.empty()) continue;
+    looked_.push_back(
+        {docs.ids[i], index_->closest_candidates(candidates, kKept), candidates.size() > kKept});
+    found.push_back(docs.ids[i]);
   }
-  return with_candidates_;
+  return found;
 }
 
 std::vector<ReferenceMatch> ReferenceMatcher::match(const LocalDocs& docs, DocSource& source) {
   std::vector<ReferenceMatch> matches;
   std::string bytes;
   std::vector<std::uint64_t> shingles;
-  for (const DocId doc : with_candidates_) {
+  for (const Looked& looked : looked_) {
     if (exact()) {
       bytes.clear();
-      source.append_shingles(doc, bytes);
+      source.append_shingles(looked.doc, bytes);
       shingles.resize(bytes.size() / sizeof(std::uint64_t));
       std::memcpy(shingles.data(), bytes.data(), shingles.size() * sizeof(std::uint64_t));
     }
-    const std::optional<IndexMatch> found =
-        index_->closest_match(index_->candidates(docs.sketch(docs.index_of(doc))), shingles);
-    if (found) matches.push_back({doc, found->id, found->similarity});
+    std::optional<IndexMatch> found = index_->closest_match(looked.closest, shingles);
+    if (!found && looked.more) {
+      found = index_->closest_match(index_->candidates(docs.sketch(docs.index_of(looked.doc))),
+                                    shingles);
+    }
+    if (found) matches.push_back({looked.doc, found->id, found->similarity});
   }
   return matches;
 }

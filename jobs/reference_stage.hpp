@@ -55,19 +55,27 @@ class ReferenceMatcher {
   const IndexMeta& index_meta() const;
 
   /// Looks up every non-empty document of `docs` by its sketch (NearDupIndex::candidates) and
-  /// keeps those with candidates (only their ids, so memory does not grow with the reference's
-  /// clusters). Returns them, sorted: the documents whose records match() reads when exact().
+  /// keeps, for those with candidates, only the closest few (so memory does not grow with the
+  /// reference's clusters). Returns those documents, sorted: the ones whose records match()
+  /// reads when exact().
   std::vector<DocId> find_candidates(const LocalDocs& docs);
 
   /// The match of every document find_candidates kept that has one under the index's rule
   /// (index_rule), sorted by document: its closest candidate by sketch that passes (see
-  /// NearDupIndex::closest_match), looked up again in `docs`; when exact() each document's
-  /// shingle set is read from `source`.
+  /// NearDupIndex::closest_match); when none of the kept ones passes, its candidates are
+  /// looked up again in `docs`. When exact() each document's shingle set is read from
+  /// `source`.
   std::vector<ReferenceMatch> match(const LocalDocs& docs, DocSource& source);
 
  private:
+  // A document with reference candidates: the closest ones, and whether there were more.
+  struct Looked {
+    DocId doc = 0;
+    std::vector<IndexCandidate> closest;
+    bool more = false;
+  };
   std::unique_ptr<NearDupIndex> index_;
-  std::vector<DocId> with_candidates_;
+  std::vector<Looked> looked_;
 };
 
 }  // namespace neardup
