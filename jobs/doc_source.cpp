@@ -72,12 +72,16 @@ std::string DocSource::id(DocId doc) {
   return parsed_.has_id ? parsed_.id : location(doc);
 }
 
-void DocSource::append_shingles(DocId doc, std::string& out) {
+std::span<const std::uint64_t> DocSource::shingle_set(DocId doc) {
   parse(doc);
   tokenize(parsed_.text, tokens_);
   shingle_set_of(tokens_, spec_.shingle, shingles_, scratch_);
-  out.append(reinterpret_cast<const char*>(shingles_.data()),
-             shingles_.size() * sizeof(std::uint64_t));
+  return shingles_;
+}
+
+void DocSource::append_shingles(DocId doc, std::string& out) {
+  const std::span<const std::uint64_t> set = shingle_set(doc);
+  out.append(reinterpret_cast<const char*>(set.data()), set.size_bytes());
 }
 
 std::string_view DocSource::sketch_bytes(DocId doc) const {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,9 @@ class DocSource {
 
   /// "path:line" of a document (1-based line number).
   std::string location(DocId doc) const;
+
+  /// The document's sorted, distinct shingle hashes; valid until the next call.
+  std::span<const std::uint64_t> shingle_set(DocId doc);
 
   /// Appends the document's sorted shingle hashes (8 bytes each) to `out`.
   void append_shingles(DocId doc, std::string& out);

@@ -3,7 +3,6 @@
 // match naming the earlier document.
 #include "jobs/reference_stage.hpp"
 
-#include <cstring>
 #include <filesystem>
 
 #include "io/index_meta.hpp"
@@ -157,15 +156,9 @@ std::vector<DocId> ReferenceMatcher::find_candidates(const LocalDocs& docs) {
 
 std::vector<ReferenceMatch> ReferenceMatcher::match(const LocalDocs& docs, DocSource& source) {
   std::vector<ReferenceMatch> matches;
-  std::string bytes;
-  std::vector<std::uint64_t> shingles;
   for (const Looked& looked : looked_) {
-    if (exact()) {
-      bytes.clear();
-      source.append_shingles(looked.doc, bytes);
-      shingles.resize(bytes.size() / sizeof(std::uint64_t));
-      std::memcpy(shingles.data(), bytes.data(), shingles.size() * sizeof(std::uint64_t));
-    }
+    const std::span<const std::uint64_t> shingles =
+        exact() ? source.shingle_set(looked.doc) : std::span<const std::uint64_t>();
     std::optional<IndexMatch> found = index_->closest_match(looked.closest, shingles);
     if (!found && looked.more) {
       found = index_->closest_match(index_->candidates(docs.sketch(docs.index_of(looked.doc))),
