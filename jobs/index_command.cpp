@@ -137,10 +137,8 @@ void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, Ind
     save_index_meta(options.output, meta);
     totals[0] = meta.docs();
     for (const IndexSegment& s : meta.segments) {
-      for (const IndexFile& f : s.files) {
-        totals[1] += f.bytes;
-        if (f.name.starts_with("shingles.")) totals[3] += f.bytes;
-      }
+      for (const IndexFile& f : s.files) totals[1] += f.bytes;
+      totals[3] += shingle_bytes(s);
     }
     totals[2] = meta.segments.size();
   }

@@ -53,6 +53,14 @@ unsigned table_count(const IndexMeta& meta) {
 
 }  // namespace
 
+std::uint64_t shingle_bytes(const IndexSegment& segment) {
+  std::uint64_t bytes = 0;
+  for (const IndexFile& f : segment.files) {
+    if (f.name == kShinglesFile || f.name == kShingleOffsetsFile) bytes += f.bytes;
+  }
+  return bytes;
+}
+
 const char* index_rule(const IndexMeta& meta) {
   if (meta.store_shingles) return "exact";
   return is_simhash(meta) ? "hamming" : "estimate";
@@ -268,9 +276,13 @@ bool NearDupIndex::close(std::span<const std::uint32_t> a,
     match.similarity = static_cast<double>(agree) / meta_.num_perm;
     candidate = agree >= min_agree_;
   }
-  if (!candidate || !exact()) return candidate;
-  match.similarity = exact_jaccard(a_shingles, b_shingles);
-  return match.similarity >= meta_.threshold;
+  return candidate && (!exact() || passes_exact(a_shingles, b_shingles, match.similarity));
+}
+
+bool NearDupIndex::passes_exact(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
+                                double& similarity) const {
+  similarity = exact_jaccard(a, b);
+  return similarity >= meta_.threshold;
 }
 
 std::vector<IndexCandidate> NearDupIndex::candidates(std::span<const std::uint32_t> sketch) const {
@@ -323,9 +335,8 @@ bool NearDupIndex::passes(const IndexCandidate& candidate, std::span<const std::
                           IndexMatch& match) const {
   const Segment& segment = *segments_[candidate.segment];
   double similarity = candidate.similarity;
-  if (exact()) {
-    similarity = exact_jaccard(shingles, segment.shingle_set(candidate.doc));
-    if (similarity < meta_.threshold) return false;
+  if (exact() && !passes_exact(shingles, segment.shingle_set(candidate.doc), similarity)) {
+    return false;
   }
   match = {segment.id(candidate.doc), candidate.distance, similarity};
   return true;
@@ -360,18 +371,6 @@ struct Ranked {
   const IndexCandidate* candidate;
 };
 
-// The candidates with their ranking keys; `id_of` names a candidate.
-template <class IdOf>
-std::vector<Ranked> rank(const std::vector<IndexCandidate>& candidates, IdOf id_of) {
-  std::vector<Ranked> ranked;
-  ranked.reserve(candidates.size());
-  for (const IndexCandidate& c : candidates) {
-    const std::string_view id = id_of(c);
-    ranked.push_back({c.similarity, std::hash<std::string_view>{}(id), id, &c});
-  }
-  return ranked;
-}
-
 // Whether x comes after y in the closest-first order.
 bool after(const Ranked& x, const Ranked& y) {
   if (x.similarity != y.similarity) return x.similarity < y.similarity;
@@ -382,8 +381,12 @@ bool after(const Ranked& x, const Ranked& y) {
 
 std::vector<IndexCandidate> NearDupIndex::closest_candidates(
     const std::vector<IndexCandidate>& candidates, std::size_t count) const {
-  std::vector<Ranked> ranked = rank(
-      candidates, [this](const IndexCandidate& c) { return segments_[c.segment]->id_view(c.doc); });
+  std::vector<Ranked> ranked;
+  ranked.reserve(candidates.size());
+  for (const IndexCandidate& c : candidates) {
+    const std::string_view id = segments_[c.segment]->id_view(c.doc);
+    ranked.push_back({c.similarity, std::hash<std::string_view>{}(id), id, &c});
+  }
   count = std::min(count, ranked.size());
   std::partial_sort(ranked.begin(), ranked.begin() + static_cast<std::ptrdiff_t>(count),
                     ranked.end(), [](const Ranked& x, const Ranked& y) { return after(y, x); });
@@ -394,16 +397,8 @@ std::vector<IndexCandidate> NearDupIndex::closest_candidates(
 
 std::optional<IndexMatch> NearDupIndex::closest_match(
     const std::vector<IndexCandidate>& candidates, std::span<const std::uint64_t> shingles) const {
-  // A heap, closest on top: popping only until one passes keeps the cost at the candidates,
-  // not at their exact checks.
-  std::vector<Ranked> heap = rank(
-      candidates, [this](const IndexCandidate& c) { return segments_[c.segment]->id_view(c.doc); });
-  std::make_heap(heap.begin(), heap.end(), after);
   IndexMatch match;
-  while (!heap.empty()) {
-    std::pop_heap(heap.begin(), heap.end(), after);
-    const IndexCandidate& c = *heap.back().candidate;
-    heap.pop_back();
+  for (const IndexCandidate& c : closest_candidates(candidates, candidates.size())) {
     if (passes(c, shingles, match)) return match;
   }
   return std::nullopt;

@@ -36,6 +36,9 @@ struct IndexCandidate {
   double similarity = 0;  // from the sketches, as IndexMatch without shingle sets
 };
 
+/// The bytes of a segment's stored shingle sets (0 when the index stores none).
+std::uint64_t shingle_bytes(const IndexSegment& segment);
+
 /// How an index decides a match: "exact" (stored shingle sets, Jaccard >= threshold),
 /// "estimate" (minhash signatures) or "hamming" (simhash within k bits).
 const char* index_rule(const IndexMeta& meta);
@@ -125,15 +128,15 @@ class NearDupIndex {
   std::vector<IndexMatch> verify(const std::vector<IndexCandidate>& candidates,
                                  std::span<const std::uint64_t> shingles) const;
 
-  /// The candidate closest by sketch (most agreeing entries, or fewest differing bits; ties
-  /// by a fixed hash of the id, then the id, so neither depends on how the index was built)
-  /// among those that match a query with shingle set `shingles`, or nothing. With shingle
-  /// sets this checks candidates in that order only until one passes.
+  /// The candidate closest by sketch (closest_candidates' order) among those that match a
+  /// query with shingle set `shingles`, or nothing. With shingle sets this checks candidates
+  /// in that order only until one passes.
   std::optional<IndexMatch> closest_match(const std::vector<IndexCandidate>& candidates,
                                           std::span<const std::uint64_t> shingles) const;
 
-  /// The `count` candidates closest by sketch (closest_match's order), closest first: what a
-  /// caller keeps to try later without holding every candidate.
+  /// The `count` candidates closest by sketch, closest first: most agreeing entries, or fewest
+  /// differing bits; ties by a fixed hash of the id, then the id, so the order does not depend
+  /// on how the index was built. What a caller keeps to try later without every candidate.
   std::vector<IndexCandidate> closest_candidates(const std::vector<IndexCandidate>& candidates,
                                                  std::size_t count) const;
 
@@ -143,6 +146,10 @@ class NearDupIndex {
 
  private:
   struct Segment;
+  // Whether two shingle sets' Jaccard (written to `similarity`) reaches the threshold: the
+  // exact rule, for both candidates and pairs.
+  bool passes_exact(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
+                    double& similarity) const;
   // Whether a candidate matches a query with shingle set `shingles` (exact(): Jaccard >=
   // threshold; otherwise always), filling `match`.
   bool passes(const IndexCandidate& candidate, std::span<const std::uint64_t> shingles,
