@@ -46,8 +46,8 @@ std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPa
 namespace {
 
 // Each document of `pairs` (this rank's) with the component it joined in phase 1, as pairs
-// (document, the component's smallest document) for the documents not the smallest: the first
-// documents are this rank's, the second ones' components are asked of their owners.
+// (document, the component's smallest document) for the documents not the smallest: this
+// rank's documents from `passed`, the others' components asked of their owners.
 std::vector<DocPair> phase_one_joins(Exchanger& exchanger, std::span<const VerifiedPair> passed,
                                      std::span<const DocPair> pairs, const OwnerFn& owner) {
   std::vector<DocPair> edges;
@@ -59,27 +59,22 @@ std::vector<DocPair> phase_one_joins(Exchanger& exchanger, std::span<const Verif
     std::uint32_t d = 0;
     return joined.find(doc, d) ? joined.doc(static_cast<std::uint32_t>(sets.find(d))) : doc;
   };
-  const auto distinct = [](std::vector<DocId> docs) {
-    std::sort(docs.begin(), docs.end());
-    docs.erase(std::unique(docs.begin(), docs.end()), docs.end());
-    return docs;
-  };
-  std::vector<DocId> firsts, remote;
-  for (const DocPair& p : pairs) {
-    firsts.push_back(p.a);
-    remote.push_back(p.b);
+  const DenseDocs docs(pairs);
+  std::vector<DocPair> joins;
+  std::vector<DocId> remote;
+  for (std::uint32_t d = 0; d < docs.size(); ++d) {
+    const DocId doc = docs.doc(d);
+    if (owner(doc) != exchanger.rank()) {
+      remote.push_back(doc);
+    } else if (const DocId root = component(doc); root != doc) {
+      joins.push_back({doc, root});
+    }
   }
-  firsts = distinct(std::move(firsts));
-  remote = distinct(std::move(remote));
   const PayloadFn provide = [&](DocId doc, std::string& out) {
     const DocId root = component(doc);
     out.append(reinterpret_cast<const char*>(&root), sizeof root);
   };
   const Payloads roots = fetch_payloads(exchanger, remote, owner, provide);
-  std::vector<DocPair> joins;
-  for (const DocId doc : firsts) {
-    if (const DocId root = component(doc); root != doc) joins.push_back({doc, root});
-  }
   for (const DocId doc : remote) {
     DocId root = 0;
     std::memcpy(&root, roots.get(doc).data(), sizeof root);
