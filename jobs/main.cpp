@@ -5,8 +5,8 @@
 
 #include <exception>
 
-#include "jobs/cli.hpp"
-#include "jobs/log.hpp"
+#include "jobs/cli/cli.hpp"
+#include "jobs/mpi/log.hpp"
 
 int main(int argc, char** argv) {
   // Buffers of 1 MiB and more are mapped and returned to the system when freed: a stage's

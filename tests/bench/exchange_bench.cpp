@@ -10,8 +10,8 @@
 
 #include "core/candidate_edges.hpp"
 #include "core/minhash.hpp"
-#include "jobs/exchange.hpp"
-#include "jobs/mpi_check.hpp"
+#include "jobs/mpi/exchange.hpp"
+#include "jobs/mpi/mpi_check.hpp"
 
 namespace {
 

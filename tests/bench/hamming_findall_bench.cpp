@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/minhash.hpp"
-#include "jobs/hamming_search.hpp"
-#include "jobs/mpi_check.hpp"
+#include "jobs/methods/hamming_search.hpp"
+#include "jobs/mpi/mpi_check.hpp"
 
 int main(int argc, char** argv) {
   MPI_Init(&argc, &argv);

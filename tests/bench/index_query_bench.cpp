@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "core/minhash.hpp"
-#include "jobs/near_dup_index.hpp"
+#include "jobs/index/near_dup_index.hpp"
 
 int main(int argc, char** argv) {
   if (argc < 2) {

@@ -10,7 +10,7 @@
 #include <filesystem>
 #include <fstream>
 
-#include "jobs/simhash_job.hpp"
+#include "jobs/methods/simhash_job.hpp"
 #include "tests/support/pair_judge.hpp"
 #include "tests/support/realistic_corpus.hpp"
 

@@ -1,0 +1,228 @@
+// `neardup explain`: why two documents are, or are not, near-duplicates under a minhash run's
+// flags: their shingles, exact and estimated Jaccard, colliding bands, SimHash distance.
+#include "jobs/cli/explain_command.hpp"
+
+#include <simdjson.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+
+#include "core/band_keys.hpp"
+#include "core/jaccard.hpp"
+#include "core/minhash.hpp"
+#include "core/shingles.hpp"
+#include "core/simhash.hpp"
+#include "io/record_reader.hpp"
+#include "jobs/documents/document_parser.hpp"
+#include "jobs/documents/job_plan.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/stages/sketchers.hpp"
+
+namespace neardup {
+namespace {
+
+// A document found in the inputs: where it is and its text.
+struct FoundDoc {
+  std::string location;
+  std::string text;
+};
+
+// Reads every record of the inputs in order until both ids are found; a document matches by
+// its id field or by its location (path:line, or a text file's path).
+std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
+    const MinhashOptions& options, const std::string& id_a, const std::string& id_b) {
+  const JobPlan plan =
+      make_plan(MPI_COMM_SELF, options.inputs, options.format, options.split_bytes);
+  DocumentParser parser(options.document);
+  ParsedLine parsed;
+  std::optional<FoundDoc> a, b;
+  std::uint32_t current_file = UINT32_MAX;
+  std::uint64_t line = 0;
+  for (const Split& split : plan.splits) {
+    if (a && b) break;
+    const InputFile& file = plan.files[split.file];
+    if (split.file != current_file) {
+      current_file = split.file;
+      line = 0;
+    }
+    const auto reader =
+        open_records(file.path, file.format, split.begin, split.end, options.max_doc_bytes);
+    Record record;
+    while (!(a && b) && reader->next(record)) {
+      ++line;
+      if (record.oversized || parser.parse(file, record.bytes, parsed) != LineStatus::kOk) continue;
+      const std::string location =
+          file.format == InputFormat::kText ? file.path : file.path + ":" + std::to_string(line);
+      const std::string id = parsed.has_id ? parsed.id : location;
+      for (auto [wanted, found] : {std::pair{&id_a, &a}, std::pair{&id_b, &b}}) {
+        if (!*found && (id == *wanted || location == *wanted)) {
+          *found = FoundDoc{location, std::string(parsed.text)};
+        }
+      }
+    }
+  }
+  return {std::move(a), std::move(b)};
+}
+
+ExplainedDoc describe(const std::string& id, const FoundDoc& doc, const ShingleSpec& spec,
+                      std::vector<std::uint64_t>& set) {
+  TokenStream tokens;
+  tokenize(doc.text, tokens);
+  shingle_set_of(tokens, spec, set);
+  return {id, doc.location, tokens.size(), set.size()};
+}
+
+// The member `name` of `object`, or JobError naming `path`.
+simdjson::dom::element member(simdjson::dom::object object, const char* name,
+                              const std::string& path) {
+  simdjson::dom::element value;
+  if (object[name].get(value) != simdjson::SUCCESS) {
+    throw JobError(path + ": no parameter \"" + std::string(name) + "\"");
+  }
+  return value;
+}
+
+}  // namespace
+
+MinhashOptions options_of_run(const std::string& output_dir) {
+  const std::string path = (std::filesystem::path(output_dir) / "stats.json").string();
+  simdjson::dom::parser parser;
+  simdjson::dom::element stats;
+  if (parser.load(path).get(stats) != simdjson::SUCCESS) {
+    throw JobError(path + ": not found or not JSON (is " + output_dir + " a neardup output?)");
+  }
+  std::string_view job;
+  if (stats["job"].get(job) != simdjson::SUCCESS || job != "minhash") {
+    throw JobError(path + ": not a minhash run's (explain follows minhash runs)");
+  }
+  simdjson::dom::object p;
+  if (stats["parameters"].get(p) != simdjson::SUCCESS) throw JobError(path + ": no parameters");
+  const auto text = [&](const char* name) {
+    return std::string(member(p, name, path).get_string().value());
+  };
+  const auto count = [&](const char* name) { return member(p, name, path).get_uint64().value(); };
+  const auto real = [&](const char* name) { return member(p, name, path).get_double().value(); };
+  MinhashOptions o;
+  try {
+    o.inputs.clear();
+    for (const simdjson::dom::element input : member(p, "inputs", path).get_array()) {
+      o.inputs.emplace_back(input.get_string().value());
+    }
+    o.document.text_field = text("text_field");
+    o.document.id_field = text("id_field");
+    o.format = parse_input_format(text("format"));
+    o.max_doc_bytes = count("max_doc_bytes");
+    o.split_bytes = count("split_bytes");
+    o.document.shingle.kind = text("shingle") == "char" ? ShingleKind::kChar : ShingleKind::kWord;
+    o.document.shingle.n = static_cast<unsigned>(count("ngram"));
+    o.signature = text("sketch") == "oph" ? SignatureKind::kOph : SignatureKind::kMinhash;
+    o.num_perm = static_cast<unsigned>(count("num_perm"));
+    o.seed = count("seed");
+    o.threshold = real("threshold");
+    o.bands = static_cast<unsigned>(count("bands"));
+    o.rows = static_cast<unsigned>(count("rows"));
+    o.pass_at_threshold = real("pass_at_threshold");
+    o.verify = verify_mode_named(text("verify"));
+  } catch (const simdjson::simdjson_error& e) {
+    throw JobError(path + ": a parameter of the wrong type (" + e.what() + ")");
+  }
+  return o;
+}
+
+std::string validate_explain(const MinhashOptions& options) {
+  MinhashOptions checked = options;
+  checked.output = "-";  // explain writes nothing: the jobs' output check does not apply
+  return validate(checked);
+}
+
+PairExplanation explain_pair(const MinhashOptions& options, const std::string& id_a,
+                             const std::string& id_b) {
+  const auto [found_a, found_b] = find_documents(options, id_a, id_b);
+  for (const auto& [found, id] : {std::pair{&found_a, &id_a}, std::pair{&found_b, &id_b}}) {
+    if (!*found)
+      throw JobError("explain: no document with id or location '" + *id + "' in the inputs");
+  }
+  PairExplanation e;
+  std::vector<std::uint64_t> set_a, set_b;
+  e.a = describe(id_a, *found_a, options.document.shingle, set_a);
+  e.b = describe(id_b, *found_b, options.document.shingle, set_b);
+  e.exact_jaccard = exact_jaccard(set_a, set_b);
+
+  MinhashSketcher sketcher(options.num_perm, options.seed, options.document.shingle, options.kernel,
+                           options.signature == SignatureKind::kOph);
+  std::vector<std::uint32_t> sig_a(options.num_perm), sig_b(options.num_perm);
+  const std::uint32_t features_a = sketcher.sketch(found_a->text, sig_a);
+  const std::uint32_t features_b = sketcher.sketch(found_b->text, sig_b);
+  e.num_perm = options.num_perm;
+  e.agreeing = agreeing_entries(sig_a, sig_b);
+  e.layout = options.bands != 0 ? BandLayout{options.bands, options.rows}
+                                : choose_band_layout(options.threshold, options.num_perm,
+                                                     options.fp_weight, options.fn_weight);
+  for (unsigned band = 0; band < e.layout.bands; ++band) {
+    if (band_key(sig_a, e.layout, band) == band_key(sig_b, e.layout, band)) {
+      e.colliding_bands.push_back(band);
+    }
+  }
+  e.min_agree =
+      min_agreeing_entries(options.threshold, options.num_perm, options.pass_at_threshold);
+  e.simhash_distance = hamming_distance(simhash(found_a->text, SimhashSpec{}),
+                                        simhash(found_b->text, SimhashSpec{}));
+  // An empty document (no shingles) is never anyone's duplicate.
+  e.candidate = features_a > 0 && features_b > 0 && !e.colliding_bands.empty();
+  // Exact verification reads only the candidates its sketch filter keeps.
+  e.duplicate = e.candidate &&
+                (options.verify == VerifyMode::kExact
+                     ? e.agreeing >= sketch_filter_min_agree(options.threshold, options.num_perm) &&
+                           e.exact_jaccard >= options.threshold
+                     : e.agreeing >= e.min_agree);
+  return e;
+}
+
+std::string explanation_text(const PairExplanation& e, const MinhashOptions& options) {
+  std::string out;
+  char line[512];
+  for (const ExplainedDoc* d : {&e.a, &e.b}) {
+    std::snprintf(line, sizeof line, "%s (%s): %llu tokens, %llu distinct shingles\n",
+                  d->id.c_str(), d->location.c_str(), static_cast<unsigned long long>(d->tokens),
+                  static_cast<unsigned long long>(d->shingles));
+    out += line;
+  }
+  std::snprintf(line, sizeof line, "exact Jaccard of the shingle sets: %.4f\n", e.exact_jaccard);
+  out += line;
+  std::snprintf(line, sizeof line,
+                "estimated Jaccard: %.4f (%u of %u signature entries equal; estimate "
+                "verification needs %u)\n",
+                static_cast<double>(e.agreeing) / e.num_perm, e.agreeing, e.num_perm, e.min_agree);
+  out += line;
+  std::string bands;
+  for (const unsigned b : e.colliding_bands)
+    bands += (bands.empty() ? "" : " ") + std::to_string(b);
+  std::snprintf(line, sizeof line, "bands colliding: %zu of %u (%u bands x %u rows)%s%s\n",
+                e.colliding_bands.size(), e.layout.bands, e.layout.bands, e.layout.rows,
+                bands.empty() ? "" : ": ", bands.c_str());
+  out += line;
+  std::snprintf(line, sizeof line, "SimHash distance (64-bit, token features): %u bits\n",
+                e.simhash_distance);
+  out += line;
+  const char* check = options.verify == VerifyMode::kExact ? "exact Jaccard" : "estimate";
+  if (e.duplicate) {
+    std::snprintf(line, sizeof line,
+                  "verdict: duplicates at --threshold %.2f (candidates, and they pass the %s "
+                  "check)\n",
+                  options.threshold, check);
+  } else if (e.candidate) {
+    std::snprintf(line, sizeof line,
+                  "verdict: not duplicates at --threshold %.2f (candidates, but they fail the %s "
+                  "check)\n",
+                  options.threshold, check);
+  } else {
+    std::snprintf(line, sizeof line,
+                  "verdict: not duplicates at --threshold %.2f (no band collides: never "
+                  "candidates)\n",
+                  options.threshold);
+  }
+  return out + line;
+}
+
+}  // namespace neardup

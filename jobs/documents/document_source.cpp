@@ -1,0 +1,92 @@
+// Re-reads the documents a rank owns, for what later stages need: id strings and shingle sets.
+#include "jobs/documents/document_source.hpp"
+
+#include <stdexcept>
+
+#include "core/shingles.hpp"
+#include "core/tokenizer.hpp"
+
+namespace neardup {
+namespace {
+
+// The input files, then the spill file at index files.size().
+std::vector<std::string> readable_paths(const JobPlan& plan, const std::string& spill_path) {
+  std::vector<std::string> paths;
+  for (const InputFile& file : plan.files) paths.push_back(file.path);
+  paths.push_back(spill_path);
+  return paths;
+}
+
+}  // namespace
+
+std::vector<std::uint64_t> line_bases(const JobPlan& plan,
+                                      const std::vector<std::uint64_t>& lines_per_split) {
+  std::vector<std::uint64_t> base(plan.splits.size(), 0);
+  for (std::size_t s = 1; s < plan.splits.size(); ++s) {
+    if (plan.splits[s].file == plan.splits[s - 1].file)
+      base[s] = base[s - 1] + lines_per_split[s - 1];
+  }
+  return base;
+}
+
+DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
+                     const std::vector<std::uint64_t>& line_base, const DocumentSpec& spec,
+                     const std::string& spill_path)
+    : plan_(plan),
+      docs_(docs),
+      line_base_(line_base),
+      spec_(spec),
+      reader_(readable_paths(plan, spill_path)),
+      parser_(spec) {}
+
+std::string_view DocSource::record(DocId doc) {
+  const std::size_t i = docs_.index_of(doc);
+  const std::uint32_t file = plan_.splits[split_of(doc)].file;
+  const bool spilled = is_compressed(plan_.files[file].format);
+  return reader_.read(spilled ? static_cast<std::uint32_t>(plan_.files.size()) : file,
+                      docs_.offsets[i], docs_.lengths[i]);
+}
+
+void DocSource::parse(DocId doc) {
+  const std::string_view bytes = record(doc);
+  const InputFile& file = plan_.files[plan_.splits[split_of(doc)].file];
+  if (parser_.parse(file, bytes, parsed_) != LineStatus::kOk) {
+    throw std::runtime_error(location(doc) + ": line changed while the job ran");
+  }
+}
+
+std::string DocSource::location(DocId doc) const {
+  const std::uint32_t split = split_of(doc);
+  const InputFile& file = plan_.files[plan_.splits[split].file];
+  if (file.format == InputFormat::kText) return file.path;
+  return file.path + ":" + std::to_string(line_base_[split] + line_of(doc) + 1);
+}
+
+std::string DocSource::text(DocId doc) {
+  parse(doc);
+  return std::string(parsed_.text);
+}
+
+std::string DocSource::id(DocId doc) {
+  parse(doc);
+  return parsed_.has_id ? parsed_.id : location(doc);
+}
+
+std::span<const std::uint64_t> DocSource::shingle_set(DocId doc) {
+  parse(doc);
+  tokenize(parsed_.text, tokens_);
+  shingle_set_of(tokens_, spec_.shingle, shingles_, scratch_);
+  return shingles_;
+}
+
+void DocSource::append_shingles(DocId doc, std::string& out) {
+  const std::span<const std::uint64_t> set = shingle_set(doc);
+  out.append(reinterpret_cast<const char*>(set.data()), set.size_bytes());
+}
+
+std::string_view DocSource::sketch_bytes(DocId doc) const {
+  const std::span<const std::uint32_t> sketch = docs_.sketch(docs_.index_of(doc));
+  return {reinterpret_cast<const char*>(sketch.data()), sketch.size_bytes()};
+}
+
+}  // namespace neardup

@@ -1,0 +1,73 @@
+// Re-reads the documents a rank owns, for what later stages need: id strings and shingle sets.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/tokenizer.hpp"
+#include "io/random_reader.hpp"
+#include "jobs/documents/document_parser.hpp"
+#include "jobs/documents/job_plan.hpp"
+#include "jobs/documents/local_docs.hpp"
+#include "jobs/options/document_spec.hpp"
+
+namespace neardup {
+
+/// Reads a document's record again (one pread) and derives its id or shingle set. Keeping only
+/// offsets during the sketch keeps memory at a few bytes per document beyond the signature.
+/// Documents of compressed files are read from `spill_path`, where the spill stage copied the
+/// records later stages need (see spill_stage.hpp).
+class DocSource {
+ public:
+  /// `line_base[s]` is the number of lines in the file before split s.
+  DocSource(const JobPlan& plan, const LocalDocs& docs, const std::vector<std::uint64_t>& line_base,
+            const DocumentSpec& spec, const std::string& spill_path);
+
+  /// The document's original record (its line, or a text file's content), byte for byte;
+  /// valid until the next call.
+  std::string_view record(DocId doc);
+
+  /// The document's id: its id field (string, or number as JSON text) or else "path:line".
+  std::string id(DocId doc);
+
+  /// The document's text (its text field, or a text file's content).
+  std::string text(DocId doc);
+
+  /// "path:line" of a document (1-based line number).
+  std::string location(DocId doc) const;
+
+  /// The document's sorted, distinct shingle hashes; valid until the next call.
+  std::span<const std::uint64_t> shingle_set(DocId doc);
+
+  /// Appends the document's sorted shingle hashes (8 bytes each) to `out`.
+  void append_shingles(DocId doc, std::string& out);
+
+  /// The document's sketch (its 32-bit words, native byte order) as bytes, where it lies in
+  /// the rank's tables.
+  std::string_view sketch_bytes(DocId doc) const;
+
+  /// Appends the document's sketch (sketch_bytes) to `out`.
+  void append_sketch(DocId doc, std::string& out) const { out += sketch_bytes(doc); }
+
+ private:
+  void parse(DocId doc);
+
+  const JobPlan& plan_;
+  const LocalDocs& docs_;
+  const std::vector<std::uint64_t>& line_base_;
+  DocumentSpec spec_;
+  RandomReader reader_;
+  DocumentParser parser_;
+  ParsedLine parsed_;
+  TokenStream tokens_;  // append_shingles' buffers, kept across documents
+  std::vector<std::uint64_t> shingles_;
+  ShingleSortScratch scratch_;
+};
+
+/// The number of lines before each split in its file, from the line count of every split.
+std::vector<std::uint64_t> line_bases(const JobPlan& plan,
+                                      const std::vector<std::uint64_t>& lines_per_split);
+
+}  // namespace neardup

@@ -1,0 +1,229 @@
+// `neardup index build` and `neardup index add`: sketch inputs on every rank and write one
+// index segment per rank, then commit the index metadata on rank 0.
+#include "jobs/index/index_job.hpp"
+
+#include <cstdio>
+#include <filesystem>
+#include <optional>
+
+#include "core/lsh_params.hpp"
+#include "core/permuted_tables.hpp"
+#include "io/io_error.hpp"
+#include "jobs/documents/document_source.hpp"
+#include "jobs/documents/job_plan.hpp"
+#include "jobs/index/near_dup_index.hpp"
+#include "jobs/mpi/exchange.hpp"
+#include "jobs/mpi/log.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/version.hpp"
+
+namespace neardup {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The metadata of a new index from the build flags.
+IndexMeta new_meta(const IndexBuildOptions& o) {
+  IndexMeta meta;
+  meta.neardup_version = kNeardupVersion;
+  meta.method = o.method;
+  meta.text_field = o.document.text_field;
+  meta.id_field = o.document.id_field;
+  meta.features = static_cast<unsigned>(o.simhash.features);
+  meta.weight = static_cast<unsigned>(o.simhash.weight);
+  meta.shingle_n = o.simhash.shingle_n;
+  meta.char_n = o.simhash.char_n;
+  meta.max_distance = o.max_distance;
+  meta.blocks = o.blocks != 0 ? o.blocks : o.max_distance + 3;
+  meta.num_perm = o.num_perm;
+  meta.seed = o.seed;
+  meta.threshold = o.threshold;
+  const BandLayout layout = o.bands != 0 ? BandLayout{o.bands, o.rows}
+                                         : choose_band_layout(o.threshold, o.num_perm, 0.01, 0.99);
+  meta.bands = layout.bands;
+  meta.rows = layout.rows;
+  meta.shingle_kind = static_cast<unsigned>(o.document.shingle.kind);
+  meta.ngram = o.document.shingle.n;
+  meta.pass_at_threshold = o.pass_at_threshold;
+  meta.store_shingles = o.store_shingles;
+  return meta;
+}
+
+std::string validate(const IndexBuildOptions& o) {
+  if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
+  if (o.add) return "";
+  if (o.store_shingles && !(o.threshold > 0 && o.threshold <= 1)) {
+    return "--threshold must be in (0, 1]";
+  }
+  if (o.method == "simhash") {
+    const std::string problem =
+        check_design({o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3});
+    return problem.empty() ? "" : "--max-distance / --blocks: " + problem;
+  }
+  if (o.method != "minhash") return "--method must be simhash or minhash";
+  if (o.num_perm == 0 || o.num_perm > 4096) return "--num-perm must be in [1, 4096]";
+  if (!(o.threshold > 0 && o.threshold <= 1)) return "--threshold must be in (0, 1]";
+  if ((o.bands == 0) != (o.rows == 0) ||
+      static_cast<std::uint64_t>(o.bands) * o.rows > o.num_perm) {
+    return "--bands and --rows go together, with bands x rows <= --num-perm";
+  }
+  return "";
+}
+
+// Rank 0: the metadata to extend (add) or a fresh one with an empty directory (build).
+std::string prepare_index(const IndexBuildOptions& o, IndexMeta& meta) {
+  try {
+    if (o.add) {
+      meta = load_index_meta(o.output);
+      return "";
+    }
+    std::error_code error;
+    if (fs::exists(o.output / fs::path("index.meta"), error)) {
+      if (!o.overwrite)
+        return o.output + ": an index is already there (use --overwrite or index add)";
+      // Every segment directory goes, also those of an index of another format version.
+      for (const fs::directory_entry& entry : fs::directory_iterator(o.output)) {
+        if (entry.path().filename().string().starts_with("seg-")) fs::remove_all(entry.path());
+      }
+      fs::remove(fs::path(o.output) / "index.meta");
+    } else if (fs::exists(o.output, error) && !fs::is_empty(o.output, error)) {
+      return o.output + ": not empty and not an index";
+    }
+    fs::create_directories(o.output, error);
+    if (error) return o.output + ": cannot create: " + error.message();
+    meta = new_meta(o);
+    return "";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+// The name of the segment this rank writes in this build or add.
+std::string segment_name(const IndexMeta& meta, int rank) {
+  char name[64];
+  std::snprintf(name, sizeof name, "seg-%04llu-%05d", static_cast<unsigned long long>(meta.batches),
+                rank);
+  return name;
+}
+
+// This rank's indexed documents (those with tokens) from its sketch, and how many were empty.
+SegmentDocs segment_docs(const SketchResult& sketch, DocSource& source, std::uint64_t& empty) {
+  const LocalDocs& docs = sketch.docs;
+  SegmentDocs batch;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    if (docs.features[i] == 0) {
+      ++empty;
+      continue;
+    }
+    const auto words = docs.sketch(i);
+    batch.sketches.insert(batch.sketches.end(), words.begin(), words.end());
+    batch.ids.push_back(sketch.has_doc_id[i] ? sketch.doc_ids[i] : source.location(docs.ids[i]));
+  }
+  return batch;
+}
+
+// Collective: rank 0 records every rank's segment, commits index.meta and returns the totals.
+void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, IndexMeta& meta,
+                     const std::string& segment_text, IndexBuildSummary& summary) {
+  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
+  to_root[0] = segment_text;
+  const std::vector<std::string> segments = exchanger.exchange_blocks(to_root);
+  std::uint64_t totals[4] = {0, 0, 0, 0};
+  if (exchanger.rank() == 0) {
+    for (const std::string& text : segments) {
+      if (!text.empty()) meta.segments.push_back(index_segment_from_text(text));
+    }
+    ++meta.batches;
+    save_index_meta(options.output, meta);
+    totals[0] = meta.docs();
+    for (const IndexSegment& s : meta.segments) {
+      for (const IndexFile& f : s.files) totals[1] += f.bytes;
+      totals[3] += shingle_bytes(s);
+    }
+    totals[2] = meta.segments.size();
+  }
+  mpi_check(MPI_Bcast(totals, 4, MPI_UINT64_T, 0, exchanger.comm()), "MPI_Bcast");
+  summary.index_docs = totals[0];
+  summary.index_bytes = totals[1];
+  summary.index_segments = totals[2];
+  summary.shingle_bytes = totals[3];
+}
+
+}  // namespace
+
+IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options) {
+  agree_on_errors(comm, validate(options));
+  Exchanger exchanger(comm, options.shuffle_bytes);
+  const int rank = exchanger.rank();
+  IndexMeta meta;
+  agree_on_errors(comm, rank == 0 ? prepare_index(options, meta) : std::string());
+  meta = index_meta_from_text(broadcast_string(comm, rank == 0 ? index_meta_to_text(meta) : ""));
+
+  JobOptions reading = options;
+  reading.document.text_field = meta.text_field;
+  reading.document.id_field = meta.id_field;
+  const JobPlan plan = make_plan(comm, reading.inputs, reading.format, reading.split_bytes);
+  log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method +
+           (meta.store_shingles ? ", shingle sets stored" : "") + "): " +
+           std::to_string(plan.files.size()) + " files, " + std::to_string(plan.total_bytes()) +
+           " bytes on " + std::to_string(exchanger.size()) + " ranks");
+  const std::string name = segment_name(meta, rank);
+  const fs::path segment_dir = fs::path(options.output) / name;
+  const std::unique_ptr<Sketcher> sketcher = make_index_sketcher(meta);
+  std::optional<ShingleRecordingSketcher> recorder;
+  if (meta.store_shingles) {
+    std::error_code error;
+    fs::create_directories(segment_dir, error);
+    agree_on_errors(
+        comm, error ? segment_dir.string() + ": cannot create: " + error.message() : std::string());
+    recorder.emplace(*sketcher, index_shingle_spec(meta), segment_dir.string());
+    agree_on_errors(comm, recorder->error());
+  }
+  SketchLimits limits{reading.max_doc_bytes, reading.strict, true};
+  const SketchResult sketch =
+      sketch_splits(plan, rank, reading.document,
+                    recorder ? static_cast<Sketcher&>(*recorder) : *sketcher, limits);
+  std::vector<std::uint64_t> lines_per_split(plan.splits.size());
+  mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
+                          static_cast<int>(lines_per_split.size()), MPI_UINT64_T, MPI_SUM, comm),
+            "MPI_Allreduce");
+  const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
+  DocSource source(plan, sketch.docs, bases, reading.document, "");
+  if (options.strict && !sketch.examples.empty()) {
+    const SkipExample& e = sketch.examples.front();
+    agree_on_errors(comm, source.location(make_doc_id(e.split, e.line)) +
+                              ": skipped: " + line_status_name(e.status) + " (--strict)");
+  } else if (options.strict) {
+    agree_on_errors(comm, "");
+  }
+
+  IndexBuildSummary summary;
+  std::uint64_t empty = 0;
+  SegmentDocs batch = segment_docs(sketch, source, empty);
+  std::string segment_text;
+  std::string error;
+  if (recorder) {
+    batch.shingles = recorder->finish();
+    batch.shingle_offsets = recorder->offsets();
+    error = recorder->error();
+  }
+  if (batch.ids.empty() && error.empty()) {
+    std::error_code ignored;
+    fs::remove(segment_dir, ignored);  // created for the shingle sets; nothing to index here
+  } else if (error.empty()) {
+    try {
+      segment_text = index_segment_to_text(write_index_segment(options.output, name, meta, batch));
+    } catch (const IoError& e) {
+      error = e.what();
+    }
+  }
+  agree_on_errors(comm, error);
+  summary.docs_indexed = sum_over_ranks(comm, batch.ids.size());
+  summary.docs_empty = sum_over_ranks(comm, empty);
+  for (const std::uint64_t lines : lines_per_split) summary.docs_read += lines;
+  summary.docs_skipped = summary.docs_read - summary.docs_indexed - summary.docs_empty;
+  commit_segments(exchanger, options, meta, segment_text, summary);
+  return summary;
+}
+
+}  // namespace neardup

@@ -1,0 +1,243 @@
+// `neardup query`: answers, for each document read, which indexed documents are its
+// near-duplicates; or, with --dedup-list N, deduplicates ranked result lists.
+#include "jobs/index/query_command.hpp"
+
+#include <simdjson.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+
+#include "io/input_plan.hpp"
+#include "io/json_line.hpp"
+#include "io/json_writer.hpp"
+#include "io/record_reader.hpp"
+
+namespace neardup {
+namespace {
+
+std::string json_string(std::string_view text) { return "\"" + json_escape(text) + "\""; }
+
+std::string number(double value) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.6f", value);
+  return buffer;
+}
+
+std::string error_record(std::uint64_t line, const char* reason) {
+  return "{\"line\": " + std::to_string(line) + ", \"error\": \"" + reason + "\"}\n";
+}
+
+std::vector<std::string> split_path(const std::string& path) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t dot = path.find('.', start);
+    parts.push_back(path.substr(start, dot - start));
+    if (dot == std::string::npos) return parts;
+    start = dot + 1;
+  }
+}
+
+// The element at a dotted path, or an error.
+simdjson::simdjson_result<simdjson::dom::element> at_path(simdjson::dom::element element,
+                                                          const std::vector<std::string>& path) {
+  simdjson::simdjson_result<simdjson::dom::element> current{simdjson::dom::element(element)};
+  for (const std::string& key : path) current = current[key];
+  return current;
+}
+
+// Answers one line of a --dedup-list run.
+class ListDeduplicator {
+ public:
+  ListDeduplicator(NearDupIndex& index, const QueryOptions& options)
+      : index_(index),
+        options_(options),
+        text_path_(split_path(options.text_field)),
+        id_path_(split_path(options.id_field)) {}
+
+  std::string answer(std::uint64_t line_number, std::string_view line) {
+    simdjson::dom::element root;
+    if (parser_.parse(line.data(), line.size()).get(root) != simdjson::SUCCESS) {
+      return error_record(line_number, "malformed_json");
+    }
+    simdjson::dom::array results;
+    if (root[options_.results_field].get_array().get(results) != simdjson::SUCCESS) {
+      return error_record(line_number, "missing_results");
+    }
+    kept_sketches_.clear();
+    kept_shingles_.clear();
+    std::vector<std::string> kept_ids;
+    std::string dropped;
+    std::size_t position = 0;
+    for (const simdjson::dom::element result : results) {
+      if (kept_ids.size() == options_.dedup_list) break;
+      std::string id = "#" + std::to_string(position++);
+      std::string_view text;
+      if (result.is_string()) {
+        text = result.get_string().value_unsafe();
+      } else {
+        if (at_path(result, text_path_).get_string().get(text) != simdjson::SUCCESS) text = {};
+        const auto id_element = at_path(result, id_path_);
+        std::string_view id_text;
+        if (id_element.get_string().get(id_text) == simdjson::SUCCESS) {
+          id = std::string(id_text);
+        } else if (!id_element.error() && id_element.value_unsafe().is_number()) {
+          id = simdjson::minify(id_element.value_unsafe());
+        }
+      }
+      const bool has_tokens = index_.sketch(text, sketch_, shingles_);
+      IndexMatch match;
+      std::size_t duplicate_of = kept_ids.size();
+      for (std::size_t k = 0; has_tokens && k < kept_sketches_.size(); ++k) {
+        if (!kept_sketches_[k].empty() &&
+            index_.close(sketch_, shingles_, kept_sketches_[k], kept_shingles_[k], match)) {
+          duplicate_of = k;
+          break;
+        }
+      }
+      if (duplicate_of < kept_ids.size()) {
+        dropped += std::string(dropped.empty() ? "" : ", ") + "{\"id\": " + json_string(id) +
+                   ", \"duplicate_of\": " + json_string(kept_ids[duplicate_of]) +
+                   ", \"similarity\": " + number(match.similarity) + "}";
+        continue;
+      }
+      kept_ids.push_back(id);
+      kept_sketches_.push_back(has_tokens ? sketch_ : std::vector<std::uint32_t>());
+      kept_shingles_.push_back(has_tokens ? shingles_ : std::vector<std::uint64_t>());
+    }
+    std::string out = "{\"line\": " + std::to_string(line_number) + ", \"kept\": [";
+    for (std::size_t k = 0; k < kept_ids.size(); ++k)
+      out += (k ? ", " : "") + json_string(kept_ids[k]);
+    return out + "], \"dropped\": [" + dropped + "], \"rule\": \"" + index_rule(index_.meta()) +
+           "\"}\n";
+  }
+
+ private:
+  NearDupIndex& index_;
+  const QueryOptions& options_;
+  std::vector<std::string> text_path_;
+  std::vector<std::string> id_path_;
+  simdjson::dom::parser parser_;
+  std::vector<std::uint32_t> sketch_;
+  std::vector<std::uint64_t> shingles_;  // when the index is exact
+  std::vector<std::vector<std::uint32_t>> kept_sketches_;
+  std::vector<std::vector<std::uint64_t>> kept_shingles_;
+};
+
+// Answers one line of a normal query run.
+class QueryAnswerer {
+ public:
+  QueryAnswerer(NearDupIndex& index, const QueryOptions& options)
+      : index_(index), parser_(options.text_field, options.id_field) {}
+
+  std::string answer(std::uint64_t line_number, std::string_view line, bool& failed) {
+    ParsedLine parsed;
+    const LineStatus status = parser_.parse(line, parsed);
+    failed = true;
+    if (status != LineStatus::kOk) return error_record(line_number, line_status_name(status));
+    std::string out = "{\"line\": " + std::to_string(line_number);
+    if (parsed.has_id) out += ", \"id\": " + json_string(parsed.id);
+    if (!index_.sketch(parsed.text, sketch_, shingles_)) {
+      return out + ", \"error\": \"empty_text\"}\n";
+    }
+    failed = false;
+    out += ", \"matches\": [";
+    bool first = true;
+    for (const IndexMatch& m : index_.query(sketch_, shingles_)) {
+      out += std::string(first ? "" : ", ") + "{\"id\": " + json_string(m.id) +
+             ", \"distance\": " + std::to_string(m.distance) +
+             ", \"similarity\": " + number(m.similarity) + "}";
+      first = false;
+    }
+    return out + "], \"rule\": \"" + index_rule(index_.meta()) + "\"}\n";
+  }
+
+ private:
+  NearDupIndex& index_;
+  JsonLineParser parser_;
+  std::vector<std::uint32_t> sketch_;
+  std::vector<std::uint64_t> shingles_;
+};
+
+double percentile(std::vector<double>& values, double p) {
+  if (values.empty()) return 0;
+  const auto at = static_cast<std::size_t>(p * static_cast<double>(values.size() - 1));
+  std::nth_element(values.begin(), values.begin() + static_cast<std::ptrdiff_t>(at), values.end());
+  return values[at];
+}
+
+// Runs every line that `next` yields through the answerer, timing each.
+template <class Next>
+QueryCounts answer_all(NearDupIndex& index, QueryOptions options, Next next, std::ostream& out) {
+  if (options.text_field.empty()) options.text_field = index.meta().text_field;
+  if (options.id_field.empty()) options.id_field = index.meta().id_field;
+  QueryAnswerer answerer(index, options);
+  ListDeduplicator deduplicator(index, options);
+  QueryCounts counts;
+  std::vector<double> latencies;
+  const auto start = std::chrono::steady_clock::now();
+  std::string_view line;
+  while (next(line)) {
+    ++counts.lines;
+    const auto begin = std::chrono::steady_clock::now();
+    bool failed = false;
+    std::string answer = options.dedup_list > 0 ? deduplicator.answer(counts.lines, line)
+                                                : answerer.answer(counts.lines, line, failed);
+    failed |= answer.find("\"error\": ") != std::string::npos && options.dedup_list > 0;
+    latencies.push_back(
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin)
+            .count());
+    counts.errors += failed;
+    counts.answered += !failed;
+    out << answer;
+  }
+  out.flush();
+  counts.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  counts.p50_microseconds = percentile(latencies, 0.5);
+  counts.p99_microseconds = percentile(latencies, 0.99);
+  return counts;
+}
+
+}  // namespace
+
+QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::istream& in,
+                        std::ostream& out) {
+  std::string buffer;
+  return answer_all(
+      index, options,
+      [&](std::string_view& line) {
+        if (!std::getline(in, buffer)) return false;
+        line = buffer;
+        return true;
+      },
+      out);
+}
+
+QueryCounts run_query_command(const QueryOptions& options, std::ostream& out) {
+  NearDupIndex index(options.index);
+  if (options.inputs.empty()) return run_queries(index, options, std::cin, out);
+  const std::vector<InputFile> files = expand_inputs(options.inputs);
+  std::size_t file = 0;
+  std::unique_ptr<RecordReader> reader;
+  Record record;
+  return answer_all(
+      index, options,
+      [&](std::string_view& line) {
+        while (true) {
+          if (reader && reader->next(record)) {
+            line = record.bytes;
+            return true;
+          }
+          if (file == files.size()) return false;
+          reader =
+              open_records(files[file].path, files[file].format, 0, files[file].size, 64ull << 20);
+          ++file;
+        }
+      },
+      out);
+}
+
+}  // namespace neardup

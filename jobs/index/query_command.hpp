@@ -1,0 +1,53 @@
+// `neardup query`: answers, for each document read, which indexed documents are its
+// near-duplicates; or, with --dedup-list N, deduplicates ranked result lists.
+#pragma once
+
+#include <cstdint>
+#include <istream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "jobs/index/near_dup_index.hpp"
+
+namespace neardup {
+
+/// The flags of `neardup query`.
+struct QueryOptions {
+  std::string index;
+  std::vector<std::string> inputs;        // JSON Lines files (.gz/.zst too); empty: standard input
+  std::string text_field;                 // "" = the index's
+  std::string id_field;                   // "" = the index's
+  std::size_t dedup_list = 0;             // > 0: each line is a ranked list; keep its first N
+  std::string results_field = "results";  // --dedup-list: the array of results in each line
+};
+
+/// What a query run did, with the latency of each answered line (sketch + lookup).
+struct QueryCounts {
+  std::uint64_t lines = 0;
+  std::uint64_t answered = 0;
+  std::uint64_t errors = 0;  // lines answered with an error record
+  double seconds = 0;
+  double p50_microseconds = 0;
+  double p99_microseconds = 0;
+};
+
+/// Reads one query per line from `in` and writes one JSON line per input line to `out`:
+///   {"line": N, "id": ID, "matches": [{"id", "distance", "similarity"}, ...], "rule": R}
+/// (matches as NearDupIndex::query orders them; "id" only when the query has one; R the
+/// index_rule that decided them: "exact", "estimate" or "hamming"), or
+///   {"line": N, "error": REASON}  (malformed_json, missing_text, text_not_string, blank_line,
+///   empty_text), and the stream goes on. With dedup_list N, each line is an object whose
+/// results_field is an array of results (objects with the text and id fields, or strings),
+/// best first; the answer keeps, in order, each result that is not a near-duplicate of a
+/// better-ranked kept one, up to N:
+///   {"line": N, "kept": [ID, ...], "dropped": [{"id", "duplicate_of", "similarity"}, ...],
+///    "rule": R}
+/// where a result without an id is named by its position ("#0", "#1", ...).
+QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::istream& in,
+                        std::ostream& out);
+
+/// The same over options.inputs (any JSON Lines format), or standard input when empty.
+QueryCounts run_query_command(const QueryOptions& options, std::ostream& out);
+
+}  // namespace neardup

@@ -1,0 +1,216 @@
+// The minhash job: shingles, MinHash signatures, LSH bands, verification (DESIGN.md 1-7).
+#include "jobs/methods/minhash_job.hpp"
+
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "core/minhash.hpp"
+#include "core/release.hpp"
+#include "jobs/methods/pair_verification.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/pipeline/dedup_pipeline.hpp"
+#include "jobs/stages/candidates_stage.hpp"
+#include "jobs/stages/sketchers.hpp"
+
+namespace neardup {
+namespace {
+
+const char* shingle_kind_name(ShingleKind kind) {
+  return kind == ShingleKind::kWord ? "word" : "char";
+}
+
+// MinHash over shingles; candidates from LSH bands; verified by estimate or exact Jaccard.
+class MinhashMethod final : public DedupMethod {
+ public:
+  MinhashMethod(const MinhashOptions& options, BandLayout layout)
+      : options_(options),
+        layout_(layout),
+        sketcher_(options.num_perm, options.seed, options.document.shingle, options.kernel,
+                  options.signature == SignatureKind::kOph) {}
+
+  const char* name() const override { return "minhash"; }
+
+  std::string describe() const override {
+    return std::to_string(layout_.bands) + " bands x " + std::to_string(layout_.rows) +
+           " rows; kernel " + kernel();
+  }
+
+  unsigned sketch_words() const override { return options_.num_perm; }
+
+  std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override {
+    return sketcher_.sketch(text, out);
+  }
+
+  std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
+    const MPI_Comm comm = search.exchanger.comm();
+    search.clock.start("candidates");
+    CandidateCounts counts;
+    std::vector<DocPair> candidates =
+        find_candidates(search.exchanger, search.docs, layout_, options_.max_bucket,
+                        options_.shuffle_bytes, search.owner, counts);
+    summary.candidate_pairs = sum_over_ranks(comm, counts.candidate_pairs);
+    band_tuples_ = sum_over_ranks(comm, counts.band_tuples);
+    raw_pairs_ = sum_over_ranks(comm, counts.raw_pairs);
+    capped_buckets_ = sum_over_ranks(comm, counts.capped_buckets);
+
+    if (options_.verify == VerifyMode::kEstimate) {
+      search.clock.start("verify");
+      return verify(search, candidates,
+                    estimate_rule(min_agreeing_entries(options_.threshold, options_.num_perm,
+                                                       options_.pass_at_threshold),
+                                  !options_.write_pairs));
+    }
+    // Exact: the signatures first drop the candidates far below the threshold (they would
+    // fail, and reading them is the cost), then the shingle sets decide.
+    search.clock.start("filter");
+    std::vector<DocPair> likely = sketch_filter(search, candidates);
+    release(candidates);
+    pairs_filtered_ = summary.candidate_pairs - sum_over_ranks(comm, likely.size());
+    VerifyCounts verify_counts;
+    std::vector<VerifiedPair> verified =
+        verify_exactly(search, std::move(likely), options_.threshold, !options_.write_pairs,
+                       options_.shuffle_bytes, verify_counts);
+    add_counts(comm, verify_counts);
+    return verified;
+  }
+
+  void write_sketch_parameters(JsonWriter& json) const override {
+    json.key("shingle").value(shingle_kind_name(options_.document.shingle.kind));
+    json.key("ngram").value(options_.document.shingle.n);
+    json.key("sketch").value(signature_kind_name(options_.signature));
+    json.key("num_perm").value(options_.num_perm);
+    json.key("seed").value(options_.seed);
+  }
+
+  void write_parameters(JsonWriter& json) const override {
+    write_sketch_parameters(json);
+    json.key("threshold").value(options_.threshold);
+    json.key("bands").value(layout_.bands);
+    json.key("rows").value(layout_.rows);
+    json.key("lsh_threshold").value(lsh_threshold(layout_));
+    json.key("fp_weight").value(options_.fp_weight);
+    json.key("fn_weight").value(options_.fn_weight);
+    json.key("pass_at_threshold").value(options_.pass_at_threshold);
+    json.key("verify").value(verify_mode_name(options_.verify));
+    json.key("max_bucket").value(static_cast<std::uint64_t>(options_.max_bucket));
+  }
+
+  std::string kernel() const override { return sketcher_.kernel(); }
+
+  SimilarityAxis similarity_axis() const override {
+    const bool exact = options_.verify == VerifyMode::kExact;
+    char banding[256];
+    std::snprintf(banding, sizeof banding,
+                  " A pair exactly at the threshold becomes a candidate with P = %.4f (%u bands "
+                  "of %u rows); pairs that never become candidates are the only ones missed.",
+                  candidate_probability(options_.threshold, layout_), layout_.bands, layout_.rows);
+    const unsigned min_agree =
+        min_agreeing_entries(options_.threshold, options_.num_perm, options_.pass_at_threshold);
+    return {exact ? "exact Jaccard similarity of the shingle sets"
+                  : "estimated Jaccard similarity (share of equal signature entries)",
+            options_.threshold, ReportBanding{layout_.bands, layout_.rows},
+            exact ? "Verification: exact. Every candidate pair was kept only if the exact "
+                    "Jaccard of its shingle sets is at or above the threshold, so no removal "
+                    "rests on an estimate." +
+                        std::string(banding)
+                  : "Verification: estimate (at least " + std::to_string(min_agree) + " of " +
+                        std::to_string(options_.num_perm) + " signature entries agree); " +
+                        estimate_trade_text(options_.threshold, options_.num_perm, min_agree) +
+                        ". --verify exact removes none wrongly." + banding};
+  }
+
+  bool index_parameters(IndexBuildOptions& build) const override {
+    if (options_.signature != SignatureKind::kMinhash) return false;
+    build.method = "minhash";
+    build.num_perm = options_.num_perm;
+    build.seed = options_.seed;
+    build.threshold = options_.threshold;
+    build.bands = layout_.bands;
+    build.rows = layout_.rows;
+    build.pass_at_threshold = options_.pass_at_threshold;
+    build.store_shingles = options_.verify == VerifyMode::kExact;
+    return true;
+  }
+
+  std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
+    return {{"band_tuples", band_tuples_},       {"candidate_pairs_raw", raw_pairs_},
+            {"capped_buckets", capped_buckets_}, {"pairs_filtered_by_sketch", pairs_filtered_},
+            {"pairs_checked", pairs_checked_},   {"pairs_skipped_joined", pairs_skipped_joined_},
+            {"verify_rounds", verify_rounds_}};
+  }
+
+ private:
+  VerifyRule estimate_rule(unsigned min_agree, bool skip_joined) const {
+    return {VerifyMode::kEstimate, options_.threshold, min_agree, skip_joined};
+  }
+
+  // Collective: the candidates whose signatures agree on at least the sketch filter's cut, in
+  // order. Pairs of two local documents are compared in place, the rest by verify_pairs.
+  std::vector<DocPair> sketch_filter(PairSearch& search, std::span<const DocPair> candidates) {
+    const unsigned cut = sketch_filter_min_agree(options_.threshold, options_.num_perm);
+    const int rank = search.exchanger.rank();
+    const LocalDocs& docs = search.docs;
+    std::vector<DocPair> local_likely, remote;
+    for (const DocPair& p : candidates) {
+      if (search.owner(p.b) != rank) {
+        remote.push_back(p);
+      } else if (agreeing_entries(docs.sketch(docs.index_of(p.a)),
+                                  docs.sketch(docs.index_of(p.b))) >= cut) {
+        local_likely.push_back(p);
+      }
+    }
+    std::vector<DocPair> likely;
+    VerifyCounts filter_counts;  // the exact check's counts are the ones reported
+    for (const VerifiedPair& p : verify_pairs(search, remote, estimate_rule(cut, false),
+                                              options_.shuffle_bytes, filter_counts)) {
+      likely.push_back({p.a, p.b});
+    }
+    std::vector<DocPair> merged(local_likely.size() + likely.size());
+    std::merge(local_likely.begin(), local_likely.end(), likely.begin(), likely.end(),
+               merged.begin());
+    return merged;
+  }
+
+  // Collective: verify_pairs, adding the global counts to the method's.
+  std::vector<VerifiedPair> verify(PairSearch& search, std::span<const DocPair> pairs,
+                                   const VerifyRule& rule) {
+    VerifyCounts counts;
+    std::vector<VerifiedPair> verified =
+        verify_pairs(search, pairs, rule, options_.shuffle_bytes, counts);
+    add_counts(search.exchanger.comm(), counts);
+    return verified;
+  }
+
+  // Collective: adds every rank's verification counts to the method's.
+  void add_counts(MPI_Comm comm, const VerifyCounts& counts) {
+    pairs_checked_ += sum_over_ranks(comm, counts.checked);
+    pairs_skipped_joined_ += sum_over_ranks(comm, counts.skipped_joined);
+    verify_rounds_ += counts.rounds;
+  }
+
+  const MinhashOptions& options_;
+  BandLayout layout_;
+  MinhashSketcher sketcher_;
+  std::uint64_t band_tuples_ = 0;
+  std::uint64_t raw_pairs_ = 0;
+  std::uint64_t capped_buckets_ = 0;
+  std::uint64_t pairs_filtered_ = 0;  // exact: candidates the signatures dropped
+  std::uint64_t pairs_checked_ = 0;
+  std::uint64_t pairs_skipped_joined_ = 0;  // already joined by verified pairs (no --write-pairs)
+  std::uint64_t verify_rounds_ = 0;
+};
+
+}  // namespace
+
+JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
+  agree_on_errors(comm, validate(options));
+  JobSummary summary;
+  summary.layout = options.bands != 0 ? BandLayout{options.bands, options.rows}
+                                      : choose_band_layout(options.threshold, options.num_perm,
+                                                           options.fp_weight, options.fn_weight);
+  MinhashMethod method(options, summary.layout);
+  return run_dedup_job(comm, options, method, summary);
+}
+
+}  // namespace neardup

@@ -1,0 +1,205 @@
+// The simhash job: 64-bit Charikar fingerprints, pairs within k bits by permuted tables.
+#include "jobs/methods/simhash_job.hpp"
+
+#include <vector>
+
+#include "jobs/methods/pair_verification.hpp"
+#include "jobs/mpi/log.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/pipeline/dedup_pipeline.hpp"
+#include "jobs/stages/sketchers.hpp"
+
+namespace neardup {
+namespace {
+
+const char* features_name(SimhashFeatures features) {
+  switch (features) {
+    case SimhashFeatures::kTokens:
+      return "tokens";
+    case SimhashFeatures::kShingles:
+      return "shingles";
+    case SimhashFeatures::kChars:
+      return "char";
+  }
+  return "?";
+}
+
+const char* weight_name(SimhashWeight weight) {
+  switch (weight) {
+    case SimhashWeight::kTf:
+      return "tf";
+    case SimhashWeight::kBinary:
+      return "binary";
+    case SimhashWeight::kLogTf:
+      return "logtf";
+  }
+  return "?";
+}
+
+TableDesign design_of(const SimhashOptions& o) {
+  return {o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3};
+}
+
+// Charikar fingerprints; pairs from Manku et al.'s permuted tables.
+class SimhashMethod final : public DedupMethod {
+ public:
+  explicit SimhashMethod(const SimhashOptions& options)
+      : options_(options),
+        design_(design_of(options)),
+        tables_(design_),
+        sketcher_(options.simhash) {}
+
+  const char* name() const override { return "simhash"; }
+
+  std::string describe() const override {
+    return "k = " + std::to_string(design_.max_distance) + " bits, " +
+           std::to_string(design_.blocks) + " blocks, " + std::to_string(tables_.size()) +
+           " tables";
+  }
+
+  unsigned sketch_words() const override { return 2; }
+
+  std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override {
+    return sketcher_.sketch(text, out);
+  }
+
+  std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
+    search.clock.start("candidates");
+    const LocalDocs& docs = search.docs;
+    std::vector<FingerprintDoc> fingerprints;
+    fingerprints.reserve(docs.size());
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      if (docs.features[i] == 0) continue;
+      fingerprints.push_back({fingerprint_of(docs.sketch(i)), docs.ids[i]});
+    }
+    HammingSearchCounts counts;
+    const std::vector<HammingPair> found = find_hamming_pairs(
+        search.exchanger, fingerprints, design_, options_.limits, search.owner, counts);
+    const MPI_Comm comm = search.exchanger.comm();
+    summary.candidate_pairs = sum_over_ranks(comm, found.size());
+    tuples_ = sum_over_ranks(comm, counts.tuples);
+    comparisons_ = sum_over_ranks(comm, counts.comparisons);
+    capped_runs_ = sum_over_ranks(comm, counts.capped_runs);
+    oversized_groups_ = sum_over_ranks(comm, counts.oversized_groups);
+    largest_group_ = max_over_ranks(comm, counts.largest_group);
+    if (oversized_groups_ > 0) {
+      log_info("warning: " + std::to_string(oversized_groups_) + " table groups hold more than " +
+               std::to_string(options_.limits.max_group) + " distinct fingerprints (largest " +
+               std::to_string(largest_group_) +
+               "); each was compared within a window only, so pairs may be missed there");
+    }
+    if (options_.verify == VerifyMode::kNone) {
+      std::vector<VerifiedPair> pairs;
+      pairs.reserve(found.size());
+      for (const HammingPair& p : found) {
+        pairs.push_back({p.a, p.b, 1.0 - static_cast<double>(p.distance) / 64.0});
+      }
+      return pairs;
+    }
+    std::vector<DocPair> candidates;
+    candidates.reserve(found.size());
+    for (const HammingPair& p : found) candidates.push_back({p.a, p.b});
+    VerifyCounts verify_counts;
+    std::vector<VerifiedPair> verified =
+        verify_exactly(search, std::move(candidates), options_.threshold, !options_.write_pairs,
+                       options_.shuffle_bytes, verify_counts);
+    pairs_checked_ = sum_over_ranks(comm, verify_counts.checked);
+    pairs_skipped_joined_ = sum_over_ranks(comm, verify_counts.skipped_joined);
+    return verified;
+  }
+
+  void write_sketch_parameters(JsonWriter& json) const override {
+    json.key("features").value(features_name(options_.simhash.features));
+    json.key("weight").value(weight_name(options_.simhash.weight));
+    json.key("shingle_n").value(options_.simhash.shingle_n);
+    json.key("char_n").value(options_.simhash.char_n);
+  }
+
+  void write_parameters(JsonWriter& json) const override {
+    write_sketch_parameters(json);
+    json.key("max_distance").value(design_.max_distance);
+    json.key("blocks").value(design_.blocks);
+    json.key("tables").value(static_cast<std::uint64_t>(tables_.size()));
+    json.key("verify").value(verify_mode_name(options_.verify));
+    json.key("threshold").value(options_.threshold);
+    json.key("verify_ngram").value(options_.document.shingle.n);
+    json.key("max_run").value(static_cast<std::uint64_t>(options_.limits.max_run));
+    json.key("max_group").value(static_cast<std::uint64_t>(options_.limits.max_group));
+  }
+
+  std::string kernel() const override { return "byte-lane counters"; }
+
+  SimilarityAxis similarity_axis() const override {
+    if (options_.verify == VerifyMode::kExact) {
+      return {"exact Jaccard similarity of the shingle sets", options_.threshold, std::nullopt,
+              "Verification: exact. Fingerprints within " + std::to_string(design_.max_distance) +
+                  " bits only propose candidates; a pair is kept only if the exact Jaccard of "
+                  "its shingle sets is at or above the threshold."};
+    }
+    return {"1 - Hamming distance / 64 of the fingerprints",
+            1.0 - static_cast<double>(design_.max_distance) / 64.0, std::nullopt,
+            "Verification: none (--verify none): every pair within the Hamming distance is a "
+            "duplicate, also documents that only share boilerplate; clusters can chain "
+            "unrelated documents."};
+  }
+
+  bool index_parameters(IndexBuildOptions& build) const override {
+    build.method = "simhash";
+    build.simhash = options_.simhash;
+    build.max_distance = design_.max_distance;
+    build.blocks = design_.blocks;
+    build.threshold = options_.threshold;
+    build.store_shingles = options_.verify == VerifyMode::kExact;
+    return true;
+  }
+
+  std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
+    return {{"table_tuples", tuples_},
+            {"comparisons", comparisons_},
+            {"capped_runs", capped_runs_},
+            {"oversized_groups", oversized_groups_},
+            {"largest_group", largest_group_},
+            {"pairs_checked", pairs_checked_},
+            {"pairs_skipped_joined", pairs_skipped_joined_}};
+  }
+
+ private:
+  const SimhashOptions& options_;
+  TableDesign design_;
+  PermutedTables tables_;
+  SimhashSketcher sketcher_;
+  std::uint64_t tuples_ = 0;
+  std::uint64_t comparisons_ = 0;
+  std::uint64_t capped_runs_ = 0;
+  std::uint64_t oversized_groups_ = 0;
+  std::uint64_t largest_group_ = 0;
+  std::uint64_t pairs_checked_ = 0;
+  std::uint64_t pairs_skipped_joined_ = 0;
+};
+
+}  // namespace
+
+std::string validate(const SimhashOptions& o) {
+  if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
+  if (const std::string problem = check_design(design_of(o)); !problem.empty()) {
+    return "--max-distance / --blocks: " + problem;
+  }
+  if (o.simhash.shingle_n == 0 || o.simhash.char_n == 0) return "--ngram must be >= 1";
+  if (o.limits.max_run < 1 || o.limits.max_group < 2) {
+    return "--max-bucket must be >= 1 and --max-group >= 2";
+  }
+  if (o.verify == VerifyMode::kEstimate) return "--verify must be exact or none";
+  if (!(o.threshold > 0.0 && o.threshold <= 1.0)) return "--threshold must be in (0, 1]";
+  if (o.document.shingle.n == 0 || o.document.shingle.n > 1000) {
+    return "--verify-ngram must be in [1, 1000]";
+  }
+  return "";
+}
+
+JobSummary run_simhash(MPI_Comm comm, const SimhashOptions& options) {
+  agree_on_errors(comm, validate(options));
+  SimhashMethod method(options);
+  return run_dedup_job(comm, options, method);
+}
+
+}  // namespace neardup

@@ -1,0 +1,66 @@
+// Per-stage wall times and per-rank peak memory, reduced to min/avg/max across ranks.
+#include "jobs/mpi/stage_stats.hpp"
+
+#include <sys/resource.h>
+
+#include "jobs/mpi/mpi_check.hpp"
+
+namespace neardup {
+
+void StageClock::start(const std::string& name) {
+  stop();
+  names_.push_back(name);
+  seconds_.push_back(0);
+  bytes_.push_back(0);
+  peak_rss_.push_back(0);
+  bytes_at_start_ = bytes_sent_ ? bytes_sent_() : 0;
+  started_ = std::chrono::steady_clock::now();
+  running_ = true;
+}
+
+void StageClock::stop() {
+  if (!running_) return;
+  seconds_.back() =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+  bytes_.back() = (bytes_sent_ ? bytes_sent_() : 0) - bytes_at_start_;
+  peak_rss_.back() = peak_rss_bytes();
+  running_ = false;
+}
+
+std::vector<StageSpread> StageClock::reduce(MPI_Comm comm) const {
+  const int count = static_cast<int>(seconds_.size());
+  std::vector<double> mins(seconds_.size()), maxs(seconds_.size()), sums(seconds_.size());
+  mpi_check(MPI_Allreduce(seconds_.data(), mins.data(), count, MPI_DOUBLE, MPI_MIN, comm),
+            "MPI_Allreduce");
+  mpi_check(MPI_Allreduce(seconds_.data(), maxs.data(), count, MPI_DOUBLE, MPI_MAX, comm),
+            "MPI_Allreduce");
+  mpi_check(MPI_Allreduce(seconds_.data(), sums.data(), count, MPI_DOUBLE, MPI_SUM, comm),
+            "MPI_Allreduce");
+  std::vector<std::uint64_t> bytes(bytes_.size());
+  mpi_check(MPI_Allreduce(bytes_.data(), bytes.data(), count, MPI_UINT64_T, MPI_SUM, comm),
+            "MPI_Allreduce");
+  std::vector<std::uint64_t> peak_rss(peak_rss_.size());
+  mpi_check(MPI_Allreduce(peak_rss_.data(), peak_rss.data(), count, MPI_UINT64_T, MPI_MAX, comm),
+            "MPI_Allreduce");
+  const int ranks = comm_size(comm);
+  std::vector<StageSpread> out;
+  for (std::size_t i = 0; i < seconds_.size(); ++i) {
+    out.push_back({names_[i], mins[i], sums[i] / ranks, maxs[i], bytes[i], peak_rss[i]});
+  }
+  return out;
+}
+
+std::uint64_t peak_rss_bytes() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return static_cast<std::uint64_t>(usage.ru_maxrss) * 1024;
+}
+
+std::vector<std::uint64_t> gather_per_rank(MPI_Comm comm, std::uint64_t value) {
+  std::vector<std::uint64_t> all(static_cast<std::size_t>(comm_size(comm)));
+  mpi_check(MPI_Allgather(&value, 1, MPI_UINT64_T, all.data(), 1, MPI_UINT64_T, comm),
+            "MPI_Allgather");
+  return all;
+}
+
+}  // namespace neardup

@@ -1,0 +1,51 @@
+// What a minhash run is told beyond the shared flags: shingling, sketch, banding, verification.
+#include "jobs/options/minhash_options.hpp"
+
+#include <cstdio>
+
+namespace neardup {
+
+const char* signature_kind_name(SignatureKind kind) {
+  return kind == SignatureKind::kOph ? "oph" : "minhash";
+}
+
+std::string validate(const MinhashOptions& o) {
+  if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
+  if (!(o.threshold > 0.0 && o.threshold <= 1.0)) return "--threshold must be in (0, 1]";
+  if (o.num_perm == 0 || o.num_perm > 4096) return "--num-perm must be in [1, 4096]";
+  if (!minhash_kernel_supported(o.kernel)) {
+    return std::string("--kernel ") + minhash_kernel_name(o.kernel) +
+           ": this CPU does not support it";
+  }
+  if (o.document.shingle.n == 0 || o.document.shingle.n > 1000)
+    return "--ngram must be in [1, 1000]";
+  if ((o.bands == 0) != (o.rows == 0)) return "--bands and --rows go together";
+  if (o.bands != 0 && static_cast<std::uint64_t>(o.bands) * o.rows > o.num_perm) {
+    return "--bands x --rows must not exceed --num-perm";
+  }
+  if (o.fp_weight < 0 || o.fn_weight < 0 || o.fp_weight + o.fn_weight <= 0) {
+    return "--fp-weight and --fn-weight must be >= 0 and not both 0";
+  }
+  if (!(o.pass_at_threshold > 0 && o.pass_at_threshold <= 1)) {
+    return "--pass-at-threshold must be in (0, 1]";
+  }
+  if (o.max_bucket < 2) return "--max-bucket must be >= 2";
+  if (o.verify == VerifyMode::kNone) return "--verify must be exact or estimate";
+  return "";
+}
+
+std::string estimate_trade_text(double threshold, unsigned num_perm, unsigned min_agree) {
+  const EstimateTrade t = estimate_trade(threshold, num_perm, min_agree);
+  char text[768];
+  std::snprintf(text, sizeof text,
+                "what the estimate costs (binomial model): a pair at J = %.2f / %.2f is "
+                "wrongly kept as a duplicate with p = %.3f / %.3f, one at J = %.2f / %.2f is "
+                "missed with p = %.3f / %.3f; for candidate pairs spread evenly over J in "
+                "[%.2f, %.2f], precision %.3f and recall %.3f (exact: 1 and 1)",
+                threshold - 0.1, threshold - 0.05, t.pass_below[0], t.pass_below[1],
+                threshold + 0.05, threshold + 0.1, t.miss_above[0], t.miss_above[1], t.window_low,
+                t.window_high, t.precision, t.recall);
+  return text;
+}
+
+}  // namespace neardup

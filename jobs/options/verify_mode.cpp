@@ -1,0 +1,25 @@
+// How candidate pairs are verified (--verify), and the names the flag and stats.json use.
+#include "jobs/options/verify_mode.hpp"
+
+namespace neardup {
+
+const char* verify_mode_name(VerifyMode mode) {
+  switch (mode) {
+    case VerifyMode::kEstimate:
+      return "estimate";
+    case VerifyMode::kNone:
+      return "none";
+    case VerifyMode::kExact:
+      break;
+  }
+  return "exact";
+}
+
+VerifyMode verify_mode_named(std::string_view name) {
+  for (const VerifyMode mode : {VerifyMode::kEstimate, VerifyMode::kNone}) {
+    if (name == verify_mode_name(mode)) return mode;
+  }
+  return VerifyMode::kExact;
+}
+
+}  // namespace neardup

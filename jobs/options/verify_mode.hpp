@@ -1,0 +1,21 @@
+// How candidate pairs are verified (--verify), and the names the flag and stats.json use.
+#pragma once
+
+#include <string_view>
+
+namespace neardup {
+
+/// How a candidate pair is verified.
+enum class VerifyMode {
+  kEstimate,  // payload = MinHash signature; similarity = fraction of agreeing entries
+  kExact,     // payload = sorted shingle set; similarity = exact Jaccard
+  kNone,      // no check: the candidate search's own rule decides (simhash: within k bits)
+};
+
+/// "estimate", "exact" or "none", as the --verify flag and stats.json spell it.
+const char* verify_mode_name(VerifyMode mode);
+
+/// The mode named `name` (verify_mode_name); anything else is kExact.
+VerifyMode verify_mode_named(std::string_view name);
+
+}  // namespace neardup

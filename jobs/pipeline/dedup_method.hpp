@@ -1,0 +1,77 @@
+// What tells one dedup job from another: its sketch, its pair search and what it reports.
+#pragma once
+
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "core/candidate_edges.hpp"
+#include "io/html_report.hpp"
+#include "io/json_writer.hpp"
+#include "jobs/documents/document_fetch.hpp"
+#include "jobs/documents/document_source.hpp"
+#include "jobs/documents/local_docs.hpp"
+#include "jobs/index/index_job.hpp"
+#include "jobs/mpi/exchange.hpp"
+#include "jobs/mpi/stage_stats.hpp"
+#include "jobs/pipeline/job_summary.hpp"
+#include "jobs/stages/sketch_stage.hpp"
+#include "jobs/stages/verify_stage.hpp"
+
+namespace neardup {
+
+/// What the pipeline hands a method's pair search (all of it valid during the call).
+struct PairSearch {
+  Exchanger& exchanger;
+  const LocalDocs& docs;
+  DocSource& source;
+  const OwnerFn& owner;
+  StageClock& clock;
+  /// Collective, at most once: makes the records of the documents in `pairs` (any rank's)
+  /// readable through `source` (compressed inputs' records are spilled). A search that reads
+  /// records calls it first; otherwise the pipeline calls it with the pairs found.
+  std::function<void(std::span<const DocPair> pairs)> need_records;
+};
+
+/// How a method's pair similarities read on report.html's axis.
+struct SimilarityAxis {
+  std::string name;                      // what the similarity is
+  double threshold = 0;                  // the pass mark on that axis
+  std::optional<ReportBanding> banding;  // the LSH banding, for a method that bands
+  std::string verification;              // how pairs are checked and what that costs
+};
+
+/// One detector (minhash, simhash, exact): sketches documents, then finds the pairs of
+/// duplicate documents. The pipeline does everything else (plan, components, outputs, stats).
+class DedupMethod : public Sketcher {
+ public:
+  /// The job's name: "minhash", "simhash" or "exact".
+  virtual const char* name() const = 0;
+  /// One line for the log describing the method's parameters.
+  virtual std::string describe() const = 0;
+  /// Collective: the pairs (a < b) of duplicate documents, each once, on rank owner(a), sorted
+  /// by (a, b), with their similarity. Starts its own stages on search.clock and sets
+  /// summary.candidate_pairs (global).
+  virtual std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) = 0;
+  /// Writes the parameters that change a document's sketch (a subset of write_parameters'),
+  /// which key the split sketches that --cache reuses.
+  virtual void write_sketch_parameters(JsonWriter& json) const = 0;
+  /// Writes the method's parameters as members of the stats.json "parameters" object.
+  virtual void write_parameters(JsonWriter& json) const = 0;
+  /// The method's global counts, named as in stats.json (kept across a resume).
+  virtual std::vector<std::pair<std::string, std::uint64_t>> counts() const = 0;
+  /// The implementation that computes the sketches on this CPU (stats.json "kernel"; not a
+  /// parameter: every kernel gives the same sketches).
+  virtual std::string kernel() const = 0;
+  /// Sets the method and sketch parameters of `build` to this run's, so that an index built
+  /// with it sketches documents as this run does and, when this run verifies exactly, stores
+  /// the shingle sets to decide matches the same way; false when the method has no index.
+  virtual bool index_parameters(IndexBuildOptions& build) const = 0;
+  /// How this method's pair similarities read on report.html.
+  virtual SimilarityAxis similarity_axis() const = 0;
+};
+
+}  // namespace neardup

@@ -1,0 +1,565 @@
+// The pipeline every dedup job runs: plan, sketch, pair search, components, write (DESIGN.md).
+#include "jobs/pipeline/dedup_pipeline.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <functional>
+#include <iterator>
+#include <memory>
+#include <numeric>
+#include <optional>
+#include <stdexcept>
+
+#include "core/release.hpp"
+#include "io/atomic_file.hpp"
+#include "io/io_error.hpp"
+#include "io/json_writer.hpp"
+#include "jobs/checkpoint/checkpoint.hpp"
+#include "jobs/documents/job_plan.hpp"
+#include "jobs/mpi/interrupt.hpp"
+#include "jobs/mpi/log.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/mpi/progress.hpp"
+#include "jobs/pipeline/html_report_stage.hpp"
+#include "jobs/pipeline/output_dir.hpp"
+#include "jobs/pipeline/output_stage.hpp"
+#include "jobs/pipeline/reference_stage.hpp"
+#include "jobs/pipeline/run_stats.hpp"
+#include "jobs/stages/components_stage.hpp"
+#include "jobs/stages/duplicate_ids.hpp"
+#include "jobs/stages/spill_stage.hpp"
+
+namespace neardup {
+namespace {
+
+std::string describe(const SkipExample& e, const DocSource& source) {
+  std::string text =
+      source.location(make_doc_id(e.split, e.line)) + ": skipped: " + line_status_name(e.status);
+  if (!e.detail.empty()) text += " (" + e.detail + ")";
+  return text;
+}
+
+// Rank 0 logs the first examples of every skip reason, with file and line.
+void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, const DocSource& source) {
+  std::string mine;
+  for (const SkipExample& e : sketch.examples) {
+    mine += static_cast<char>('0' + static_cast<int>(e.status));
+    mine += describe(e, source) + "\n";
+  }
+  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
+  to_root[0] = mine;
+  const std::vector<std::string> got = exchanger.exchange_blocks(to_root);
+  if (exchanger.rank() != 0) return;
+  std::array<std::size_t, kLineStatusCount> shown{};
+  for (const std::string& block : got) {
+    std::size_t start = 0;
+    while (start < block.size()) {
+      const std::size_t end = block.find('\n', start);
+      const auto status = static_cast<std::size_t>(block[start] - '0');
+      if (shown[status]++ < kSkipExamples) log_info(block.substr(start + 1, end - start - 1));
+      start = end + 1;
+    }
+  }
+}
+
+// Rank 0 logs how many documents repeat an earlier document's id, with examples.
+void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) {
+  if (duplicates.count == 0) return;
+  log_info(std::to_string(duplicates.count) +
+           " documents repeat the id of an earlier document (they are still told apart by "
+           "position)");
+  for (const IdRepeat& r : duplicates.examples) {
+    log_info(source.location(r.later) + ": same id as " + source.location(r.earlier));
+  }
+}
+
+// Collective: the reference index opened on every rank (errors agreed on).
+std::unique_ptr<ReferenceMatcher> open_reference(MPI_Comm comm, const std::string& index_dir,
+                                                 DedupMethod& method, const ShingleSpec& shingles) {
+  std::unique_ptr<ReferenceMatcher> matcher;
+  run_agreed(
+      comm, [&] { matcher = std::make_unique<ReferenceMatcher>(index_dir, method, shingles); },
+      "--reference: ");
+  return matcher;
+}
+
+// The sorted union of two sorted lists of documents.
+std::vector<DocId> sorted_union(const std::vector<DocId>& a, const std::vector<DocId>& b) {
+  std::vector<DocId> all;
+  all.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(all));
+  return all;
+}
+
+// Where this rank spills the records of compressed inputs that later stages re-read.
+std::string spill_path(const JobOptions& options, int rank) {
+  const std::filesystem::path dir = options.tmp_dir.empty()
+                                        ? std::filesystem::path(options.output) / "_tmp"
+                                        : std::filesystem::path(options.tmp_dir);
+  char name[96];
+  std::snprintf(name, sizeof name, "neardup-spill-%016zx-rank-%05d",
+                std::hash<std::string>{}(std::filesystem::absolute(options.output).string()), rank);
+  return (dir / name).string();
+}
+
+// Everything that changes a run's results, one JSON member per line: a resume must match it
+// and split sketches are keyed by it.
+std::string result_parameters(const JobOptions& o, const DedupMethod& method) {
+  JsonWriter json;
+  json.begin_object();
+  write_job_parameters(json, o, ParameterScope::kResult);
+  method.write_parameters(json);
+  json.end_object();
+  return json.str();
+}
+
+// Everything that changes a document's sketch: the key of the split sketches --cache reuses.
+std::string sketch_parameters(const JobOptions& o, const DedupMethod& method) {
+  JsonWriter json;
+  json.begin_object();
+  json.key("job").value(method.name());
+  json.key("sketch_format").value(2);  // 2: features count shingle positions, not distinct ones
+  write_job_parameters(json, o, ParameterScope::kSketch);
+  method.write_sketch_parameters(json);
+  json.end_object();
+  return json.str();
+}
+
+// Collective: the manifest of this run. A resume loads the saved one (rank 0) and refuses to
+// continue when it differs from `now`; a new run with checkpoints saves `now`.
+RunManifest open_checkpoint(MPI_Comm comm, const JobOptions& options, RunManifest now) {
+  const std::string dir = checkpoint_dir_of(options.output);
+  std::string error, text;
+  if (comm_rank(comm) == 0) {
+    try {
+      if (!options.resume.empty()) {
+        const RunManifest saved = load_manifest(dir);
+        error = resume_mismatch(saved, now);
+        if (!error.empty()) error = options.output + ": cannot resume: " + error;
+        text = manifest_to_text(saved);
+      } else {
+        std::filesystem::create_directories(std::filesystem::path(dir) / "splits");
+        save_manifest(dir, now);
+        text = manifest_to_text(now);
+      }
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+  }
+  agree_on_errors(comm, error);
+  return manifest_from_text(broadcast_string(comm, text));
+}
+
+// Collective: records on rank 0 that a stage's results are saved, after every rank saved its
+// part (`error` is this rank's failure to save, "" when it did).
+void finish_stage(MPI_Comm comm, const JobOptions& options, RunManifest& manifest,
+                  const std::string& stage, const std::string& error) {
+  agree_on_errors(comm, error);
+  manifest.finished.push_back(stage);
+  manifest.part_ranks = comm_size(comm);
+  run_agreed(comm, [&] {
+    if (comm_rank(comm) == 0) save_manifest(checkpoint_dir_of(options.output), manifest);
+  });
+}
+
+// Saves this rank's part of a stage's results; returns the error, "" when saved.
+template <class T>
+std::string save_part(const JobOptions& options, const std::string& stage, int rank,
+                      const std::vector<T>& records) {
+  try {
+    save_stage_part<T>(checkpoint_dir_of(options.output), stage, rank, records);
+    return "";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+// Collective: a saved stage's records, each on the rank `owner_of` names, sorted.
+template <class T, class Owner, class Less>
+std::vector<T> load_parts(Exchanger& exchanger, const JobOptions& options,
+                          const RunManifest& manifest, const std::string& stage, Owner owner_of,
+                          Less less) {
+  std::vector<T> records;
+  run_agreed(exchanger.comm(), [&] {
+    records = load_stage_parts<T>(checkpoint_dir_of(options.output), stage, manifest.part_ranks,
+                                  exchanger.rank(), exchanger.size());
+  });
+  records = exchanger.shuffle(std::span<const T>(records), owner_of);
+  std::sort(records.begin(), records.end(), less);
+  return records;
+}
+
+// One run of the pipeline: the state its phases share, and one member function per phase, in
+// the order run() calls them.
+class DedupRun {
+ public:
+  DedupRun(MPI_Comm comm, const JobOptions& options, DedupMethod& method, JobSummary initial)
+      : comm_(comm),
+        options_(options),
+        method_(method),
+        exchanger_(comm, options.shuffle_bytes),
+        rank_(exchanger_.rank()),
+        clock_([this] { return exchanger_.bytes_sent(); }) {
+    report_.job = method.name();
+    report_.kernel = method.kernel();
+    report_.options = &options;
+    report_.method = &method;
+    report_.ranks = exchanger_.size();
+    report_.summary = initial;
+  }
+
+  JobSummary run() {
+    open();
+    sketch_corpus();
+    find_pairs();
+    cluster();
+    match_reference();
+    write_outputs();
+    return finish();
+  }
+
+ private:
+  // Plans the inputs, prepares the output directory, resolves --reference and opens the
+  // checkpoint and the split store.
+  void open() {
+    clock_.start("plan");
+    plan_ = make_plan(comm_, options_.inputs, options_.format, options_.split_bytes);
+    spill_ = plan_.has_compressed_input();
+    prepare_output();
+    reference_scratch_ = (std::filesystem::path(options_.output) / "_reference_index").string();
+    if (!options_.reference.empty()) {
+      reference_index_ = resolve_reference(comm_, options_, method_, reference_scratch_);
+    }
+    const bool resuming = !options_.resume.empty();
+    checkpointing_ = options_.checkpoint || resuming;
+    caching_ = !options_.cache_dir.empty();
+    manifest_.job = method_.name();
+    manifest_.parameters = result_parameters(options_, method_);
+    manifest_.splits = plan_.splits.size();
+    if (checkpointing_ || caching_) manifest_.inputs = stamp_inputs(comm_, plan_);
+    if (checkpointing_) {
+      manifest_ = open_checkpoint(comm_, options_, std::move(manifest_));
+      report_.resumed = resuming;
+      if (resuming) log_info("resuming the run in " + options_.output);
+    }
+    if (checkpointing_ || caching_) {
+      const std::string dir =
+          caching_
+              ? options_.cache_dir
+              : (std::filesystem::path(checkpoint_dir_of(options_.output)) / "splits").string();
+      create_directory(dir);
+      split_files_.emplace(dir, plan_, manifest_.inputs, sketch_parameters(options_, method_));
+    }
+    spill_file_ = spill_path(options_, rank_);
+    if (spill_ && !options_.tmp_dir.empty()) create_directory(options_.tmp_dir);
+    report_.input_files = plan_.files.size();
+    report_.input_bytes = plan_.total_bytes();
+    report_.splits = plan_.splits.size();
+    report_.input_bytes_per_rank = plan_.bytes_per_rank(exchanger_.size());
+    log_info(std::string(method_.name()) + ": " + std::to_string(plan_.files.size()) + " files, " +
+             std::to_string(plan_.total_bytes()) + " bytes, " +
+             std::to_string(plan_.splits.size()) + " splits on " +
+             std::to_string(exchanger_.size()) + " ranks; " + method_.describe());
+    owner_ = [this](DocId doc) { return plan_.owners[split_of(doc)]; };
+  }
+
+  // Collective: the output directory with the subdirectories this run writes.
+  void prepare_output() {
+    std::vector<std::string> subdirs = {"clusters"};
+    if (options_.write_pairs) subdirs.push_back("pairs");
+    if (options_.write_deduped) subdirs.push_back("deduped");
+    if (options_.write_removed) subdirs.push_back("removed");
+    if (!options_.reference.empty()) subdirs.push_back("reference");
+    if (spill_ && options_.tmp_dir.empty()) subdirs.push_back("_tmp");
+    const ExistingOutput existing = !options_.resume.empty() ? ExistingOutput::kResume
+                                    : options_.overwrite     ? ExistingOutput::kOverwrite
+                                                             : ExistingOutput::kRefuse;
+    agree_on_errors(
+        comm_, rank_ == 0 ? prepare_output_dir(options_.output, subdirs, existing) : std::string());
+  }
+
+  // Collective: creates `dir` on every rank (errors agreed on).
+  void create_directory(const std::string& dir) {
+    std::error_code error;
+    std::filesystem::create_directories(dir, error);
+    agree_on_errors(comm_, error ? dir + ": cannot create: " + error.message() : "");
+  }
+
+  // Sketches this rank's splits (or reuses stored sketches), then what needs every rank's
+  // line counts: the documents' locations, --strict, skips, repeated ids, reference lookup.
+  void sketch_corpus() {
+    clock_.start("sketch");
+    Progress progress(comm_, "sketch", plan_.total_bytes(), options_.progress_seconds);
+    SketchLimits limits{options_.max_doc_bytes, options_.strict, false, &stop_requested()};
+    limits.on_progress = [&](std::uint64_t bytes, std::uint64_t docs) {
+      progress.advance(bytes, docs);
+    };
+    sketch_ = sketch_splits(plan_, rank_, options_.document, method_, limits,
+                            split_files_ ? &*split_files_ : nullptr);
+    progress.finish();
+    stop_if_requested(comm_, sketch_.interrupted);
+    report_.splits_reused = sum_over_ranks(comm_, sketch_.splits_loaded);
+    if (report_.splits_reused > 0) {
+      log_info("reused the sketches of " + std::to_string(report_.splits_reused) + " of " +
+               std::to_string(plan_.splits.size()) + " splits (" +
+               (caching_ ? "cache " + options_.cache_dir : "checkpoint") + ")");
+    }
+    report_.damaged_checkpoints = sum_over_ranks(comm_, split_files_ ? split_files_->damaged() : 0);
+    report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
+    lines_per_split_.resize(plan_.splits.size());
+    mpi_check(
+        MPI_Allreduce(sketch_.lines_per_split.data(), lines_per_split_.data(),
+                      static_cast<int>(lines_per_split_.size()), MPI_UINT64_T, MPI_SUM, comm_),
+        "MPI_Allreduce");
+    bases_ = line_bases(plan_, lines_per_split_);
+    source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_);
+    if (options_.strict) {
+      agree_on_errors(comm_, sketch_.examples.empty()
+                                 ? std::string()
+                                 : describe(sketch_.examples.front(), *source_) + " (--strict)");
+    }
+    log_skip_examples(exchanger_, sketch_, *source_);
+    const DuplicateIds duplicate_ids =
+        find_duplicate_ids(exchanger_, std::move(sketch_.id_keys), kSkipExamples);
+    report_.duplicate_ids = duplicate_ids.count;
+    if (rank_ == 0) log_duplicate_ids(duplicate_ids, *source_);
+    report_.features = sum_over_ranks(comm_, sketch_.features);
+    if (!options_.reference.empty()) {
+      clock_.start("reference lookup");
+      reference_ = open_reference(comm_, reference_index_, method_, options_.document.shingle);
+      reference_docs_ = reference_->find_candidates(sketch_.docs);
+    }
+  }
+
+  // Collective, once: makes the records later stages re-read readable (spills the compressed
+  // ones of the documents of `pairs` and of the reference candidates).
+  void need_records(std::span<const DocPair> pairs) {
+    if (records_ready_) throw std::logic_error("need_records called twice");
+    records_ready_ = true;
+    if (!spill_) return;
+    clock_.start("spill");
+    std::vector<DocId> needed = candidate_documents(exchanger_, pairs, owner_);
+    if (reference_ && reference_->exact()) needed = sorted_union(needed, reference_docs_);
+    report_.spilled_bytes =
+        sum_over_ranks(comm_, spill_compressed_records(plan_, rank_, needed, sketch_.docs,
+                                                       spill_file_, options_.max_doc_bytes));
+  }
+
+  // The records of a stage: loaded when a resumed run finished it (then `restore` reads the
+  // stage's counts from the manifest), else computed, saved with the manifest's counts
+  // (`record`) when checkpointing, and a stop request honoured.
+  template <class T, class Owner, class Less>
+  std::vector<T> checkpointed(const std::string& stage, Owner owner_of, Less less,
+                              const std::function<std::vector<T>()>& compute,
+                              const std::function<void(const RunManifest&)>& restore,
+                              const std::function<void(RunManifest&)>& record) {
+    if (manifest_.has_finished(stage)) {
+      std::vector<T> records =
+          load_parts<T>(exchanger_, options_, manifest_, stage, owner_of, less);
+      restore(manifest_);
+      return records;
+    }
+    std::vector<T> records = compute();
+    if (checkpointing_) {
+      record(manifest_);
+      finish_stage(comm_, options_, manifest_, stage, save_part(options_, stage, rank_, records));
+      fault_point((stage + "_saved").c_str());
+    }
+    stop_if_requested(comm_);
+    return records;
+  }
+
+  // The verified pairs (the method's search), with the records later stages read made ready.
+  void find_pairs() {
+    if (manifest_.has_finished("pairs")) clock_.start("load pairs");
+    JobSummary& summary = report_.summary;
+    verified_ = checkpointed<VerifiedPair>(
+        "pairs", [this](const VerifiedPair& p) { return owner_(p.a); },
+        [](const VerifiedPair& x, const VerifiedPair& y) {
+          return x.a != y.a ? x.a < y.a : x.b < y.b;
+        },
+        [&] {
+          PairSearch search{
+              exchanger_, sketch_.docs,
+              *source_,   owner_,
+              clock_,     [this](std::span<const DocPair> pairs) { need_records(pairs); }};
+          std::vector<VerifiedPair> found = method_.find_pairs(search, summary);
+          report_.method_counts = method_.counts();
+          return found;
+        },
+        [&](const RunManifest& m) {
+          summary.candidate_pairs = m.candidate_pairs;
+          report_.method_counts = m.method_counts;
+        },
+        [&](RunManifest& m) {
+          m.candidate_pairs = summary.candidate_pairs;
+          m.method_counts = report_.method_counts;
+        });
+    summary.verified_pairs = sum_over_ranks(comm_, verified_.size());
+    edges_.reserve(verified_.size());
+    for (const VerifiedPair& p : verified_) edges_.push_back({p.a, p.b});
+    if (!records_ready_) need_records(edges_);
+  }
+
+  // The clusters: connected components of the verified pairs, and the documents they remove.
+  void cluster() {
+    clock_.start("components");
+    members_ = checkpointed<ClusterMember>(
+        "components", [this](const ClusterMember& m) { return owner_(m.doc); },
+        [](const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; },
+        [&] {
+          ComponentCounts counts;
+          std::vector<ClusterMember> members =
+              connected_components(exchanger_, edges_, owner_, counts);
+          report_.component_rounds = counts.rounds;
+          return members;
+        },
+        [&](const RunManifest& m) { report_.component_rounds = m.component_rounds; },
+        [&](RunManifest& m) { m.component_rounds = report_.component_rounds; });
+    release(edges_);
+    std::uint64_t roots = 0;
+    for (const ClusterMember& m : members_) {
+      if (m.doc != m.root) removed_.push_back(m.doc);
+      roots += m.doc == m.root;
+    }
+    report_.summary.clusters = sum_over_ranks(comm_, roots);
+  }
+
+  // --reference: this rank's documents that duplicate an earlier one are removed too.
+  void match_reference() {
+    if (!reference_) return;
+    clock_.start("reference");
+    run_agreed(comm_, [&] { references_ = reference_->match(sketch_.docs, *source_); });
+    report_.removed_by_reference = sum_over_ranks(comm_, references_.size());
+    std::vector<DocId> referenced;
+    for (const ReferenceMatch& m : references_) referenced.push_back(m.doc);
+    removed_ = sorted_union(removed_, referenced);
+  }
+
+  // Every output directory's parts, and the report page's data.
+  void write_outputs() {
+    clock_.start("write");
+    DocSource& source = *source_;
+    write_clusters(exchanger_, members_, source, owner_, options_.output);
+    if (options_.write_pairs) write_pairs(exchanger_, verified_, source, owner_, options_.output);
+    if (options_.write_removed) {
+      write_removed(exchanger_, members_, references_, source, owner_, options_.output);
+    }
+    if (!options_.reference.empty()) {
+      write_reference_matches(rank_, references_, source, options_.output);
+    }
+    if (options_.write_deduped) {
+      deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, removed_, options_.output,
+                                     options_.max_doc_bytes);
+    }
+    if (options_.write_report) {
+      clock_.start("report");
+      page_ = gather_html_report(exchanger_, verified_, members_, source, owner_);
+    }
+    clock_.stop();
+    if (spill_) std::filesystem::remove(spill_file_);
+  }
+
+  // Counts every document once (or throws), then rank 0 writes stats.json, report.html and
+  // _SUCCESS last and removes the run's scratch.
+  JobSummary finish() {
+    JobSummary& summary = report_.summary;
+    summary.docs_read =
+        std::accumulate(lines_per_split_.begin(), lines_per_split_.end(), std::uint64_t{0});
+    summary.docs_removed = sum_over_ranks(comm_, removed_.size());
+    summary.docs_kept = sum_over_ranks(comm_, sketch_.docs.size() - removed_.size());
+    for (int status = 1; status < kLineStatusCount; ++status) {
+      summary.skipped_by_reason[static_cast<std::size_t>(status)] =
+          sum_over_ranks(comm_, sketch_.status_counts[static_cast<std::size_t>(status)]);
+      summary.docs_skipped += summary.skipped_by_reason[static_cast<std::size_t>(status)];
+    }
+    report_.deduped_lines = options_.write_deduped ? sum_over_ranks(comm_, deduped_lines_) : 0;
+    summary.bytes_shuffled = sum_over_ranks(comm_, exchanger_.bytes_sent());
+    report_.stages = clock_.reduce(comm_);
+    report_.peak_rss_per_rank = gather_per_rank(comm_, peak_rss_bytes());
+    check_accounting();
+    mpi_check(MPI_Barrier(comm_), "MPI_Barrier");
+    if (rank_ == 0) commit_outputs();
+    mpi_check(MPI_Barrier(comm_), "MPI_Barrier");
+    report_.summary_text = summary_text(report_);
+    if (rank_ == 0) {
+      std::fputs(report_.summary_text.c_str(), stdout);
+      std::fflush(stdout);
+    }
+    return summary;
+  }
+
+  // Throws when a document is not counted exactly once (kept, removed or skipped).
+  void check_accounting() const {
+    const JobSummary& summary = report_.summary;
+    const bool balanced =
+        summary.docs_read == summary.docs_kept + summary.docs_removed + summary.docs_skipped &&
+        (!options_.write_deduped || report_.deduped_lines == summary.docs_kept);
+    if (!balanced) {
+      throw std::logic_error("accounting invariant violated: docs_read " +
+                             std::to_string(summary.docs_read) + " != kept " +
+                             std::to_string(summary.docs_kept) + " + removed " +
+                             std::to_string(summary.docs_removed) + " + skipped " +
+                             std::to_string(summary.docs_skipped));
+    }
+  }
+
+  // Rank 0: stats.json, report.html, _SUCCESS last, then the scratch goes.
+  void commit_outputs() {
+    const std::filesystem::path out(options_.output);
+    const std::string stats = stats_json(report_);
+    write_file_atomically((out / "stats.json").string(), stats);
+    if (options_.write_report) {
+      describe_run(page_, report_);
+      write_file_atomically((out / "report.html").string(), render_html_report(page_));
+    }
+    if (spill_ && options_.tmp_dir.empty()) std::filesystem::remove_all(out / "_tmp");
+    write_file_atomically((out / "_SUCCESS").string(), stats);
+    if (checkpointing_) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
+    if (reference_index_ == reference_scratch_) std::filesystem::remove_all(reference_scratch_);
+    log_info("wrote " + options_.output);
+  }
+
+  MPI_Comm comm_;
+  const JobOptions& options_;
+  DedupMethod& method_;
+  Exchanger exchanger_;
+  int rank_;
+  StageClock clock_;
+  RunReport report_;
+  // open
+  JobPlan plan_;
+  bool spill_ = false;  // compressed inputs: re-read records are spilled
+  bool checkpointing_ = false;
+  bool caching_ = false;
+  std::string reference_scratch_, reference_index_, spill_file_;
+  RunManifest manifest_;
+  std::optional<SplitFiles> split_files_;
+  OwnerFn owner_;
+  // sketch_corpus
+  SketchResult sketch_;
+  std::vector<std::uint64_t> lines_per_split_, bases_;
+  std::optional<DocSource> source_;
+  std::unique_ptr<ReferenceMatcher> reference_;
+  std::vector<DocId> reference_docs_;  // this rank's documents with reference candidates
+  bool records_ready_ = false;
+  // find_pairs, cluster, match_reference, write_outputs
+  std::vector<VerifiedPair> verified_;
+  std::vector<DocPair> edges_;
+  std::vector<ClusterMember> members_;
+  std::vector<DocId> removed_;
+  std::vector<ReferenceMatch> references_;
+  std::uint64_t deduped_lines_ = 0;
+  HtmlReport page_;
+};
+
+}  // namespace
+
+JobSummary run_dedup_job(MPI_Comm comm, const JobOptions& options, DedupMethod& method,
+                         JobSummary initial) {
+  return DedupRun(comm, options, method, initial).run();
+}
+
+}  // namespace neardup

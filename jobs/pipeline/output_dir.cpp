@@ -1,0 +1,75 @@
+// The output directory: refused when it holds something unless --overwrite; completed by
+// _SUCCESS, which is removed first and written last.
+#include "jobs/pipeline/output_dir.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <system_error>
+
+namespace neardup {
+namespace {
+namespace fs = std::filesystem;
+
+const char* const kOwnOutputs[] = {"_SUCCESS",    "stats.json", "report.html",     "clusters",
+                                   "pairs",       "deduped",    "removed",         "_tmp",
+                                   "_checkpoint", "reference",  "_reference_index"};
+}  // namespace
+
+std::string checkpoint_dir_of(const std::string& output_dir) {
+  return (fs::path(output_dir) / "_checkpoint").string();
+}
+
+std::string prepare_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
+                               ExistingOutput existing) {
+  std::error_code error;
+  if (existing == ExistingOutput::kResume &&
+      !fs::exists(fs::path(checkpoint_dir_of(dir)) / "manifest", error)) {
+    return dir +
+           ": nothing to resume (no _checkpoint/manifest: the run finished, ran with "
+           "--no-checkpoint, or never got past planning)";
+  }
+  if (fs::exists(dir, error)) {
+    if (!fs::is_directory(dir, error)) return dir + ": output exists and is not a directory";
+    if (!fs::is_empty(dir, error)) {
+      if (existing == ExistingOutput::kRefuse) {
+        return dir +
+               ": output directory is not empty (pass --overwrite to replace neardup's "
+               "outputs in it, or --resume to continue an interrupted run)";
+      }
+      for (const char* name : kOwnOutputs) {
+        if (existing == ExistingOutput::kResume && std::string_view(name) == "_checkpoint")
+          continue;
+        fs::remove_all(fs::path(dir) / name, error);
+        if (error) return (fs::path(dir) / name).string() + ": cannot remove: " + error.message();
+      }
+    }
+  }
+  fs::create_directories(dir, error);
+  if (error) return dir + ": cannot create output directory: " + error.message();
+  for (const std::string& sub : subdirs) {
+    fs::create_directories(fs::path(dir) / sub, error);
+    if (error) return (fs::path(dir) / sub).string() + ": cannot create: " + error.message();
+  }
+  if (::access(dir.c_str(), W_OK) != 0) return dir + ": output directory is not writable";
+  return "";
+}
+
+std::string contained_relative_path(const std::string& path) {
+  fs::path contained;
+  for (const fs::path& part : fs::path(path).lexically_normal().relative_path()) {
+    if (part == "." || part == ".." || part.empty()) continue;
+    contained /= part;
+  }
+  return contained.empty() ? "document" : contained.string();
+}
+
+std::string part_path(const std::string& dir, const std::string& subdir, std::size_t part,
+                      const std::string& extension) {
+  char name[64];
+  std::snprintf(name, sizeof name, "part-%05zu.%s", part, extension.c_str());
+  return (fs::path(dir) / subdir / name).string();
+}
+
+}  // namespace neardup

@@ -1,0 +1,224 @@
+// Stage 7, write: cluster shards, verified pairs and the deduplicated corpus, each part written
+// atomically by the rank that owns its documents.
+#include "jobs/pipeline/output_stage.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <set>
+
+#include "io/atomic_file.hpp"
+#include "io/json_writer.hpp"
+#include "io/part_writer.hpp"
+#include "io/record_reader.hpp"
+#include "io/tsv.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/pipeline/output_dir.hpp"
+
+namespace neardup {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr std::size_t kRowsPerRound = 1 << 18;
+
+// Collective: calls write_rows(first, last, ids) for consecutive chunks of `count` rows, with
+// the ids of the documents `documents_of(first, last)` names fetched from their owners.
+template <class DocumentsOf, class WriteRows>
+void in_rounds(Exchanger& exchanger, std::size_t count, DocSource& source, const OwnerFn& owner,
+               DocumentsOf documents_of, WriteRows write_rows) {
+  const std::uint64_t rounds =
+      max_over_ranks(exchanger.comm(), (count + kRowsPerRound - 1) / kRowsPerRound);
+  const PayloadFn provide = [&](DocId doc, std::string& out) { out += source.id(doc); };
+  for (std::uint64_t round = 0; round < rounds; ++round) {
+    const std::size_t first = std::min(count, round * kRowsPerRound);
+    const std::size_t last = std::min(count, first + kRowsPerRound);
+    std::vector<DocId> requests = documents_of(first, last);
+    std::sort(requests.begin(), requests.end());
+    requests.erase(std::unique(requests.begin(), requests.end()), requests.end());
+    const Payloads ids = fetch_payloads(exchanger, requests, owner, provide);
+    write_rows(first, last, ids);
+  }
+}
+
+}  // namespace
+
+void write_clusters(Exchanger& exchanger, std::span<const ClusterMember> members, DocSource& source,
+                    const OwnerFn& owner, const std::string& dir) {
+  AtomicFile file(part_path(dir, "clusters", static_cast<std::size_t>(exchanger.rank()), "tsv"));
+  std::string row;
+  in_rounds(
+      exchanger, members.size(), source, owner,
+      [&](std::size_t first, std::size_t last) {
+        std::vector<DocId> docs;
+        for (std::size_t i = first; i < last; ++i) {
+          docs.push_back(members[i].doc);
+          docs.push_back(members[i].root);
+        }
+        return docs;
+      },
+      [&](std::size_t first, std::size_t last, const Payloads& ids) {
+        for (std::size_t i = first; i < last; ++i) {
+          row = escape_tsv_field(ids.get(members[i].doc));
+          row += '\t';
+          row += escape_tsv_field(ids.get(members[i].root));
+          row += members[i].doc == members[i].root ? "\t1\n" : "\t0\n";
+          file.write(row);
+        }
+      });
+  file.commit();
+}
+
+void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocSource& source,
+                 const OwnerFn& owner, const std::string& dir) {
+  AtomicFile file(part_path(dir, "pairs", static_cast<std::size_t>(exchanger.rank()), "tsv"));
+  std::string row;
+  char similarity[32];
+  in_rounds(
+      exchanger, pairs.size(), source, owner,
+      [&](std::size_t first, std::size_t last) {
+        std::vector<DocId> docs;
+        for (std::size_t i = first; i < last; ++i) {
+          docs.push_back(pairs[i].a);
+          docs.push_back(pairs[i].b);
+        }
+        return docs;
+      },
+      [&](std::size_t first, std::size_t last, const Payloads& ids) {
+        for (std::size_t i = first; i < last; ++i) {
+          row = escape_tsv_field(ids.get(pairs[i].a));
+          row += '\t';
+          row += escape_tsv_field(ids.get(pairs[i].b));
+          std::snprintf(similarity, sizeof similarity, "\t%.6f\n", pairs[i].similarity);
+          row += similarity;
+          file.write(row);
+        }
+      });
+  file.commit();
+}
+
+std::vector<std::string> deduped_part_names(const JobPlan& plan) {
+  std::vector<std::string> names(plan.splits.size());
+  std::set<std::string> taken;
+  for (std::size_t s = 0; s < plan.splits.size(); ++s) {
+    const InputFile& file = plan.files[plan.splits[s].file];
+    if (file.format != InputFormat::kText) {
+      char name[64];
+      std::snprintf(name, sizeof name, "part-%05zu%s", s, output_extension(file.format));
+      names[s] = name;
+      continue;
+    }
+    std::string name = contained_relative_path(file.relative);
+    if (!taken.insert(name).second) {
+      name += "." + std::to_string(s);
+      taken.insert(name);
+    }
+    names[s] = name;
+  }
+  return names;
+}
+
+std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
+                            std::span<const DocId> removed, const std::string& dir,
+                            std::uint64_t max_record_bytes) {
+  const std::vector<std::string> names = deduped_part_names(plan);
+  std::uint64_t written = 0;
+  std::size_t next_doc = 0;
+  std::size_t next_removed = 0;
+  for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
+    if (plan.owners[s] != rank) continue;
+    const Split& split = plan.splits[s];
+    const InputFile& file = plan.files[split.file];
+    const bool lines = file.format != InputFormat::kText;
+    const auto keep = [&](DocId id) {
+      while (next_doc < docs.size() && docs.ids[next_doc] < id) ++next_doc;
+      if (next_doc == docs.size() || docs.ids[next_doc] != id) return false;  // skipped record
+      while (next_removed < removed.size() && removed[next_removed] < id) ++next_removed;
+      return next_removed == removed.size() || removed[next_removed] != id;
+    };
+    // A text file is one document: its part exists only when it is kept.
+    if (!lines && !keep(make_doc_id(s, 0))) continue;
+    const fs::path path = fs::path(dir) / "deduped" / names[s];
+    if (!lines) fs::create_directories(path.parent_path());
+    const std::unique_ptr<PartWriter> part = open_part(path.string(), file.format);
+    std::uint32_t index = 0;
+    while (next_doc < docs.size() && split_of(docs.ids[next_doc]) < s) ++next_doc;
+    // Splits without documents are not read again: their file may be the unreadable one.
+    if (next_doc < docs.size() && split_of(docs.ids[next_doc]) == s) {
+      const auto reader =
+          open_records(file.path, file.format, split.begin, split.end, max_record_bytes);
+      Record record;
+      for (; reader->next(record); ++index) {
+        if (!keep(make_doc_id(s, index))) continue;
+        part->write(record.bytes);
+        if (lines) part->write("\n");
+        ++written;
+      }
+    }
+    part->commit();
+  }
+  return written;
+}
+
+void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
+                   std::span<const ReferenceMatch> references, DocSource& source,
+                   const OwnerFn& owner, const std::string& dir) {
+  AtomicFile file(part_path(dir, "removed", static_cast<std::size_t>(exchanger.rank()), "jsonl"));
+  std::vector<std::size_t> removed;  // members removed for a kept document of this run
+  std::size_t r = 0;
+  for (std::size_t i = 0; i < members.size(); ++i) {
+    while (r < references.size() && references[r].doc < members[i].doc) ++r;
+    const bool referenced = r < references.size() && references[r].doc == members[i].doc;
+    if (members[i].doc != members[i].root && !referenced) removed.push_back(i);
+  }
+  std::string row;
+  in_rounds(
+      exchanger, removed.size(), source, owner,
+      [&](std::size_t first, std::size_t last) {
+        std::vector<DocId> docs;
+        for (std::size_t i = first; i < last; ++i) {
+          docs.push_back(members[removed[i]].doc);
+          docs.push_back(members[removed[i]].root);
+        }
+        return docs;
+      },
+      [&](std::size_t first, std::size_t last, const Payloads& ids) {
+        for (std::size_t i = first; i < last; ++i) {
+          const ClusterMember& m = members[removed[i]];
+          const std::string kept = json_escape(ids.get(m.root));
+          row = "{\"id\": \"" + json_escape(ids.get(m.doc)) + "\", \"location\": \"" +
+                json_escape(source.location(m.doc)) + "\", \"cluster\": \"" + kept +
+                "\", \"kept\": \"" + kept + "\", \"kept_location\": \"" +
+                json_escape(source.location(m.root)) + "\", \"original\": \"" +
+                json_escape(source.record(m.doc)) + "\"}\n";
+          file.write(row);
+        }
+      });
+  char similarity[32];
+  for (const ReferenceMatch& m : references) {
+    const std::string kept = json_escape(m.reference_id);
+    std::snprintf(similarity, sizeof similarity, "%.6f", m.similarity);
+    row = "{\"id\": \"" + json_escape(source.id(m.doc)) + "\", \"location\": \"" +
+          json_escape(source.location(m.doc)) + "\", \"cluster\": \"" + kept + "\", \"kept\": \"" +
+          kept + "\", \"kept_location\": \"reference\", \"similarity\": " + similarity +
+          ", \"original\": \"" + json_escape(source.record(m.doc)) + "\"}\n";
+    file.write(row);
+  }
+  file.commit();
+}
+
+void write_reference_matches(int rank, std::span<const ReferenceMatch> references,
+                             DocSource& source, const std::string& dir) {
+  AtomicFile file(part_path(dir, "reference", static_cast<std::size_t>(rank), "tsv"));
+  std::string row;
+  char similarity[32];
+  for (const ReferenceMatch& m : references) {
+    std::snprintf(similarity, sizeof similarity, "%.6f", m.similarity);
+    row = escape_tsv_field(source.id(m.doc)) + '\t' + escape_tsv_field(m.reference_id) + '\t' +
+          similarity + '\n';
+    file.write(row);
+  }
+  file.commit();
+}
+
+}  // namespace neardup

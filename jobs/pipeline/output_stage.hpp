@@ -1,0 +1,57 @@
+// Stage 7, write: cluster shards, verified pairs and the deduplicated corpus, each part written
+// atomically by the rank that owns its documents.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "jobs/documents/document_fetch.hpp"
+#include "jobs/documents/document_source.hpp"
+#include "jobs/mpi/exchange.hpp"
+#include "jobs/pipeline/reference_stage.hpp"
+#include "jobs/stages/components_stage.hpp"
+#include "jobs/stages/verify_stage.hpp"
+
+namespace neardup {
+
+/// Collective: writes DIR/clusters/part-RANK.tsv with "id<TAB>cluster<TAB>keep" for every
+/// member this rank owns (sorted by document), where cluster is the id of the kept document.
+/// Ids of other ranks' documents are fetched from their owners in bounded rounds.
+void write_clusters(Exchanger& exchanger, std::span<const ClusterMember> members, DocSource& source,
+                    const OwnerFn& owner, const std::string& dir);
+
+/// Collective: writes DIR/pairs/part-RANK.tsv with "id_a<TAB>id_b<TAB>similarity" for every
+/// verified pair this rank holds, in (a, b) order.
+void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocSource& source,
+                 const OwnerFn& owner, const std::string& dir);
+
+/// The name of each split's part under deduped/, the same on every rank: part-SPLIT with the
+/// input's extension (.jsonl, .jsonl.gz, .jsonl.zst), or for a text file its relative path
+/// made safe (contained_relative_path), with ".SPLIT" appended when two files would collide.
+std::vector<std::string> deduped_part_names(const JobPlan& plan);
+
+/// Writes DIR/deduped/NAME (see deduped_part_names) for every split this rank owns, in the
+/// input's format and compression: the original records of the documents that are not
+/// removed, byte for byte, in input order. `removed` is sorted. Returns the records written.
+std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
+                            std::span<const DocId> removed, const std::string& dir,
+                            std::uint64_t max_record_bytes);
+
+/// Collective: writes DIR/removed/part-RANK.jsonl with one JSON object per removed document
+/// this rank owns: {"id", "location" (path:line), "cluster" and "kept" (the id of the document
+/// kept in its place), "kept_location", "original" (the original record as a string)}. A
+/// document the reference corpus has (`references`, sorted by document, this rank's) is
+/// listed once, with "kept" the reference document's id, "kept_location" "reference" and its
+/// "similarity".
+void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
+                   std::span<const ReferenceMatch> references, DocSource& source,
+                   const OwnerFn& owner, const std::string& dir);
+
+/// Writes DIR/reference/part-RANK.tsv: "id<TAB>reference_id<TAB>similarity" for every
+/// document of this rank the reference corpus has (`references`, sorted by document).
+void write_reference_matches(int rank, std::span<const ReferenceMatch> references,
+                             DocSource& source, const std::string& dir);
+
+}  // namespace neardup

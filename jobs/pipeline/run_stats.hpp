@@ -1,0 +1,54 @@
+// What a finished run reports: stats.json (every count, parameter and per-stage spread) and
+// the human summary printed at the end.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jobs/mpi/stage_stats.hpp"
+#include "jobs/options/job_options.hpp"
+#include "jobs/pipeline/dedup_method.hpp"
+#include "jobs/pipeline/job_summary.hpp"
+
+namespace neardup {
+
+/// Everything stats.json holds, gathered on every rank.
+struct RunReport {
+  std::string job;
+  std::string kernel;  // the method's sketch kernel on this CPU
+  const JobOptions* options = nullptr;
+  const DedupMethod* method = nullptr;
+  JobSummary summary;
+  int ranks = 1;
+  std::uint64_t input_files = 0;
+  std::uint64_t input_bytes = 0;
+  std::uint64_t splits = 0;
+  std::uint64_t features = 0;
+  std::uint64_t component_rounds = 0;
+  std::uint64_t deduped_lines = 0;
+  std::uint64_t duplicate_ids = 0;
+  std::uint64_t spilled_bytes = 0;
+  std::uint64_t splits_reused = 0;        // sketches taken from checkpoints or the cache
+  std::uint64_t damaged_checkpoints = 0;  // checkpoint files found damaged and redone
+  bool resumed = false;
+  std::uint64_t removed_by_reference = 0;  // documents the --reference corpus has
+  std::vector<std::pair<std::string, std::uint64_t>> method_counts;
+  std::vector<std::uint64_t> input_bytes_per_rank;  // bytes of the splits each rank sketched
+  std::vector<std::uint64_t> bytes_read_per_rank;
+  std::vector<std::uint64_t> peak_rss_per_rank;
+  std::vector<StageSpread> stages;
+  std::string summary_text;
+};
+
+/// Writes the run's parameters (the shared ones and the method's) as one JSON object.
+void write_run_parameters(JsonWriter& json, const RunReport& report);
+
+/// The stats.json document of a run.
+std::string stats_json(const RunReport& report);
+
+/// The human summary: counts, throughput, a per-stage table (min/avg/max seconds across ranks)
+/// and one machine-readable "RESULT key=value ..." line.
+std::string summary_text(const RunReport& report);
+
+}  // namespace neardup

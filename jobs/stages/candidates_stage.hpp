@@ -1,0 +1,33 @@
+// Stages 3 and 4, shuffle and candidates: band tuples go to the rank owning their key, equal
+// keys are grouped, and the candidate pairs they give go to the rank owning their first doc.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "core/candidate_edges.hpp"
+#include "core/lsh_params.hpp"
+#include "jobs/documents/document_fetch.hpp"
+#include "jobs/documents/local_docs.hpp"
+#include "jobs/mpi/exchange.hpp"
+
+namespace neardup {
+
+/// Counts from the candidate stage (this rank's share).
+struct CandidateCounts {
+  std::uint64_t band_tuples = 0;      // tuples this rank received
+  std::uint64_t raw_pairs = 0;        // pairs emitted before de-duplication
+  std::uint64_t candidate_pairs = 0;  // distinct pairs this rank owns
+  std::uint64_t capped_buckets = 0;   // buckets larger than max_all_pairs
+  double shuffle_seconds = 0;         // time moving tuples and pairs
+};
+
+/// Collective: bands every local document with shingles, a few bands at a time (bounding the
+/// tuples a rank holds), shuffles the (key, doc) tuples to
+/// rank key mod P in bounded rounds, sorts and groups them, and returns the distinct candidate
+/// pairs (a < b) that this rank owns (owner(a)), sorted.
+std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs, BandLayout layout,
+                                     std::size_t max_all_pairs, std::size_t round_bytes,
+                                     const OwnerFn& owner, CandidateCounts& counts);
+
+}  // namespace neardup

@@ -1,0 +1,36 @@
+// Stage 6, components: distributed connected components of the verified pairs, by local
+// union-find followed by the alternating large-star / small-star algorithm; no rank ever
+// gathers all edges or all documents.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/candidate_edges.hpp"
+#include "jobs/documents/document_fetch.hpp"
+#include "jobs/mpi/exchange.hpp"
+
+namespace neardup {
+
+/// A document in a cluster of size >= 2 and the cluster's root: its smallest document id,
+/// i.e. the document that comes first in input order.
+struct ClusterMember {
+  DocId doc = 0;
+  DocId root = 0;
+  friend bool operator<(const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; }
+  friend bool operator==(const ClusterMember&, const ClusterMember&) = default;
+};
+
+/// What the components stage did (the same on every rank).
+struct ComponentCounts {
+  std::uint64_t rounds = 0;  // large-star + small-star iterations until nothing changed
+};
+
+/// Collective: the connected components of the union of every rank's `edges`. Returns, on rank
+/// owner(doc), one ClusterMember for each document with at least one edge, sorted by doc.
+std::vector<ClusterMember> connected_components(Exchanger& exchanger,
+                                                std::span<const DocPair> edges,
+                                                const OwnerFn& owner, ComponentCounts& counts);
+
+}  // namespace neardup

@@ -1,0 +1,193 @@
+// Stage 2, sketch: each rank streams its splits, parses every record and sketches each document.
+#include "jobs/stages/sketch_stage.hpp"
+
+#include <algorithm>
+#include <filesystem>
+
+#include "io/io_error.hpp"
+#include "io/record_reader.hpp"
+#include "jobs/documents/document_parser.hpp"
+#include "jobs/mpi/interrupt.hpp"
+
+namespace neardup {
+namespace {
+
+// Reserves room for the tables to grow by `factor` times what they hold: growing them one
+// document at a time would, at each reallocation, copy what they hold.
+void reserve_documents(SketchResult& result, double factor) {
+  const auto grown = [factor](std::size_t size) {
+    return static_cast<std::size_t>(static_cast<double>(size) * factor) + 16;
+  };
+  LocalDocs& docs = result.docs;
+  const std::size_t count = grown(docs.ids.size());
+  docs.ids.reserve(count);
+  docs.offsets.reserve(count);
+  docs.lengths.reserve(count);
+  docs.features.reserve(count);
+  docs.sketches.reserve(count * docs.sketch_words);
+  if (!result.id_keys.empty()) result.id_keys.reserve(grown(result.id_keys.size()));
+}
+
+// Adds what a split counted to the rank's result, as split `s`.
+void add_tally(SketchResult& result, std::uint32_t s, SplitTally&& tally,
+               std::array<std::size_t, kLineStatusCount>& examples_per_status) {
+  for (std::size_t status = 0; status < kLineStatusCount; ++status) {
+    result.status_counts[status] += tally.status_counts[status];
+  }
+  for (SkipExample& e : tally.examples) {
+    if (examples_per_status[static_cast<std::size_t>(e.status)]++ < kSkipExamples) {
+      e.split = s;
+      result.examples.push_back(std::move(e));
+    }
+  }
+  result.bytes_read += tally.bytes_read;
+  result.lines_per_split[s] = tally.lines;
+}
+
+}  // namespace
+
+SplitDocsView split_docs_view(const SketchResult& result, std::size_t first_doc,
+                              std::size_t first_id_key) {
+  const LocalDocs& docs = result.docs;
+  const unsigned words = docs.sketch_words;
+  SplitDocsView view;
+  view.sketch_words = words;
+  view.ids = std::span(docs.ids).subspan(first_doc);
+  view.offsets = std::span(docs.offsets).subspan(first_doc);
+  view.lengths = std::span(docs.lengths).subspan(first_doc);
+  view.features = std::span(docs.features).subspan(first_doc);
+  view.sketches = std::span(docs.sketches).subspan(first_doc * words);
+  view.id_keys = std::span(result.id_keys).subspan(first_id_key);
+  if (!result.doc_ids.empty()) {
+    view.doc_ids = std::span(result.doc_ids).subspan(first_doc);
+    view.has_doc_id = std::span(result.has_doc_id).subspan(first_doc);
+  }
+  return view;
+}
+
+SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec& spec,
+                        Sketcher& sketcher, const SketchLimits& limits, SketchResult& into) {
+  SplitTally result;
+  LocalDocs& docs = into.docs;
+  const unsigned words = sketcher.sketch_words();
+  DocumentParser parser(spec);
+  ParsedLine parsed;
+  std::array<std::size_t, kLineStatusCount> examples_per_status{};
+  const Split& split = plan.splits[s];
+  const InputFile& file = plan.files[split.file];
+  std::uint64_t index = 0, documents = 0;
+  std::uint64_t reported_bytes = 0, reported_docs = 0;
+  const auto skip = [&](LineStatus status, std::string detail) {
+    ++result.status_counts[static_cast<int>(status)];
+    if (examples_per_status[static_cast<int>(status)]++ < kSkipExamples) {
+      result.examples.push_back({s, static_cast<std::uint32_t>(index), status, std::move(detail)});
+    }
+    ++index;
+    result.stopped = limits.stop_at_first_skip;
+  };
+  try {
+    if (!std::filesystem::is_regular_file(file.path))
+      throw IoError(file.path + ": not a regular file");
+    const auto reader =
+        open_records(file.path, file.format, split.begin, split.end, limits.max_record_bytes);
+    Record record;
+    while (!result.stopped && reader->next(record)) {
+      if (index >= 0xFFFFFFFFull) throw IoError(file.path + ": more than 2^32 lines in one split");
+      if (record.oversized) {
+        skip(LineStatus::kDocTooLarge, std::to_string(record.size) + " bytes");
+        continue;
+      }
+      const LineStatus status = parser.parse(file, record.bytes, parsed);
+      if (status != LineStatus::kOk) {
+        skip(status, "");
+        continue;
+      }
+      const DocId id = make_doc_id(s, static_cast<std::uint32_t>(index));
+      if (parsed.has_id) {
+        into.id_keys.push_back({hash128(parsed.id), id});
+      }
+      if (limits.keep_ids) {
+        into.doc_ids.push_back(parsed.has_id ? parsed.id : std::string());
+        into.has_doc_id.push_back(parsed.has_id);
+      }
+      docs.ids.push_back(id);
+      docs.offsets.push_back(record.offset);
+      docs.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));
+      const std::size_t at = docs.sketches.size();
+      docs.sketches.resize(at + words);
+      const std::uint32_t features =
+          sketcher.sketch(parsed.text, std::span<std::uint32_t>(docs.sketches.data() + at, words));
+      docs.features.push_back(features);
+      into.features += features;
+      ++index;
+      ++documents;
+      if (limits.on_progress && documents % 1024 == 0) {
+        const std::uint64_t consumed = reader->bytes_consumed();
+        limits.on_progress(consumed - reported_bytes, documents - reported_docs);
+        reported_bytes = consumed;
+        reported_docs = documents;
+      }
+    }
+    if (!result.stopped && !reader->decode_error().empty()) {
+      skip(LineStatus::kUndecodableInput, reader->decode_error());
+    }
+    result.bytes_read += reader->bytes_consumed();
+  } catch (const IoError& e) {
+    if (index >= 0xFFFFFFFFull) throw;
+    skip(LineStatus::kUnreadableFile, e.what());
+  }
+  result.lines = index;
+  if (limits.on_progress) {
+    limits.on_progress(result.bytes_read - std::min(reported_bytes, result.bytes_read),
+                       documents - reported_docs);
+  }
+  return result;
+}
+
+SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
+                           Sketcher& sketcher, const SketchLimits& limits, SplitStore* store) {
+  SketchResult result;
+  result.lines_per_split.assign(plan.splits.size(), 0);
+  result.docs.sketch_words = sketcher.sketch_words();
+  std::array<std::size_t, kLineStatusCount> examples_per_status{};
+  std::uint64_t owned_bytes = 0, done_bytes = 0;
+  for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
+    if (plan.owners[s] == rank) owned_bytes += plan.splits[s].end - plan.splits[s].begin;
+  }
+  bool reserved = false;
+  for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
+    if (plan.owners[s] != rank) continue;
+    if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
+      result.interrupted = true;
+      break;
+    }
+    const std::size_t first_doc = result.docs.size(), first_id_key = result.id_keys.size();
+    std::optional<SplitTally> tally = store != nullptr ? store->load(s, result) : std::nullopt;
+    if (tally) {
+      ++result.splits_loaded;
+      for (std::size_t i = first_doc; i < result.docs.size(); ++i) {
+        result.features += result.docs.features[i];
+      }
+      if (limits.on_progress) limits.on_progress(tally->bytes_read, result.docs.size() - first_doc);
+    } else {
+      tally = sketch_split(plan, s, spec, sketcher, limits, result);
+      if (!tally->stopped && store != nullptr) {
+        store->save(s, *tally, split_docs_view(result, first_doc, first_id_key));
+      }
+    }
+    const bool stopped = tally->stopped;
+    add_tally(result, s, std::move(*tally), examples_per_status);
+    done_bytes += plan.splits[s].end - plan.splits[s].begin;
+    if (!reserved && !result.docs.ids.empty() && done_bytes > 0) {
+      // Documents per input byte so far, times the bytes this rank owns, + 5%.
+      reserve_documents(result,
+                        static_cast<double>(owned_bytes) / static_cast<double>(done_bytes) * 1.05);
+      reserved = true;
+    }
+    if (stopped) break;
+    fault_point("split");
+  }
+  return result;
+}
+
+}  // namespace neardup

@@ -1,0 +1,61 @@
+// The document sketches the jobs and the index share: MinHash signatures, SimHash fingerprints.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "core/minhash.hpp"
+#include "core/one_permutation.hpp"
+#include "core/shingles.hpp"
+#include "core/simhash.hpp"
+#include "core/tokenizer.hpp"
+#include "jobs/stages/sketch_stage.hpp"
+
+namespace neardup {
+
+/// A MinHash signature of the shingle set (num_perm words); features = shingle positions.
+class MinhashSketcher final : public Sketcher {
+ public:
+  /// Classic MinHash with `kernel`, or, with `one_permutation`, one permutation hashing with
+  /// optimal densification (num_perm bins).
+  MinhashSketcher(unsigned num_perm, std::uint64_t seed, const ShingleSpec& shingle,
+                  MinhashKernel kernel = best_minhash_kernel(), bool one_permutation = false)
+      : hasher_(num_perm, seed, kernel),
+        one_permutation_(num_perm, seed),
+        use_one_permutation_(one_permutation),
+        shingle_(shingle) {}
+  /// What computes the signatures: the MinHash kernel's name, or "oph".
+  const char* kernel() const {
+    return use_one_permutation_ ? "oph" : minhash_kernel_name(hasher_.kernel());
+  }
+  unsigned sketch_words() const override { return hasher_.num_perm(); }
+  std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override;
+
+ private:
+  MinHasher hasher_;
+  OnePermutationHasher one_permutation_;
+  bool use_one_permutation_;
+  ShingleSpec shingle_;
+  TokenStream tokens_;
+  std::vector<std::uint64_t> shingles_;
+};
+
+/// A 64-bit SimHash fingerprint (2 words, native order); features = tokens.
+class SimhashSketcher final : public Sketcher {
+ public:
+  explicit SimhashSketcher(const SimhashSpec& spec) : spec_(spec) {}
+  unsigned sketch_words() const override { return 2; }
+  std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override;
+
+ private:
+  SimhashSpec spec_;
+  TokenStream tokens_;
+  SimhashScratch scratch_;
+};
+
+/// The fingerprint stored in a 2-word SimHash sketch.
+std::uint64_t fingerprint_of(std::span<const std::uint32_t> sketch);
+
+}  // namespace neardup

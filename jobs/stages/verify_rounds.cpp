@@ -1,0 +1,71 @@
+// Verification rounds: a rank's candidate pairs cut into rounds whose documents' payloads fit a
+// byte budget, over documents numbered densely so that per-document state is a flat array.
+#include "jobs/stages/verify_rounds.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+
+#include "core/radix_sort.hpp"
+
+namespace neardup {
+
+DenseDocs::DenseDocs(std::span<const DocPair> pairs, std::span<const DocPair> more) {
+  docs_.reserve(2 * (pairs.size() + more.size()));
+  for (const std::span<const DocPair> list : {pairs, more}) {
+    for (const DocPair& p : list) {
+      docs_.push_back(p.a);
+      docs_.push_back(p.b);
+    }
+  }
+  std::vector<DocId> scratch;
+  radix_sort(
+      docs_, [](DocId doc) { return doc; }, 64, scratch);
+  docs_.erase(std::unique(docs_.begin(), docs_.end()), docs_.end());
+  docs_.shrink_to_fit();
+  if (docs_.size() > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::length_error("more than 2^32 documents in one rank's candidate pairs");
+  }
+}
+
+bool DenseDocs::find(DocId doc, std::uint32_t& index) const {
+  const auto it = std::lower_bound(docs_.begin(), docs_.end(), doc);
+  if (it == docs_.end() || *it != doc) return false;
+  index = static_cast<std::uint32_t>(it - docs_.begin());
+  return true;
+}
+
+std::vector<DensePair> DenseDocs::number(std::span<const DocPair> pairs) const {
+  const auto index = [&](DocId doc) {
+    return static_cast<std::uint32_t>(std::lower_bound(docs_.begin(), docs_.end(), doc) -
+                                      docs_.begin());
+  };
+  std::vector<DensePair> dense;
+  dense.reserve(pairs.size());
+  for (const DocPair& p : pairs) dense.push_back({index(p.a), index(p.b)});
+  return dense;
+}
+
+RoundPlanner::RoundPlanner(std::span<const DensePair> pairs, std::span<const std::uint64_t> bytes,
+                           std::uint64_t round_bytes)
+    : pairs_(pairs), bytes_(bytes), round_bytes_(round_bytes), round_of_(bytes.size(), 0) {}
+
+std::vector<std::size_t> RoundPlanner::next_round(
+    const std::function<bool(const DensePair&)>& skip) {
+  ++round_;
+  std::vector<std::size_t> round;
+  std::uint64_t used = 0;
+  for (; next_ < pairs_.size(); ++next_) {
+    const DensePair& p = pairs_[next_];
+    if (skip(p)) continue;
+    const std::uint64_t more = (round_of_[p.a] == round_ ? 0 : bytes_[p.a]) +
+                               (round_of_[p.b] == round_ || p.b == p.a ? 0 : bytes_[p.b]);
+    if (!round.empty() && used + more > round_bytes_) break;
+    round.push_back(next_);
+    round_of_[p.a] = round_of_[p.b] = round_;
+    used += more;
+  }
+  return round;
+}
+
+}  // namespace neardup

@@ -1,0 +1,159 @@
+// `neardup explain` against exact Jaccard computed here, on shingle strings (not hashes, not
+// neardup's shingler): every planted level, the verdict's consistency with the bands and the
+// estimate, lookups by location, a missing id; and explain on a run's output directory
+// against the pairs that run verified.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+#include <set>
+
+#include "jobs/cli/explain_command.hpp"
+#include "jobs/methods/minhash_job.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "tests/jobs/job_test_support.hpp"
+#include "tests/support/corpus_generator.hpp"
+
+namespace neardup {
+namespace {
+
+using testing::CorpusSpec;
+using testing::GeneratedDoc;
+
+// The word 5-gram set of a text, as strings: words are runs of ASCII letters and digits
+// (lowercased) and bytes >= 0x80, the tokenizer's documented rule, applied here on its own.
+std::set<std::string> word_5grams(const std::string& text) {
+  std::vector<std::string> words;
+  std::string word;
+  for (const char c : text + " ") {
+    const auto u = static_cast<unsigned char>(c);
+    if (std::isalnum(u) || u >= 0x80) {
+      word += static_cast<char>(std::tolower(u));
+    } else if (!word.empty()) {
+      words.push_back(word);
+      word.clear();
+    }
+  }
+  std::set<std::string> grams;
+  if (words.size() < 5) {
+    std::string all;
+    for (const std::string& w : words) all += (all.empty() ? "" : " ") + w;
+    if (!all.empty()) grams.insert(all);
+    return grams;
+  }
+  for (std::size_t i = 0; i + 5 <= words.size(); ++i) {
+    grams.insert(words[i] + " " + words[i + 1] + " " + words[i + 2] + " " + words[i + 3] + " " +
+                 words[i + 4]);
+  }
+  return grams;
+}
+
+double jaccard_of(const std::string& x, const std::string& y) {
+  const std::set<std::string> a = word_5grams(x), b = word_5grams(y);
+  std::size_t common = 0;
+  for (const std::string& g : a) common += b.count(g);
+  return static_cast<double>(common) / static_cast<double>(a.size() + b.size() - common);
+}
+
+TEST(Explain, AgreesWithExactJaccardAndItsVerdictFollowsTheFlags) {
+  CorpusSpec spec;
+  spec.seed = 77;
+  spec.base_docs = 60;
+  spec.min_tokens = 40;
+  spec.max_tokens = 200;
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  const std::string dir = testing::shared_temp_dir() + "/explain";
+  testing::write_corpus(dir, docs, 2);
+  MinhashOptions options;
+  options.inputs = {dir};
+  options.threshold = 0.8;
+  // Documents of one planted base against each other (every level), and of different bases.
+  std::map<std::size_t, std::vector<std::size_t>> by_base;
+  for (std::size_t i = 0; i < docs.size(); ++i) by_base[docs[i].base].push_back(i);
+  std::vector<std::pair<std::size_t, std::size_t>> pairs;
+  for (const auto& [base, members] : by_base) {
+    for (std::size_t k = 1; k < members.size() && pairs.size() < 40; ++k) {
+      pairs.emplace_back(members[0], members[k]);
+    }
+  }
+  for (std::size_t i = 0; i + 1 < 20; ++i) pairs.emplace_back(by_base[i][0], by_base[i + 1][0]);
+  std::size_t duplicates = 0, apart = 0;
+  for (const auto& [x, y] : pairs) {
+    const GeneratedDoc& base = docs[x];
+    const GeneratedDoc& other = docs[y];
+    const double truth = jaccard_of(base.text, other.text);
+    const PairExplanation e = explain_pair(options, base.id, other.id);
+    ASSERT_NEAR(e.exact_jaccard, truth, 1e-12) << base.id << " " << other.id;
+    EXPECT_EQ(e.a.shingles, word_5grams(base.text).size());
+    EXPECT_NEAR(static_cast<double>(e.agreeing) / e.num_perm, truth, 0.25) << base.id;
+    EXPECT_EQ(e.candidate, !e.colliding_bands.empty());
+    EXPECT_EQ(e.duplicate, e.candidate && e.agreeing >= e.min_agree);
+    if (truth >= 0.95) {
+      EXPECT_TRUE(e.duplicate) << base.id << " " << other.id << " " << truth;
+    }
+    if (truth <= 0.3) {
+      EXPECT_FALSE(e.duplicate) << base.id << " " << other.id << " " << truth;
+    }
+    duplicates += truth >= 0.95;
+    apart += truth <= 0.3;
+  }
+  EXPECT_GT(duplicates, 5u);
+  EXPECT_GT(apart, 5u);
+
+  options.verify = VerifyMode::kExact;
+  const PairExplanation same = explain_pair(options, docs[0].id, docs[0].id);
+  EXPECT_DOUBLE_EQ(same.exact_jaccard, 1.0);
+  EXPECT_TRUE(same.duplicate);
+  EXPECT_EQ(same.colliding_bands.size(), same.layout.bands);
+
+  const PairExplanation by_location = explain_pair(options, dir + "/a.jsonl:1", docs[1].id);
+  EXPECT_EQ(by_location.a.location, dir + "/a.jsonl:1");
+  EXPECT_NEAR(by_location.exact_jaccard, jaccard_of(docs[0].text, docs[1].text), 1e-12);
+
+  EXPECT_THROW(explain_pair(options, "no-such-id", docs[0].id), JobError);
+}
+
+TEST(Explain, TakesTheRunsInputsAndFlagsAndAgreesWithItsPairs) {
+  CorpusSpec spec;
+  spec.seed = 78;
+  spec.base_docs = 40;
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  const std::string dir = testing::shared_temp_dir() + "/explain-run";
+  testing::write_corpus(dir + "/in", docs, 2);
+  MinhashOptions run;
+  run.inputs = {dir + "/in"};
+  run.output = dir + "/out";
+  run.threshold = 0.7;
+  run.num_perm = 64;
+  run.seed = 9;
+  run.document.shingle.n = 4;
+  run.write_pairs = true;
+  run.overwrite = true;
+  run_minhash(MPI_COMM_WORLD, run);
+
+  const MinhashOptions back = options_of_run(run.output);
+  EXPECT_EQ(back.inputs, run.inputs);
+  EXPECT_DOUBLE_EQ(back.threshold, 0.7);
+  EXPECT_EQ(back.num_perm, 64u);
+  EXPECT_EQ(back.seed, 9u);
+  EXPECT_EQ(back.document.shingle.n, 4u);
+  EXPECT_EQ(back.verify, VerifyMode::kExact);  // the default
+  // Every pair the run verified is a duplicate to explain, with the run's bands and rows.
+  const std::vector<std::string> pairs = testing::part_lines(run.output, "pairs");
+  ASSERT_GT(pairs.size(), 10u);
+  for (std::size_t i = 0; i < 10; ++i) {
+    const std::vector<std::string> fields = testing::split_tabs(pairs[i]);
+    const PairExplanation e = explain_pair(back, fields[0], fields[1]);
+    EXPECT_TRUE(e.duplicate) << pairs[i];
+    EXPECT_NEAR(e.exact_jaccard, std::stod(fields[2]), 1e-6);
+    const PairExplanation direct = explain_pair(run, fields[0], fields[1]);
+    EXPECT_EQ(e.layout.bands, direct.layout.bands);
+    EXPECT_EQ(e.layout.rows, direct.layout.rows);
+    EXPECT_EQ(e.colliding_bands, direct.colliding_bands);
+  }
+  EXPECT_THROW(options_of_run(dir + "/in"), JobError);  // no stats.json there
+}
+
+}  // namespace
+}  // namespace neardup

@@ -1,0 +1,367 @@
+// The minhash job on every input format (plain, gzip, zstd, text files) and on a corpus seeded
+// with every kind of bad input: identical clusters, exact counts per skip reason, byte-exact
+// deduplicated output in the input's compression, and --strict naming the file and line.
+#include <gtest/gtest.h>
+#include <mpi.h>
+#include <sys/socket.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <map>
+#include <set>
+
+#include "jobs/methods/minhash_job.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "tests/jobs/job_test_support.hpp"
+#include "tests/support/corpus_generator.hpp"
+
+namespace neardup {
+namespace {
+
+namespace fs = std::filesystem;
+using testing::GeneratedDoc;
+using testing::part_lines;
+using testing::shared_temp_dir;
+using testing::split_tabs;
+using testing::world_rank;
+
+void run_shell(const std::string& command) {
+  ASSERT_EQ(std::system(command.c_str()), 0) << command;
+}
+
+void write_bytes(const fs::path& path, const std::string& bytes) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << bytes;
+}
+
+std::string read_bytes(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+std::string json_lines(const std::vector<GeneratedDoc>& docs, std::size_t first, std::size_t last) {
+  std::string text;
+  for (std::size_t i = first; i < last; ++i) text += testing::to_json_line(docs[i]) + "\n";
+  return text;
+}
+
+MinhashOptions options_for(std::vector<std::string> inputs, const std::string& output) {
+  MinhashOptions o;
+  o.inputs = std::move(inputs);
+  o.output = output;
+  o.verify = VerifyMode::kExact;
+  o.write_pairs = true;
+  o.write_deduped = true;
+  o.write_removed = true;
+  o.overwrite = true;
+  return o;
+}
+
+// The clusters of an output as sets of member ids (mapped by `name`), sorted: independent of
+// which member is kept.
+std::vector<std::vector<std::string>> partition(
+    const std::string& out, const std::function<std::string(std::string)>& name) {
+  std::map<std::string, std::vector<std::string>> by_cluster;
+  for (const std::string& line : part_lines(out, "clusters")) {
+    const auto f = split_tabs(line);
+    by_cluster[name(f[1])].push_back(name(f[0]));
+  }
+  std::vector<std::vector<std::string>> clusters;
+  for (auto& [root, members] : by_cluster) {
+    std::sort(members.begin(), members.end());
+    clusters.push_back(members);
+  }
+  std::sort(clusters.begin(), clusters.end());
+  return clusters;
+}
+
+// Decompressed lines of every part in OUT/deduped, parts in name order.
+std::vector<std::string> deduped_lines(const std::string& out, const std::string& tool) {
+  std::vector<std::string> lines;
+  std::vector<fs::path> parts;
+  for (const auto& entry : fs::directory_iterator(fs::path(out) / "deduped")) {
+    parts.push_back(entry.path());
+  }
+  std::sort(parts.begin(), parts.end());
+  for (const fs::path& part : parts) {
+    const fs::path plain = part.string() + ".plain";
+    run_shell(tool + " -dc '" + part.string() + "' > '" + plain.string() + "'");
+    for (std::string& line : testing::lines_of(plain)) lines.push_back(std::move(line));
+    fs::remove(plain);
+  }
+  return lines;
+}
+
+TEST(InputFormats, EveryFormatGivesTheSameClusters) {
+  const std::string dir = shared_temp_dir();
+  testing::CorpusSpec spec;
+  spec.seed = 31;
+  spec.base_docs = 400;
+  spec.min_tokens = 30;
+  spec.max_tokens = 200;
+  spec.levels = {0.5, 0.85, 0.95, 1.0};
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  const std::size_t half = docs.size() / 2, quarter = docs.size() * 3 / 4;
+  if (world_rank() == 0) {
+    write_bytes(dir + "/plain/a.jsonl", json_lines(docs, 0, half));
+    write_bytes(dir + "/plain/b.jsonl", json_lines(docs, half, docs.size()));
+    // Compressed with the system tools; b has two gzip members and two zstd frames.
+    fs::create_directories(dir + "/gz");
+    fs::create_directories(dir + "/zst");
+    write_bytes(dir + "/b1", json_lines(docs, half, quarter));
+    write_bytes(dir + "/b2", json_lines(docs, quarter, docs.size()));
+    run_shell("gzip -c " + dir + "/plain/a.jsonl > " + dir + "/gz/a.jsonl.gz");
+    run_shell("gzip -c " + dir + "/b1 > " + dir + "/gz/b.jsonl.gz");
+    run_shell("gzip -c " + dir + "/b2 >> " + dir + "/gz/b.jsonl.gz");
+    run_shell("zstd -q -c " + dir + "/plain/a.jsonl > " + dir + "/zst/a.jsonl.zst");
+    run_shell("zstd -q -c " + dir + "/b1 > " + dir + "/zst/b.jsonl.zst");
+    run_shell("zstd -q -c " + dir + "/b2 >> " + dir + "/zst/b.jsonl.zst");
+    for (std::size_t i = 0; i < docs.size(); ++i) {
+      write_bytes(dir + "/text/shard" + std::to_string(i % 3) + "/" + docs[i].id + ".txt",
+                  docs[i].text);
+    }
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const JobSummary plain = run_minhash(MPI_COMM_WORLD, options_for({dir + "/plain"}, dir + "/o1"));
+  const JobSummary gz = run_minhash(MPI_COMM_WORLD, options_for({dir + "/gz"}, dir + "/o2"));
+  const JobSummary zst = run_minhash(MPI_COMM_WORLD, options_for({dir + "/zst"}, dir + "/o3"));
+  MinhashOptions text_options = options_for({dir + "/text"}, dir + "/o4");
+  text_options.format = InputFormat::kText;
+  const JobSummary text = run_minhash(MPI_COMM_WORLD, text_options);
+  for (const JobSummary* s : {&plain, &gz, &zst, &text}) {
+    EXPECT_EQ(s->docs_read, docs.size());
+    EXPECT_EQ(s->docs_skipped, 0u);
+    EXPECT_EQ(s->docs_removed, plain.docs_removed);
+    EXPECT_EQ(s->verified_pairs, plain.verified_pairs);
+  }
+  if (world_rank() == 0) {
+    EXPECT_GT(plain.docs_removed, 100u);
+    const auto same = [](std::string id) { return id; };
+    const auto text_id = [](std::string id) {  // shardK/ID.txt -> ID
+      id = id.substr(id.find('/') + 1);
+      return id.substr(0, id.size() - 4);
+    };
+    const std::vector<std::string> rows = testing::sorted(part_lines(dir + "/o1", "clusters"));
+    EXPECT_EQ(testing::sorted(part_lines(dir + "/o2", "clusters")), rows);
+    EXPECT_EQ(testing::sorted(part_lines(dir + "/o3", "clusters")), rows);
+    EXPECT_EQ(testing::sorted(part_lines(dir + "/o2", "pairs")),
+              testing::sorted(part_lines(dir + "/o1", "pairs")));
+    EXPECT_EQ(partition(dir + "/o4", text_id), partition(dir + "/o1", same));
+    // deduped/ keeps the input's compression and holds the same lines.
+    const std::vector<std::string> kept = part_lines(dir + "/o1", "deduped");
+    EXPECT_EQ(kept.size(), plain.docs_kept);
+    EXPECT_EQ(deduped_lines(dir + "/o2", "gzip"), kept);
+    EXPECT_EQ(deduped_lines(dir + "/o3", "zstd"), kept);
+    // Text input: deduped/ mirrors the kept files, byte for byte.
+    std::size_t text_files = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(dir + "/o4/deduped")) {
+      if (!entry.is_regular_file()) continue;
+      ++text_files;
+      const std::string relative = fs::relative(entry.path(), dir + "/o4/deduped").string();
+      EXPECT_EQ(read_bytes(entry.path()), read_bytes(dir + "/text/" + relative)) << relative;
+    }
+    EXPECT_EQ(text_files, text.docs_kept);
+    // removed/ names, for each removed document, the document kept in its place.
+    std::map<std::string, std::string> root_of;
+    for (const std::string& line : part_lines(dir + "/o2", "clusters")) {
+      const auto f = split_tabs(line);
+      root_of[f[0]] = f[1];
+    }
+    const std::vector<std::string> removed = part_lines(dir + "/o2", "removed");
+    EXPECT_EQ(removed.size(), gz.docs_removed);
+    for (const std::string& line : removed) {
+      const std::string id = line.substr(8, line.find('"', 8) - 8);  // {"id": "...
+      EXPECT_NE(line.find("\"kept\": \"" + root_of.at(id) + "\""), std::string::npos) << line;
+      EXPECT_NE(line.find("\"original\": \"{\\\"id\\\": \\\"" + id), std::string::npos) << line;
+    }
+    fs::remove_all(dir);
+  }
+}
+
+// A UNIX socket: it exists, but open() fails even for root.
+void make_unreadable(const std::string& path) {
+  const int fd = ::socket(AF_UNIX, SOCK_STREAM, 0);
+  ASSERT_GE(fd, 0);
+  sockaddr_un address{};
+  address.sun_family = AF_UNIX;
+  ASSERT_LT(path.size(), sizeof address.sun_path);
+  std::copy(path.begin(), path.end(), address.sun_path);
+  ASSERT_EQ(::bind(fd, reinterpret_cast<const sockaddr*>(&address), sizeof address), 0) << path;
+  ::close(fd);
+}
+
+TEST(BadInput, EveryReasonIsCountedAndTheRestIsDeduplicated) {
+  const std::string dir = shared_temp_dir();
+  testing::CorpusSpec spec;
+  spec.seed = 32;
+  spec.base_docs = 60;
+  spec.min_tokens = 20;
+  spec.max_tokens = 80;
+  spec.planted_fraction = 0;
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  const auto line = [&](std::size_t i) { return testing::to_json_line(docs[i]); };
+  // a.jsonl: good documents written in awkward ways, and one line of every parse failure.
+  const std::vector<std::string> a_lines = {
+      "\xEF\xBB\xBF" + line(0),  // BOM
+      line(1) + "\r",            // CRLF
+      R"({"id": "bad-utf8", "text": "caf)"
+      "\xC3\x28"
+      R"( ok )"
+      "\xFF"
+      R"( end words here"})",
+      std::string(R"({"id": "nul-byte", "text": "one )") + '\0' + R"( two three four five"})",
+      "{not json",                                                        // malformed
+      "",                                                                 // blank
+      "  \t ",                                                            // blank
+      R"({"id": "no-text"})",                                             // missing text
+      R"({"id": "number-text", "text": 17})",                             // text not a string
+      R"({"id": "huge", "text": ")" + std::string(1100000, 'w') + "\"}",  // > 1 MiB
+      line(2),
+      line(2),  // an exact duplicate: removed
+      line(3),  // the last line has no newline
+  };
+  std::string a;
+  for (std::size_t i = 0; i < a_lines.size(); ++i) {
+    a += a_lines[i];
+    if (i + 1 < a_lines.size()) a += "\n";
+  }
+  if (world_rank() == 0) {
+    write_bytes(dir + "/in/a.jsonl", a);
+    // b.jsonl.gz is cut short and c.jsonl.zst has a corrupt byte: the lines before the damage
+    // are documents, the rest of each file is one undecodable_input.
+    write_bytes(dir + "/b.jsonl", json_lines(docs, 10, 40));
+    run_shell("gzip -c " + dir + "/b.jsonl > " + dir + "/b.full.gz");
+    const std::string gz = read_bytes(dir + "/b.full.gz");
+    write_bytes(dir + "/in/b.jsonl.gz", gz.substr(0, gz.size() * 2 / 3));
+    write_bytes(dir + "/c.jsonl", json_lines(docs, 40, 60));
+    run_shell("zstd -q -c " + dir + "/c.jsonl > " + dir + "/c.full.zst");
+    std::string zst = read_bytes(dir + "/c.full.zst");
+    zst[zst.size() / 2] = static_cast<char>(zst[zst.size() / 2] ^ 0x55);
+    write_bytes(dir + "/in/c.jsonl.zst", zst);
+    make_unreadable(dir + "/in/d.jsonl");
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions options = options_for({dir + "/in", dir + "/in/d.jsonl"}, dir + "/out");
+  options.max_doc_bytes = 1 << 20;
+  const JobSummary s = run_minhash(MPI_COMM_WORLD, options);
+  const auto reason = [&](LineStatus status) {
+    return s.skipped_by_reason[static_cast<int>(status)];
+  };
+  EXPECT_EQ(reason(LineStatus::kMalformedJson), 1u);
+  EXPECT_EQ(reason(LineStatus::kBlankLine), 2u);
+  EXPECT_EQ(reason(LineStatus::kMissingText), 1u);
+  EXPECT_EQ(reason(LineStatus::kTextNotString), 1u);
+  EXPECT_EQ(reason(LineStatus::kDocTooLarge), 1u);
+  EXPECT_EQ(reason(LineStatus::kUndecodableInput), 2u);
+  EXPECT_EQ(reason(LineStatus::kUnreadableFile), 1u);
+  EXPECT_EQ(s.docs_skipped, 9u);
+  EXPECT_EQ(s.docs_read, s.docs_kept + s.docs_removed + s.docs_skipped);
+  EXPECT_EQ(s.docs_removed, 1u);
+  if (world_rank() == 0) {
+    // The gzip tool recovers the same complete lines from the truncated file as neardup.
+    run_shell("gzip -dc " + dir + "/in/b.jsonl.gz > " + dir + "/b.recovered 2>/dev/null || true");
+    std::vector<std::string> b_lines = testing::lines_of(dir + "/b.recovered");
+    if (!read_bytes(dir + "/b.recovered").ends_with("\n")) b_lines.pop_back();  // cut line
+    EXPECT_GT(b_lines.size(), 0u);
+    EXPECT_LT(b_lines.size(), 30u);
+    // deduped/: a.jsonl's good lines byte for byte (BOM, '\r' and all), then b's, then c's.
+    std::vector<std::string> want = {a_lines[0], a_lines[1],  a_lines[2],
+                                     a_lines[3], a_lines[10], a_lines[12]};
+    const std::vector<std::string> got_a = testing::lines_of(dir + "/out/deduped/part-00000.jsonl");
+    EXPECT_EQ(got_a, want);
+    const std::string b_out = dir + "/out/deduped/part-00001.jsonl.gz";
+    run_shell("gzip -dc " + b_out + " > " + dir + "/b.out");
+    EXPECT_EQ(testing::lines_of(dir + "/b.out"), b_lines);
+    const std::uint64_t c_docs = s.docs_kept - got_a.size() - b_lines.size();
+    EXPECT_LT(c_docs, 20u);
+    EXPECT_EQ(testing::stat(dir + "/out", "/docs_skipped_by_reason/unreadable_file"), 1u);
+    EXPECT_EQ(testing::stat(dir + "/out", "/docs_skipped_by_reason/doc_too_large"), 1u);
+    EXPECT_TRUE(fs::exists(dir + "/out/_SUCCESS"));
+  }
+  // --strict: the first bad line is a fatal error naming it, on every rank, and no _SUCCESS.
+  MinhashOptions strict = options_for({dir + "/in/a.jsonl"}, dir + "/strict");
+  strict.strict = true;
+  try {
+    run_minhash(MPI_COMM_WORLD, strict);
+    ADD_FAILURE() << "--strict run succeeded";
+  } catch (const JobError& e) {
+    EXPECT_NE(std::string(e.what()).find("a.jsonl:5: skipped: malformed_json"), std::string::npos)
+        << e.what();
+  }
+  if (world_rank() == 0) {
+    EXPECT_FALSE(fs::exists(dir + "/strict/_SUCCESS"));
+    fs::remove_all(dir);
+  }
+}
+
+TEST(BadInput, DuplicateIdsAreReportedAndKeptApart) {
+  const std::string dir = shared_temp_dir();
+  if (world_rank() == 0) {
+    write_bytes(dir + "/in/a.jsonl",
+                R"({"id": "same", "text": "alpha beta gamma delta epsilon zeta eta"})"
+                "\n"
+                R"({"id": "same", "text": "one two three four five six seven eight"})"
+                "\n"
+                R"({"id": 7, "text": "red green blue cyan magenta yellow black"})"
+                "\n");
+    write_bytes(dir + "/in/b.jsonl",
+                R"({"id": 7, "text": "north south east west up down left right"})"
+                "\n");
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const JobSummary s = run_minhash(MPI_COMM_WORLD, options_for({dir + "/in"}, dir + "/out"));
+  EXPECT_EQ(s.docs_kept, 4u);
+  if (world_rank() == 0) {
+    EXPECT_EQ(testing::stat(dir + "/out", "/duplicate_ids"), 2u);
+    fs::remove_all(dir);
+  }
+}
+
+TEST(Splits, OneLargeFileCutIntoSplitsEqualsManySmallFiles) {
+  const std::string dir = shared_temp_dir();
+  testing::CorpusSpec spec;
+  spec.seed = 47;
+  spec.base_docs = 600;
+  spec.min_tokens = 40;
+  spec.max_tokens = 400;
+  spec.levels = {0.6, 0.85, 0.95, 1.0};
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  constexpr std::size_t kSmallFiles = 40;
+  if (world_rank() == 0) {
+    write_bytes(dir + "/one/all.jsonl", json_lines(docs, 0, docs.size()));
+    for (std::size_t f = 0; f < kSmallFiles; ++f) {
+      char name[32];
+      std::snprintf(name, sizeof name, "/many/part-%03zu.jsonl", f);
+      write_bytes(dir + name, json_lines(docs, docs.size() * f / kSmallFiles,
+                                         docs.size() * (f + 1) / kSmallFiles));
+    }
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions one_options = options_for({dir + "/one"}, dir + "/o1");
+  one_options.split_bytes = 16 * 1024;  // the one file becomes dozens of splits
+  const JobSummary one = run_minhash(MPI_COMM_WORLD, one_options);
+  const JobSummary many = run_minhash(MPI_COMM_WORLD, options_for({dir + "/many"}, dir + "/o2"));
+  EXPECT_EQ(one.docs_read, docs.size());
+  EXPECT_EQ(many.docs_read, docs.size());
+  EXPECT_EQ(one.docs_removed, many.docs_removed);
+  if (world_rank() == 0) {
+    EXPECT_GT(one.docs_removed, 100u);
+    const std::string stats = read_bytes(dir + "/o1/stats.json");
+    const std::size_t splits = std::stoul(stats.substr(stats.find("\"splits\": ") + 10));
+    EXPECT_GT(splits, 100u) << "the large file was not cut into many splits";
+    EXPECT_EQ(testing::sorted(part_lines(dir + "/o1", "clusters")),
+              testing::sorted(part_lines(dir + "/o2", "clusters")));
+    EXPECT_EQ(testing::sorted(part_lines(dir + "/o1", "pairs")),
+              testing::sorted(part_lines(dir + "/o2", "pairs")));
+    EXPECT_EQ(part_lines(dir + "/o1", "deduped"), part_lines(dir + "/o2", "deduped"));
+    fs::remove_all(dir);
+  }
+}
+
+}  // namespace
+}  // namespace neardup

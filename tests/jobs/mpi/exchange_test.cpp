@@ -1,0 +1,90 @@
+// The exchange under MPI: shuffle in several bounded rounds, blocks, and payload lookups.
+#include "jobs/mpi/exchange.hpp"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "jobs/documents/document_fetch.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+
+namespace neardup {
+namespace {
+
+struct Item {
+  std::uint64_t source;
+  std::uint64_t index;
+  friend bool operator<(const Item& x, const Item& y) {
+    return x.source != y.source ? x.source < y.source : x.index < y.index;
+  }
+  friend bool operator==(const Item&, const Item&) = default;
+};
+
+int destination(const Item& item, int ranks) {
+  return static_cast<int>((item.source * 31 + item.index * 7) % static_cast<std::uint64_t>(ranks));
+}
+
+TEST(Exchange, ShuffleInSeveralRoundsLosesAndDuplicatesNothing) {
+  Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);  // 1 MiB rounds
+  const int ranks = exchanger.size();
+  constexpr std::uint64_t kPerRank = 200000;  // 3.2 MB per rank: several rounds
+  std::vector<Item> mine;
+  for (std::uint64_t i = 0; i < kPerRank; ++i) mine.push_back({std::uint64_t(exchanger.rank()), i});
+  std::vector<Item> got = exchanger.shuffle(
+      std::span<const Item>(mine), [&](const Item& item) { return destination(item, ranks); });
+  std::vector<Item> want;
+  for (int s = 0; s < ranks; ++s) {
+    for (std::uint64_t i = 0; i < kPerRank; ++i) {
+      const Item item{std::uint64_t(s), i};
+      if (destination(item, ranks) == exchanger.rank()) want.push_back(item);
+    }
+  }
+  std::sort(got.begin(), got.end());
+  EXPECT_EQ(got, want);
+  if (ranks > 1) {
+    EXPECT_GT(exchanger.bytes_sent(), 0u);
+  }
+}
+
+TEST(Exchange, ShuffleConsumingGivesTheSameItemsAndFreesTheInput) {
+  Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
+  const int ranks = exchanger.size();
+  std::vector<Item> mine;
+  for (std::uint64_t i = 0; i < 100000; ++i) mine.push_back({std::uint64_t(exchanger.rank()), i});
+  const auto dest = [&](const Item& item) { return destination(item, ranks); };
+  const std::vector<Item> want = exchanger.shuffle(std::span<const Item>(mine), dest);
+  const std::vector<Item> got = exchanger.shuffle_consuming(std::move(mine), dest);
+  EXPECT_EQ(got, want);
+  EXPECT_EQ(mine.capacity(), 0u);  // freed, not only cleared
+}
+
+TEST(Exchange, BlocksReachTheirDestination) {
+  Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
+  std::vector<std::string> out(exchanger.size());
+  for (int d = 0; d < exchanger.size(); ++d) {
+    out[d] = "from " + std::to_string(exchanger.rank()) + " to " + std::to_string(d);
+  }
+  const auto in = exchanger.exchange_blocks(out);
+  for (int s = 0; s < exchanger.size(); ++s) {
+    EXPECT_EQ(in[s], "from " + std::to_string(s) + " to " + std::to_string(exchanger.rank()));
+  }
+}
+
+TEST(Exchange, FetchReturnsTheOwnersPayload) {
+  Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
+  const int ranks = exchanger.size();
+  const OwnerFn owner = [ranks](DocId id) { return static_cast<int>(id % ranks); };
+  const PayloadFn provide = [&](DocId id, std::string& out) {
+    ASSERT_EQ(owner(id), exchanger.rank());
+    out += "doc" + std::to_string(id) + "@" + std::to_string(exchanger.rank());
+  };
+  std::vector<DocId> requests;
+  for (DocId id = exchanger.rank(); id < 1000; id += 3) requests.push_back(id);
+  const Payloads got = fetch_payloads(exchanger, requests, owner, provide);
+  for (const DocId id : requests) {
+    EXPECT_EQ(got.get(id), "doc" + std::to_string(id) + "@" + std::to_string(owner(id)));
+  }
+}
+
+}  // namespace
+}  // namespace neardup
