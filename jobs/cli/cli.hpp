@@ -1,4 +1,4 @@
-// The command line: `neardup minhash` and `neardup params`, parsed with CLI11.
+// The command line: every subcommand of `neardup`, parsed with CLI11.
 #pragma once
 
 #include <mpi.h>

@@ -17,6 +17,7 @@
 #include "jobs/documents/document_parser.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/options/option_json.hpp"
 #include "jobs/stages/sketchers.hpp"
 
 namespace neardup {
@@ -73,16 +74,6 @@ ExplainedDoc describe(const std::string& id, const FoundDoc& doc, const ShingleS
   return {id, doc.location, tokens.size(), set.size()};
 }
 
-// The member `name` of `object`, or JobError naming `path`.
-simdjson::dom::element member(simdjson::dom::object object, const char* name,
-                              const std::string& path) {
-  simdjson::dom::element value;
-  if (object[name].get(value) != simdjson::SUCCESS) {
-    throw JobError(path + ": no parameter \"" + std::string(name) + "\"");
-  }
-  return value;
-}
-
 }  // namespace
 
 MinhashOptions options_of_run(const std::string& output_dir) {
@@ -96,37 +87,15 @@ MinhashOptions options_of_run(const std::string& output_dir) {
   if (stats["job"].get(job) != simdjson::SUCCESS || job != "minhash") {
     throw JobError(path + ": not a minhash run's (explain follows minhash runs)");
   }
-  simdjson::dom::object p;
-  if (stats["parameters"].get(p) != simdjson::SUCCESS) throw JobError(path + ": no parameters");
-  const auto text = [&](const char* name) {
-    return std::string(member(p, name, path).get_string().value());
-  };
-  const auto count = [&](const char* name) { return member(p, name, path).get_uint64().value(); };
-  const auto real = [&](const char* name) { return member(p, name, path).get_double().value(); };
-  MinhashOptions o;
-  try {
-    o.inputs.clear();
-    for (const simdjson::dom::element input : member(p, "inputs", path).get_array()) {
-      o.inputs.emplace_back(input.get_string().value());
-    }
-    o.document.text_field = text("text_field");
-    o.document.id_field = text("id_field");
-    o.format = parse_input_format(text("format"));
-    o.max_doc_bytes = count("max_doc_bytes");
-    o.split_bytes = count("split_bytes");
-    o.document.shingle.kind = text("shingle") == "char" ? ShingleKind::kChar : ShingleKind::kWord;
-    o.document.shingle.n = static_cast<unsigned>(count("ngram"));
-    o.signature = text("sketch") == "oph" ? SignatureKind::kOph : SignatureKind::kMinhash;
-    o.num_perm = static_cast<unsigned>(count("num_perm"));
-    o.seed = count("seed");
-    o.threshold = real("threshold");
-    o.bands = static_cast<unsigned>(count("bands"));
-    o.rows = static_cast<unsigned>(count("rows"));
-    o.pass_at_threshold = real("pass_at_threshold");
-    o.verify = verify_mode_named(text("verify"));
-  } catch (const simdjson::simdjson_error& e) {
-    throw JobError(path + ": a parameter of the wrong type (" + e.what() + ")");
+  simdjson::dom::object parameters;
+  if (stats["parameters"].get(parameters) != simdjson::SUCCESS) {
+    throw JobError(path + ": no parameters");
   }
+  MinhashOptions o;
+  OptionJsonReader reader(parameters);
+  describe_input_options(reader, o);
+  describe_minhash_options(reader, o);
+  if (!reader.problem().empty()) throw JobError(path + ": " + reader.problem());
   return o;
 }
 

@@ -3,21 +3,12 @@
 
 #include <string>
 
-#include "core/lsh_params.hpp"
+#include "jobs/options/lsh_options.hpp"
 
 namespace neardup {
 
-/// The inputs of `neardup params`.
-struct ParamsOptions {
-  double threshold = 0.8;
-  unsigned num_perm = 128;
-  unsigned bands = 0;  // 0: chosen from the threshold
-  unsigned rows = 0;
-  double fp_weight = 0.01;
-  double fn_weight = 0.99;
-  double pass_at_threshold =
-      kDefaultPassAtThreshold;  // estimate verification: see min_agreeing_entries
-};
+/// The inputs of `neardup params`: the LSH options.
+struct ParamsOptions : LshOptions {};
 
 /// The report printed by `neardup params`: b x r, the threshold (1/b)^(1/r), the weighted
 /// error areas, P(candidate) at s = 0.1 ... 1.0 and at the threshold, the verification rule

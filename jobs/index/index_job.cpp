@@ -52,22 +52,17 @@ IndexMeta new_meta(const IndexBuildOptions& o) {
 std::string validate(const IndexBuildOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
   if (o.add) return "";
-  if (o.store_shingles && !(o.threshold > 0 && o.threshold <= 1)) {
-    return "--threshold must be in (0, 1]";
-  }
+  const auto own = [](auto& v, const IndexBuildOptions& options) {
+    describe_index_options(v, options);
+  };
+  if (std::string problem = bounds_problem(o, own); !problem.empty()) return problem;
   if (o.method == "simhash") {
     const std::string problem =
         check_design({o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3});
     return problem.empty() ? "" : "--max-distance / --blocks: " + problem;
   }
   if (o.method != "minhash") return "--method must be simhash or minhash";
-  if (o.num_perm == 0 || o.num_perm > 4096) return "--num-perm must be in [1, 4096]";
-  if (!(o.threshold > 0 && o.threshold <= 1)) return "--threshold must be in (0, 1]";
-  if ((o.bands == 0) != (o.rows == 0) ||
-      static_cast<std::uint64_t>(o.bands) * o.rows > o.num_perm) {
-    return "--bands and --rows go together, with bands x rows <= --num-perm";
-  }
-  return "";
+  return validate_lsh_options(o);
 }
 
 // Rank 0: the metadata to extend (add) or a fresh one with an empty directory (build).

@@ -10,6 +10,7 @@
 #include "core/release.hpp"
 #include "core/tokenizer.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/options/option_json.hpp"
 #include "jobs/pipeline/dedup_pipeline.hpp"
 
 namespace neardup {
@@ -97,11 +98,10 @@ class ExactMethod final : public DedupMethod {
     return owned;
   }
 
-  void write_sketch_parameters(JsonWriter& json) const override {
-    json.key("normalize").value(options_.normalize);
+  void write_parameters(JsonWriter& json, ParameterScope scope) const override {
+    write_options(json, options_, scope,
+                  [](auto& v, const ExactOptions& o) { describe_exact_options(v, o); });
   }
-
-  void write_parameters(JsonWriter& json) const override { write_sketch_parameters(json); }
 
   std::string kernel() const override { return "xxh3-128"; }
 

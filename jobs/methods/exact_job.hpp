@@ -16,6 +16,15 @@ struct ExactOptions : JobOptions {
   bool normalize = true;  // digest the canonical token stream; false (--raw): the text as is
 };
 
+/// Lists exact's own flag for visitor `v`.
+template <class V, class O>
+void describe_exact_options(V& v, O& o) {
+  v.value({"--normalize,!--raw", "normalize", ParameterScope::kSketch,
+           "digest the canonical token stream (lowercased words; default), or with --raw the "
+           "text byte for byte"},
+          o.normalize);
+}
+
 /// Returns a description of the first invalid option, or "" when all are valid.
 std::string validate(const ExactOptions& options);
 

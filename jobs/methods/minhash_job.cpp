@@ -9,6 +9,7 @@
 #include "core/release.hpp"
 #include "jobs/methods/pair_verification.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/options/option_json.hpp"
 #include "jobs/pipeline/dedup_pipeline.hpp"
 #include "jobs/stages/candidates_stage.hpp"
 #include "jobs/stages/sketchers.hpp"
@@ -16,9 +17,13 @@
 namespace neardup {
 namespace {
 
-const char* shingle_kind_name(ShingleKind kind) {
-  return kind == ShingleKind::kWord ? "word" : "char";
-}
+// The minhash options' list, for one visitor.
+struct Describe {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    describe_minhash_options(v, o);
+  }
+};
 
 // MinHash over shingles; candidates from LSH bands; verified by estimate or exact Jaccard.
 class MinhashMethod final : public DedupMethod {
@@ -75,25 +80,12 @@ class MinhashMethod final : public DedupMethod {
     return verified;
   }
 
-  void write_sketch_parameters(JsonWriter& json) const override {
-    json.key("shingle").value(shingle_kind_name(options_.document.shingle.kind));
-    json.key("ngram").value(options_.document.shingle.n);
-    json.key("sketch").value(signature_kind_name(options_.signature));
-    json.key("num_perm").value(options_.num_perm);
-    json.key("seed").value(options_.seed);
-  }
-
-  void write_parameters(JsonWriter& json) const override {
-    write_sketch_parameters(json);
-    json.key("threshold").value(options_.threshold);
-    json.key("bands").value(layout_.bands);
-    json.key("rows").value(layout_.rows);
-    json.key("lsh_threshold").value(lsh_threshold(layout_));
-    json.key("fp_weight").value(options_.fp_weight);
-    json.key("fn_weight").value(options_.fn_weight);
-    json.key("pass_at_threshold").value(options_.pass_at_threshold);
-    json.key("verify").value(verify_mode_name(options_.verify));
-    json.key("max_bucket").value(static_cast<std::uint64_t>(options_.max_bucket));
+  void write_parameters(JsonWriter& json, ParameterScope scope) const override {
+    MinhashOptions resolved = options_;
+    resolved.bands = layout_.bands;
+    resolved.rows = layout_.rows;
+    write_options(json, resolved, scope, Describe{});
+    if (scope == ParameterScope::kRun) json.key("lsh_threshold").value(lsh_threshold(layout_));
   }
 
   std::string kernel() const override { return sketcher_.kernel(); }
@@ -123,12 +115,10 @@ class MinhashMethod final : public DedupMethod {
   bool index_parameters(IndexBuildOptions& build) const override {
     if (options_.signature != SignatureKind::kMinhash) return false;
     build.method = "minhash";
-    build.num_perm = options_.num_perm;
-    build.seed = options_.seed;
-    build.threshold = options_.threshold;
+    static_cast<LshOptions&>(build) = options_;
     build.bands = layout_.bands;
     build.rows = layout_.rows;
-    build.pass_at_threshold = options_.pass_at_threshold;
+    build.seed = options_.seed;
     build.store_shingles = options_.verify == VerifyMode::kExact;
     return true;
   }

@@ -6,35 +6,20 @@
 #include "jobs/methods/pair_verification.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/options/option_json.hpp"
 #include "jobs/pipeline/dedup_pipeline.hpp"
 #include "jobs/stages/sketchers.hpp"
 
 namespace neardup {
 namespace {
 
-const char* features_name(SimhashFeatures features) {
-  switch (features) {
-    case SimhashFeatures::kTokens:
-      return "tokens";
-    case SimhashFeatures::kShingles:
-      return "shingles";
-    case SimhashFeatures::kChars:
-      return "char";
+// The simhash options' list, for one visitor.
+struct Describe {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    describe_simhash_options(v, o);
   }
-  return "?";
-}
-
-const char* weight_name(SimhashWeight weight) {
-  switch (weight) {
-    case SimhashWeight::kTf:
-      return "tf";
-    case SimhashWeight::kBinary:
-      return "binary";
-    case SimhashWeight::kLogTf:
-      return "logtf";
-  }
-  return "?";
-}
+};
 
 TableDesign design_of(const SimhashOptions& o) {
   return {o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3};
@@ -108,23 +93,14 @@ class SimhashMethod final : public DedupMethod {
     return verified;
   }
 
-  void write_sketch_parameters(JsonWriter& json) const override {
-    json.key("features").value(features_name(options_.simhash.features));
-    json.key("weight").value(weight_name(options_.simhash.weight));
-    json.key("shingle_n").value(options_.simhash.shingle_n);
-    json.key("char_n").value(options_.simhash.char_n);
-  }
-
-  void write_parameters(JsonWriter& json) const override {
-    write_sketch_parameters(json);
-    json.key("max_distance").value(design_.max_distance);
-    json.key("blocks").value(design_.blocks);
-    json.key("tables").value(static_cast<std::uint64_t>(tables_.size()));
-    json.key("verify").value(verify_mode_name(options_.verify));
-    json.key("threshold").value(options_.threshold);
-    json.key("verify_ngram").value(options_.document.shingle.n);
-    json.key("max_run").value(static_cast<std::uint64_t>(options_.limits.max_run));
-    json.key("max_group").value(static_cast<std::uint64_t>(options_.limits.max_group));
+  void write_parameters(JsonWriter& json, ParameterScope scope) const override {
+    SimhashOptions resolved = options_;
+    resolved.max_distance = design_.max_distance;
+    resolved.blocks = design_.blocks;
+    write_options(json, resolved, scope, Describe{});
+    if (scope == ParameterScope::kRun) {
+      json.key("tables").value(static_cast<std::uint64_t>(tables_.size()));
+    }
   }
 
   std::string kernel() const override { return "byte-lane counters"; }
@@ -181,18 +157,11 @@ class SimhashMethod final : public DedupMethod {
 
 std::string validate(const SimhashOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
+  if (std::string problem = bounds_problem(o, Describe{}); !problem.empty()) return problem;
   if (const std::string problem = check_design(design_of(o)); !problem.empty()) {
     return "--max-distance / --blocks: " + problem;
   }
-  if (o.simhash.shingle_n == 0 || o.simhash.char_n == 0) return "--ngram must be >= 1";
-  if (o.limits.max_run < 1 || o.limits.max_group < 2) {
-    return "--max-bucket must be >= 1 and --max-group >= 2";
-  }
   if (o.verify == VerifyMode::kEstimate) return "--verify must be exact or none";
-  if (!(o.threshold > 0.0 && o.threshold <= 1.0)) return "--threshold must be in (0, 1]";
-  if (o.document.shingle.n == 0 || o.document.shingle.n > 1000) {
-    return "--verify-ngram must be in [1, 1000]";
-  }
   return "";
 }
 

@@ -3,9 +3,25 @@
 
 #include <filesystem>
 
+#include "jobs/options/option_json.hpp"
+
 namespace neardup {
 
+namespace {
+
+// Both lists of the shared options, for one visitor.
+struct SharedOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    describe_input_options(v, o);
+    describe_output_options(v, o);
+  }
+};
+
+}  // namespace
+
 std::string validate_job_options(const JobOptions& o) {
+  if (std::string problem = bounds_problem(o, SharedOptions{}); !problem.empty()) return problem;
   if (o.inputs.empty()) return "no input given (-i/--input)";
   if (o.output.empty()) return "no output directory given (-o/--output, or --resume DIR)";
   if (!o.resume.empty()) {
@@ -17,36 +33,12 @@ std::string validate_job_options(const JobOptions& o) {
     }
     if (o.overwrite) return "--resume and --overwrite contradict each other";
   }
-  if (o.split_bytes == 0 || o.split_bytes > (4095ull << 20))
-    return "--split-mb must be in [1, 4095]";
-  if (o.shuffle_bytes < (1ull << 20) || o.shuffle_bytes > (1ull << 30)) {
-    return "--shuffle-mb must be in [1, 1024]";
-  }
-  if (o.max_doc_bytes < (1ull << 20) || o.max_doc_bytes > (4095ull << 20)) {
-    return "--max-doc-mb must be in [1, 4095]";
-  }
   if (o.document.text_field.empty()) return "--text-field must not be empty";
-  if (o.progress_seconds < 0) return "--progress must be >= 0 seconds";
   return "";
 }
 
 void write_job_parameters(JsonWriter& json, const JobOptions& o, ParameterScope scope) {
-  json.key("text_field").value(o.document.text_field);
-  json.key("id_field").value(o.document.id_field);
-  json.key("format").value(o.format ? input_format_name(*o.format) : "auto");
-  json.key("max_doc_bytes").value(o.max_doc_bytes);
-  if (scope == ParameterScope::kSketch) return;
-  json.key("strict").value(o.strict);
-  json.key("split_bytes").value(o.split_bytes);
-  // Without pairs/ verification skips pairs already joined: the pairs stage's result differs.
-  json.key("write_pairs").value(o.write_pairs);
-  if (!o.reference.empty()) json.key("reference").value(o.reference);
-  if (scope == ParameterScope::kResult) return;
-  json.key("inputs").begin_array();
-  for (const std::string& input : o.inputs) json.value(input);
-  json.end_array();
-  json.key("output").value(o.output);
-  json.key("shuffle_bytes").value(o.shuffle_bytes);
+  write_options(json, o, scope, SharedOptions{});
 }
 
 }  // namespace neardup

@@ -11,25 +11,15 @@ const char* signature_kind_name(SignatureKind kind) {
 
 std::string validate(const MinhashOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
-  if (!(o.threshold > 0.0 && o.threshold <= 1.0)) return "--threshold must be in (0, 1]";
-  if (o.num_perm == 0 || o.num_perm > 4096) return "--num-perm must be in [1, 4096]";
+  const auto own = [](auto& v, const MinhashOptions& options) {
+    describe_minhash_options(v, options);
+  };
+  if (std::string problem = bounds_problem(o, own); !problem.empty()) return problem;
+  if (std::string problem = validate_lsh_options(o); !problem.empty()) return problem;
   if (!minhash_kernel_supported(o.kernel)) {
     return std::string("--kernel ") + minhash_kernel_name(o.kernel) +
            ": this CPU does not support it";
   }
-  if (o.document.shingle.n == 0 || o.document.shingle.n > 1000)
-    return "--ngram must be in [1, 1000]";
-  if ((o.bands == 0) != (o.rows == 0)) return "--bands and --rows go together";
-  if (o.bands != 0 && static_cast<std::uint64_t>(o.bands) * o.rows > o.num_perm) {
-    return "--bands x --rows must not exceed --num-perm";
-  }
-  if (o.fp_weight < 0 || o.fn_weight < 0 || o.fp_weight + o.fn_weight <= 0) {
-    return "--fp-weight and --fn-weight must be >= 0 and not both 0";
-  }
-  if (!(o.pass_at_threshold > 0 && o.pass_at_threshold <= 1)) {
-    return "--pass-at-threshold must be in (0, 1]";
-  }
-  if (o.max_bucket < 2) return "--max-bucket must be >= 2";
   if (o.verify == VerifyMode::kNone) return "--verify must be exact or estimate";
   return "";
 }

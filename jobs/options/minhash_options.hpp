@@ -2,11 +2,14 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 
 #include "core/lsh_params.hpp"
 #include "core/minhash_kernels.hpp"
 #include "jobs/options/job_options.hpp"
+#include "jobs/options/lsh_options.hpp"
+#include "jobs/options/option_choices.hpp"
 #include "jobs/options/verify_mode.hpp"
 
 namespace neardup {
@@ -18,22 +21,47 @@ enum class SignatureKind { kMinhash, kOph };
 /// "minhash" or "oph".
 const char* signature_kind_name(SignatureKind kind);
 
-/// The flags of `neardup minhash`, with their defaults (shingling is in document.shingle).
-struct MinhashOptions : JobOptions {
-  unsigned num_perm = 128;
+/// The flags of `neardup minhash` (and explain), with their defaults (shingling is in
+/// document.shingle).
+struct MinhashOptions : JobOptions, LshOptions {
   std::uint64_t seed = 1;
-  double threshold = 0.8;
-  unsigned bands = 0;  // 0: chosen from the threshold
-  unsigned rows = 0;
-  double fp_weight = 0.01;
-  double fn_weight = 0.99;
-  double pass_at_threshold =
-      kDefaultPassAtThreshold;                   // estimate verification: see min_agreeing_entries
   VerifyMode verify = VerifyMode::kExact;        // the estimate only on request
   std::size_t max_bucket = 200;                  // buckets up to this size give all pairs
   MinhashKernel kernel = best_minhash_kernel();  // same signatures on every kernel
   SignatureKind signature = SignatureKind::kMinhash;
 };
+
+/// Lists minhash's own flags (shingling, sketch, LSH, verification) for visitor `v`.
+template <class V, class O>
+void describe_minhash_options(V& v, O& o) {
+  using enum ParameterScope;
+  v.choice({"--shingle", "shingle", kSketch, "shingle kind: word or char"}, o.document.shingle.kind,
+           std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
+  v.number({"--ngram", "ngram", kSketch, "shingle length in words or characters"},
+           o.document.shingle.n, {1u, 1000u});
+  v.choice({"--sketch", "sketch", kSketch,
+            "signatures: minhash (one hash per permutation) or oph (one permutation hashing with "
+            "optimal densification: one hash per shingle, faster)"},
+           o.signature,
+           std::span<const Choice<SignatureKind>>(
+               choices({SignatureKind::kMinhash, SignatureKind::kOph}, signature_kind_name)));
+  v.value({"--seed", "seed", kSketch, "seed of the MinHash family"}, o.seed);
+  describe_lsh_options(v, o);
+  v.choice({"--verify", "verify", kResult,
+            "candidate check: exact (Jaccard of the shingle sets: no false removal) or estimate "
+            "(share of equal signature entries: faster, errs both ways near the threshold; see "
+            "neardup params)"},
+           o.verify,
+           std::span<const Choice<VerifyMode>>(
+               choices({VerifyMode::kEstimate, VerifyMode::kExact}, verify_mode_name)));
+  v.number({"--max-bucket", "max_bucket", kResult,
+            "buckets up to this size give all pairs; larger ones a star and chain"},
+           o.max_bucket, {std::size_t{2}, std::size_t{1} << 20});
+  v.choice({"--kernel", "kernel", kNone,
+            "MinHash kernel: auto (the fastest this CPU has), scalar, avx2 or avx512; all give "
+            "the same signatures"},
+           o.kernel, std::span<const Choice<MinhashKernel>>(minhash_kernel_choices()));
+}
 
 /// Returns a description of the first invalid option, or "" when all are valid.
 std::string validate(const MinhashOptions& options);

@@ -15,11 +15,4 @@ const char* verify_mode_name(VerifyMode mode) {
   return "exact";
 }
 
-VerifyMode verify_mode_named(std::string_view name) {
-  for (const VerifyMode mode : {VerifyMode::kEstimate, VerifyMode::kNone}) {
-    if (name == verify_mode_name(mode)) return mode;
-  }
-  return VerifyMode::kExact;
-}
-
 }  // namespace neardup

@@ -1,8 +1,6 @@
 // How candidate pairs are verified (--verify), and the names the flag and stats.json use.
 #pragma once
 
-#include <string_view>
-
 namespace neardup {
 
 /// How a candidate pair is verified.
@@ -14,8 +12,5 @@ enum class VerifyMode {
 
 /// "estimate", "exact" or "none", as the --verify flag and stats.json spell it.
 const char* verify_mode_name(VerifyMode mode);
-
-/// The mode named `name` (verify_mode_name); anything else is kExact.
-VerifyMode verify_mode_named(std::string_view name);
 
 }  // namespace neardup

@@ -17,6 +17,7 @@
 #include "jobs/index/index_job.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/mpi/stage_stats.hpp"
+#include "jobs/options/option_list.hpp"
 #include "jobs/pipeline/job_summary.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 #include "jobs/stages/verify_stage.hpp"
@@ -56,11 +57,10 @@ class DedupMethod : public Sketcher {
   /// by (a, b), with their similarity. Starts its own stages on search.clock and sets
   /// summary.candidate_pairs (global).
   virtual std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) = 0;
-  /// Writes the parameters that change a document's sketch (a subset of write_parameters'),
-  /// which key the split sketches that --cache reuses.
-  virtual void write_sketch_parameters(JsonWriter& json) const = 0;
-  /// Writes the method's parameters as members of the stats.json "parameters" object.
-  virtual void write_parameters(JsonWriter& json) const = 0;
+  /// Writes the method's options within `scope` (option_list.hpp) as members of the JSON
+  /// object being written: the sketch's (which key the split sketches --cache reuses), the
+  /// results' (which a --resume must match) or the run's (stats.json "parameters").
+  virtual void write_parameters(JsonWriter& json, ParameterScope scope) const = 0;
   /// The method's global counts, named as in stats.json (kept across a resume).
   virtual std::vector<std::pair<std::string, std::uint64_t>> counts() const = 0;
   /// The implementation that computes the sketches on this CPU (stats.json "kernel"; not a

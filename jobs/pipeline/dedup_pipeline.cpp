@@ -110,7 +110,7 @@ std::string result_parameters(const JobOptions& o, const DedupMethod& method) {
   JsonWriter json;
   json.begin_object();
   write_job_parameters(json, o, ParameterScope::kResult);
-  method.write_parameters(json);
+  method.write_parameters(json, ParameterScope::kResult);
   json.end_object();
   return json.str();
 }
@@ -122,7 +122,7 @@ std::string sketch_parameters(const JobOptions& o, const DedupMethod& method) {
   json.key("job").value(method.name());
   json.key("sketch_format").value(2);  // 2: features count shingle positions, not distinct ones
   write_job_parameters(json, o, ParameterScope::kSketch);
-  method.write_sketch_parameters(json);
+  method.write_parameters(json, ParameterScope::kSketch);
   json.end_object();
   return json.str();
 }

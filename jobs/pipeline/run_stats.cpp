@@ -23,7 +23,7 @@ void write_run_parameters(JsonWriter& json, const RunReport& r) {
   const JobOptions& o = *r.options;
   json.begin_object();
   write_job_parameters(json, o, ParameterScope::kRun);
-  r.method->write_parameters(json);
+  r.method->write_parameters(json, ParameterScope::kRun);
   json.end_object();
 }
 

@@ -1,0 +1,44 @@
+// The subcommands of `neardup`: each binds its own flags to a CLI11 command and says how it
+// runs once parsed (run_command_line dispatches to the one given).
+#pragma once
+
+#include <mpi.h>
+
+#include <CLI/CLI.hpp>
+#include <functional>
+#include <vector>
+
+namespace neardup {
+
+/// The logging flags every command has (-v, -q).
+struct LogFlags {
+  bool verbose = false;
+  bool quiet = false;
+};
+
+/// One subcommand: its CLI11 command, with its flags bound, and what runs it.
+struct Command {
+  CLI::App* app = nullptr;
+  /// Runs the parsed command on `comm` and returns the exit code; throws JobError (an error
+  /// every rank agrees on) or JobInterrupted.
+  std::function<int(MPI_Comm comm)> run;
+};
+
+/// `neardup minhash`, `simhash` and `exact`: the dedup jobs (MPI).
+Command add_minhash_command(CLI::App& app, LogFlags& log);
+Command add_simhash_command(CLI::App& app, LogFlags& log);
+Command add_exact_command(CLI::App& app, LogFlags& log);
+
+/// `neardup explain`: why two documents are or are not near-duplicates (rank 0 only).
+Command add_explain_command(CLI::App& app, LogFlags& log);
+
+/// `neardup index build` and `neardup index add` (MPI).
+std::vector<Command> add_index_commands(CLI::App& app, LogFlags& log);
+
+/// `neardup query`: near-duplicates in an index of each document read (one process).
+Command add_query_command(CLI::App& app, LogFlags& log);
+
+/// `neardup params`: the LSH bands x rows for a threshold.
+Command add_params_command(CLI::App& app);
+
+}  // namespace neardup

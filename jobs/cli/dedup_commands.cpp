@@ -1,0 +1,112 @@
+// `neardup minhash`, `simhash`, `exact` and `explain`: their flags, from the option lists.
+#include <memory>
+
+#include "jobs/cli/commands.hpp"
+#include "jobs/cli/explain_command.hpp"
+#include "jobs/cli/option_binder.hpp"
+#include "jobs/methods/exact_job.hpp"
+#include "jobs/methods/minhash_job.hpp"
+#include "jobs/methods/simhash_job.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+
+namespace neardup {
+namespace {
+
+void add_log_flags(CLI::App& command, LogFlags& log) {
+  command.add_flag("-v,--verbose", log.verbose, "debug lines from every rank");
+  command.add_flag("-q,--quiet", log.quiet, "errors only");
+}
+
+// The flags every dedup job shares: inputs, record handling, outputs, memory, checkpoints.
+template <class Options>
+void bind_job_options(CLI::App& command, Options& o, LogFlags& log) {
+  bind_options(command, o, [](auto& v, JobOptions& options) {
+    describe_input_options(v, options);
+    describe_output_options(v, options);
+  });
+  command.get_option("--input")->required();
+  add_log_flags(command, log);
+}
+
+// --resume DIR names the output directory too.
+void output_from_resume(JobOptions& o) {
+  if (o.output.empty()) o.output = o.resume;
+}
+
+}  // namespace
+
+Command add_minhash_command(CLI::App& app, LogFlags& log) {
+  auto o = std::make_shared<MinhashOptions>();
+  CLI::App* command = app.add_subcommand("minhash", "MinHash-LSH near-duplicate job (MPI)");
+  bind_job_options(*command, *o, log);
+  bind_options(*command, *o, [](auto& v, MinhashOptions& m) { describe_minhash_options(v, m); });
+  return {command, [o](MPI_Comm comm) {
+            output_from_resume(*o);
+            run_minhash(comm, *o);
+            return 0;
+          }};
+}
+
+Command add_simhash_command(CLI::App& app, LogFlags& log) {
+  auto o = std::make_shared<SimhashOptions>();
+  CLI::App* command = app.add_subcommand(
+      "simhash", "SimHash near-duplicate job: fingerprints within k bits, permuted tables (MPI)");
+  bind_job_options(*command, *o, log);
+  bind_options(*command, *o, [](auto& v, SimhashOptions& s) { describe_simhash_options(v, s); });
+  return {command, [o](MPI_Comm comm) {
+            output_from_resume(*o);
+            run_simhash(comm, *o);
+            return 0;
+          }};
+}
+
+Command add_exact_command(CLI::App& app, LogFlags& log) {
+  auto o = std::make_shared<ExactOptions>();
+  CLI::App* command = app.add_subcommand(
+      "exact", "exact duplicates by the XXH3-128 digest of the canonical tokens (MPI)");
+  bind_job_options(*command, *o, log);
+  bind_options(*command, *o, [](auto& v, ExactOptions& e) { describe_exact_options(v, e); });
+  return {command, [o](MPI_Comm comm) {
+            output_from_resume(*o);
+            run_exact(comm, *o);
+            return 0;
+          }};
+}
+
+Command add_explain_command(CLI::App& app, LogFlags& log) {
+  struct Explain {
+    MinhashOptions options;
+    std::string run;
+    std::vector<std::string> ids;
+  };
+  auto e = std::make_shared<Explain>();
+  CLI::App* command = app.add_subcommand(
+      "explain",
+      "why two documents are or are not near-duplicates under the minhash flags given: "
+      "shingles, exact and estimated Jaccard, colliding bands, SimHash distance, verdict");
+  bind_options(*command, e->options, [](auto& v, MinhashOptions& m) {
+    describe_input_options(v, m);
+    describe_minhash_options(v, m);
+  });
+  add_log_flags(*command, log);
+  command
+      ->add_option("--run", e->run,
+                   "take the inputs and flags from the minhash run that wrote DIR (its "
+                   "stats.json) instead of -i and flags")
+      ->type_name("DIR")
+      ->excludes("--input");
+  command->add_option("--id", e->ids, "a document: its id field, or path:line (give --id twice)")
+      ->required()
+      ->expected(2);
+  return {command, [e](MPI_Comm comm) {
+            if (comm_rank(comm) != 0) return 0;
+            if (!e->run.empty()) e->options = options_of_run(e->run);
+            const std::string invalid = validate_explain(e->options);
+            if (!invalid.empty()) throw JobError(invalid);
+            const PairExplanation found = explain_pair(e->options, e->ids[0], e->ids[1]);
+            std::cout << explanation_text(found, e->options);
+            return 0;
+          }};
+}
+
+}  // namespace neardup
