@@ -58,24 +58,27 @@ std::vector<std::uint64_t> sum_on_root(MPI_Comm comm, const std::vector<std::uin
   return total;
 }
 
-}  // namespace
-
-HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair> verified,
-                              std::span<const ClusterMember> members, DocSource& source,
-                              const OwnerFn& owner) {
-  const MPI_Comm comm = exchanger.comm();
-  std::vector<std::uint64_t> similarity(kReportSimilarityBins, 0);
+// This rank's verified pairs by similarity bin.
+std::vector<std::uint64_t> similarity_bins(std::span<const VerifiedPair> verified) {
+  std::vector<std::uint64_t> bins(kReportSimilarityBins, 0);
   for (const VerifiedPair& p : verified) {
     const double bin = std::clamp(p.similarity, 0.0, 1.0) * kReportSimilarityBins;
-    ++similarity[std::min(kReportSimilarityBins - 1, static_cast<std::size_t>(bin))];
+    ++bins[std::min(kReportSimilarityBins - 1, static_cast<std::size_t>(bin))];
   }
+  return bins;
+}
 
+// Collective: the clusters (2 or more members) whose root this rank owns, counted into
+// `size_bins` by size.
+std::vector<ClusterInfo> owned_clusters(Exchanger& exchanger,
+                                        std::span<const ClusterMember> members,
+                                        const OwnerFn& owner,
+                                        std::vector<std::uint64_t>& size_bins) {
   std::vector<ClusterMember> by_root =
       exchanger.shuffle(members, [&](const ClusterMember& m) { return owner(m.root); });
   std::sort(by_root.begin(), by_root.end(), [](const ClusterMember& x, const ClusterMember& y) {
     return x.root != y.root ? x.root < y.root : x.doc < y.doc;
   });
-  std::vector<std::uint64_t> sizes(64, 0);
   std::vector<ClusterInfo> clusters;
   for (std::size_t i = 0; i < by_root.size();) {
     std::size_t j = i;
@@ -86,31 +89,45 @@ HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair
     }
     const std::uint64_t size = j - i;
     if (size >= 2) {
-      ++sizes[size_bin(size)];
+      ++size_bins[size_bin(size)];
       clusters.push_back({mix_id(by_root[i].root), by_root[i].root, removed, size});
     }
     i = j;
   }
-  std::vector<ClusterInfo> largest = clusters, samples = std::move(clusters);
-  keep_first(largest, kReportLargest, larger);
-  keep_first(samples, kReportSamples, sampled_first);
-  const auto to_rank_0 = [](const ClusterInfo&) { return 0; };
-  largest = exchanger.shuffle(std::span<const ClusterInfo>(largest), to_rank_0);
-  samples = exchanger.shuffle(std::span<const ClusterInfo>(samples), to_rank_0);
-  keep_first(largest, kReportLargest, larger);
-  keep_first(samples, kReportSamples, sampled_first);
-  const std::vector<std::uint64_t> similarity_total = sum_on_root(comm, similarity);
-  const std::vector<std::uint64_t> sizes_total = sum_on_root(comm, sizes);
+  return clusters;
+}
 
+// The clusters the page shows, chosen on rank 0 from every rank's.
+struct ShownClusters {
+  std::vector<ClusterInfo> largest;
+  std::vector<ClusterInfo> samples;
+};
+
+// Collective: each rank's best candidates go to rank 0, which keeps the overall best.
+ShownClusters choose_shown(Exchanger& exchanger, std::vector<ClusterInfo> clusters) {
+  ShownClusters shown{clusters, std::move(clusters)};
+  keep_first(shown.largest, kReportLargest, larger);
+  keep_first(shown.samples, kReportSamples, sampled_first);
+  const auto to_rank_0 = [](const ClusterInfo&) { return 0; };
+  shown.largest = exchanger.shuffle(std::span<const ClusterInfo>(shown.largest), to_rank_0);
+  shown.samples = exchanger.shuffle(std::span<const ClusterInfo>(shown.samples), to_rank_0);
+  keep_first(shown.largest, kReportLargest, larger);
+  keep_first(shown.samples, kReportSamples, sampled_first);
+  return shown;
+}
+
+// Collective: the id and text (cut for the page) of every document the shown clusters name,
+// fetched from their owners. Payload: the id's length (8 bytes), the id, then the text.
+Payloads fetch_shown_texts(Exchanger& exchanger, const ShownClusters& shown, DocSource& source,
+                           const OwnerFn& owner) {
   std::vector<DocId> requests;
-  for (const ClusterInfo& c : largest) requests.push_back(c.root);
-  for (const ClusterInfo& c : samples) {
+  for (const ClusterInfo& c : shown.largest) requests.push_back(c.root);
+  for (const ClusterInfo& c : shown.samples) {
     requests.push_back(c.root);
     requests.push_back(c.removed);
   }
   std::sort(requests.begin(), requests.end());
   requests.erase(std::unique(requests.begin(), requests.end()), requests.end());
-  // Payload: the id's length (8 bytes), the id, then the text cut for the page.
   const PayloadFn provide = [&](DocId doc, std::string& out) {
     const std::string id = source.id(doc);
     const std::uint64_t length = id.size();
@@ -119,10 +136,13 @@ HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair
     bool truncated = false;
     out += cut_utf8(source.text(doc), kReportTextBytes + 1, truncated);
   };
-  const Payloads payloads = fetch_payloads(exchanger, requests, owner, provide);
+  return fetch_payloads(exchanger, requests, owner, provide);
+}
 
-  HtmlReport report;
-  if (exchanger.rank() != 0) return report;
+// Rank 0: the page's figures from the global counts, the shown clusters and their texts.
+HtmlReport assemble_report(std::vector<std::uint64_t> similarity_total,
+                           const std::vector<std::uint64_t>& sizes_total,
+                           const ShownClusters& shown, const Payloads& payloads) {
   const auto id_and_text = [&](DocId doc, std::string& id, std::string& text, bool& truncated) {
     const std::string_view payload = payloads.get(doc);
     std::uint64_t length = 0;
@@ -131,20 +151,21 @@ HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair
     text =
         cut_utf8(std::string(payload.substr(sizeof length + length)), kReportTextBytes, truncated);
   };
-  report.similarity_histogram = similarity_total;
+  HtmlReport report;
+  report.similarity_histogram = std::move(similarity_total);
   for (std::size_t b = 0; b < sizes_total.size(); ++b) {
     if (sizes_total[b] > 0)
       report.cluster_sizes.emplace_back(std::uint64_t{2} << b, sizes_total[b]);
   }
   std::string text;
   bool truncated = false;
-  for (const ClusterInfo& c : largest) {
+  for (const ClusterInfo& c : shown.largest) {
     ReportCluster cluster;
     id_and_text(c.root, cluster.kept_id, text, truncated);
     cluster.size = c.size;
     report.largest.push_back(std::move(cluster));
   }
-  for (const ClusterInfo& c : samples) {
+  for (const ClusterInfo& c : shown.samples) {
     ReportSample sample;
     id_and_text(c.root, sample.kept_id, sample.kept_text, sample.kept_truncated);
     id_and_text(c.removed, sample.removed_id, sample.removed_text, sample.removed_truncated);
@@ -152,6 +173,22 @@ HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair
     report.samples.push_back(std::move(sample));
   }
   return report;
+}
+
+}  // namespace
+
+HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair> verified,
+                              std::span<const ClusterMember> members, DocSource& source,
+                              const OwnerFn& owner) {
+  const MPI_Comm comm = exchanger.comm();
+  std::vector<std::uint64_t> size_bins(64, 0);
+  const ShownClusters shown =
+      choose_shown(exchanger, owned_clusters(exchanger, members, owner, size_bins));
+  std::vector<std::uint64_t> similarity_total = sum_on_root(comm, similarity_bins(verified));
+  const std::vector<std::uint64_t> sizes_total = sum_on_root(comm, size_bins);
+  const Payloads payloads = fetch_shown_texts(exchanger, shown, source, owner);
+  if (exchanger.rank() != 0) return {};
+  return assemble_report(std::move(similarity_total), sizes_total, shown, payloads);
 }
 
 void describe_run(HtmlReport& page, const RunReport& report) {
