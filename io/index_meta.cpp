@@ -2,8 +2,6 @@
 // files' checksums; stored with Boost.Serialization behind a magic line and a checksum.
 #include "io/index_meta.hpp"
 
-#include <boost/archive/text_iarchive.hpp>
-#include <boost/archive/text_oarchive.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <filesystem>
@@ -11,6 +9,7 @@
 
 #include "io/checked_file.hpp"
 #include "io/io_error.hpp"
+#include "io/text_archive.hpp"
 
 namespace boost::serialization {
 
@@ -43,29 +42,6 @@ std::string meta_path(const std::string& index_dir) {
   return (std::filesystem::path(index_dir) / "index.meta").string();
 }
 
-template <class T>
-std::string to_text(const T& value) {
-  std::ostringstream out;
-  {
-    boost::archive::text_oarchive archive(out);
-    archive << value;
-  }
-  return out.str();
-}
-
-template <class T>
-T from_text(const std::string& text) {
-  T value;
-  try {
-    std::istringstream in(text);
-    boost::archive::text_iarchive archive(in);
-    archive >> value;
-  } catch (const std::exception& e) {
-    throw IoError(std::string("malformed index record: ") + e.what());
-  }
-  return value;
-}
-
 }  // namespace
 
 std::uint64_t IndexMeta::docs() const {
@@ -74,15 +50,17 @@ std::uint64_t IndexMeta::docs() const {
   return total;
 }
 
-std::string index_meta_to_text(const IndexMeta& meta) { return to_text(meta); }
-IndexMeta index_meta_from_text(const std::string& text) { return from_text<IndexMeta>(text); }
-std::string index_segment_to_text(const IndexSegment& segment) { return to_text(segment); }
+std::string index_meta_to_text(const IndexMeta& meta) { return to_text_archive(meta); }
+IndexMeta index_meta_from_text(const std::string& text) {
+  return from_text_archive<IndexMeta>(text, "index record");
+}
+std::string index_segment_to_text(const IndexSegment& segment) { return to_text_archive(segment); }
 IndexSegment index_segment_from_text(const std::string& text) {
-  return from_text<IndexSegment>(text);
+  return from_text_archive<IndexSegment>(text, "index record");
 }
 
 void save_index_meta(const std::string& index_dir, const IndexMeta& meta) {
-  save_checked_file(meta_path(index_dir), kMagic, meta.format_version, to_text(meta));
+  save_checked_file(meta_path(index_dir), kMagic, meta.format_version, to_text_archive(meta));
 }
 
 IndexMeta load_index_meta(const std::string& index_dir) {
@@ -95,7 +73,7 @@ IndexMeta load_index_meta(const std::string& index_dir) {
                              ": rebuild the index from its corpus with this neardup's index build");
   }
   try {
-    return from_text<IndexMeta>(text);
+    return from_text_archive<IndexMeta>(text, "index record");
   } catch (const IoError& e) {
     throw IoError(path + ": " + e.what());
   }

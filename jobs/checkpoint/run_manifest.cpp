@@ -1,0 +1,167 @@
+// What a run is and how far it got, and the stamps of its inputs.
+#include "jobs/checkpoint/run_manifest.hpp"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <xxhash.h>
+
+#include <algorithm>
+#include <boost/serialization/string.hpp>
+#include <boost/serialization/utility.hpp>
+#include <boost/serialization/vector.hpp>
+#include <filesystem>
+#include <sstream>
+
+#include "io/checked_file.hpp"
+#include "io/io_error.hpp"
+#include "io/text_archive.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+
+namespace boost::serialization {
+
+template <class Archive>
+void serialize(Archive& ar, neardup::InputStamp& s, unsigned) {
+  ar& s.path& s.size& s.mtime_ns& s.fingerprint;
+}
+
+template <class Archive>
+void serialize(Archive& ar, neardup::RunManifest& m, unsigned) {
+  ar& m.job& m.parameters& m.splits& m.inputs& m.finished& m.part_ranks& m.candidate_pairs;
+  ar& m.method_counts& m.component_rounds;
+}
+
+}  // namespace boost::serialization
+
+namespace neardup {
+namespace {
+namespace fs = std::filesystem;
+
+constexpr const char* kManifestMagic = "neardup-manifest";
+constexpr std::uint32_t kManifestVersion = 1;
+constexpr std::size_t kFingerprintBytes = 64 << 10;
+
+// XXH3 of the size, the first and the last 64 KiB: cheap on a parallel file system, and it
+// catches rewritten files whose size and mtime were preserved in all but contrived cases.
+std::uint64_t fingerprint_file(const std::string& path, std::uint64_t size) {
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return 0;
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  XXH3_64bits_update(state, &size, sizeof size);
+  std::vector<char> buffer(kFingerprintBytes);
+  for (const std::uint64_t at :
+       {std::uint64_t{0}, size > kFingerprintBytes ? size - kFingerprintBytes : 0}) {
+    const ssize_t got = ::pread(fd, buffer.data(), buffer.size(), static_cast<off_t>(at));
+    if (got > 0) XXH3_64bits_update(state, buffer.data(), static_cast<std::size_t>(got));
+  }
+  const std::uint64_t digest = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  ::close(fd);
+  return digest;
+}
+
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    const std::size_t first = line.find_first_not_of(' ');
+    line = first == std::string::npos ? "" : line.substr(first);
+    if (!line.empty() && line.back() == ',') line.pop_back();
+    lines.push_back(line);
+  }
+  return lines;
+}
+
+}  // namespace
+
+bool RunManifest::has_finished(const std::string& stage) const {
+  return std::find(finished.begin(), finished.end(), stage) != finished.end();
+}
+
+std::vector<InputStamp> stamp_inputs(MPI_Comm comm, const JobPlan& plan) {
+  const int rank = comm_rank(comm);
+  const int ranks = comm_size(comm);
+  std::vector<InputStamp> stamps(plan.files.size());
+  std::vector<std::uint64_t> mine(plan.files.size(), 0), all(plan.files.size(), 0);
+  for (std::size_t f = 0; f < plan.files.size(); ++f) {
+    const InputFile& file = plan.files[f];
+    stamps[f].path = file.path;
+    stamps[f].size = file.size;
+    struct stat info {};
+    if (::stat(file.path.c_str(), &info) == 0) {
+      stamps[f].mtime_ns =
+          static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec;
+    }
+    if (static_cast<int>(f % static_cast<std::size_t>(ranks)) == rank) {
+      mine[f] = fingerprint_file(file.path, file.size);
+    }
+  }
+  if (!mine.empty()) {
+    mpi_check(MPI_Allreduce(mine.data(), all.data(), static_cast<int>(mine.size()), MPI_UINT64_T,
+                            MPI_BXOR, comm),
+              "MPI_Allreduce");
+  }
+  for (std::size_t f = 0; f < stamps.size(); ++f) stamps[f].fingerprint = all[f];
+  return stamps;
+}
+
+std::string manifest_to_text(const RunManifest& manifest) { return to_text_archive(manifest); }
+
+RunManifest manifest_from_text(const std::string& text) {
+  return from_text_archive<RunManifest>(text, "checkpoint manifest");
+}
+
+void save_manifest(const std::string& dir, const RunManifest& manifest) {
+  save_checked_file((fs::path(dir) / "manifest").string(), kManifestMagic, kManifestVersion,
+                    manifest_to_text(manifest));
+}
+
+RunManifest load_manifest(const std::string& dir) {
+  const std::string path = (fs::path(dir) / "manifest").string();
+  const std::string text =
+      load_checked_file(path, kManifestMagic, kManifestVersion, "checkpoint manifest");
+  try {
+    return manifest_from_text(text);
+  } catch (const IoError& e) {
+    throw IoError(path + ": " + e.what());
+  }
+}
+
+std::string resume_mismatch(const RunManifest& saved, const RunManifest& now) {
+  if (saved.job != now.job) {
+    return "the checkpoint is of a neardup " + saved.job + " run, not " + now.job;
+  }
+  const std::vector<std::string> was = lines_of(saved.parameters);
+  const std::vector<std::string> is = lines_of(now.parameters);
+  for (std::size_t i = 0; i < std::max(was.size(), is.size()); ++i) {
+    const std::string a = i < was.size() ? was[i] : "(nothing)";
+    const std::string b = i < is.size() ? is[i] : "(nothing)";
+    if (a != b) {
+      return "parameters differ from the run being resumed: it had " + a + ", this run has " + b;
+    }
+  }
+  for (std::size_t i = 0; i < std::max(saved.inputs.size(), now.inputs.size()); ++i) {
+    if (i >= saved.inputs.size())
+      return "input added since the run being resumed: " + now.inputs[i].path;
+    if (i >= now.inputs.size())
+      return "input gone since the run being resumed: " + saved.inputs[i].path;
+    const InputStamp& a = saved.inputs[i];
+    const InputStamp& b = now.inputs[i];
+    if (a.path != b.path) {
+      return "inputs differ from the run being resumed: it read " + a.path + ", this run reads " +
+             b.path;
+    }
+    if (a.size != b.size) {
+      return "input changed since the run being resumed: " + a.path + " (" +
+             std::to_string(a.size) + " bytes, now " + std::to_string(b.size) + ")";
+    }
+    if (a.mtime_ns != b.mtime_ns || a.fingerprint != b.fingerprint) {
+      return "input changed since the run being resumed: " + a.path + " (modified)";
+    }
+  }
+  if (saved.splits != now.splits) return "the plan has another number of splits";
+  return "";
+}
+
+}  // namespace neardup

@@ -1,0 +1,60 @@
+// What a run is and how far it got (the manifest a --resume checks and continues from), and
+// the stamps that tell whether an input changed since.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "jobs/documents/job_plan.hpp"
+
+namespace neardup {
+
+/// An input file as a run saw it; resuming refuses inputs that changed since.
+struct InputStamp {
+  std::string path;
+  std::uint64_t size = 0;
+  std::int64_t mtime_ns = 0;
+  std::uint64_t fingerprint = 0;  // XXH3-64 of the size, the first and the last 64 KiB
+  friend bool operator==(const InputStamp&, const InputStamp&) = default;
+};
+
+/// A count kept across a resume (a method's counts in stats.json).
+using NamedCount = std::pair<std::string, std::uint64_t>;
+
+/// What a run is and how far it got: written when the run starts and after each stage.
+struct RunManifest {
+  std::string job;                        // "minhash", "simhash" or "exact"
+  std::string parameters;                 // one member per line: everything that changes results
+  std::uint64_t splits = 0;               // splits in the plan
+  std::vector<InputStamp> inputs;         // the plan's files, in order
+  std::vector<std::string> finished;      // stages whose results are saved: "pairs", "components"
+  std::int32_t part_ranks = 0;            // how many ranks wrote the stage parts
+  std::uint64_t candidate_pairs = 0;      // the pairs stage's global count
+  std::vector<NamedCount> method_counts;  // the pairs stage's method counts
+  std::uint64_t component_rounds = 0;     // the components stage's rounds
+
+  /// True when `stage` finished in the run that wrote this manifest.
+  bool has_finished(const std::string& stage) const;
+};
+
+/// Collective: the stamps of the plan's files (fingerprints read in parallel over the ranks).
+std::vector<InputStamp> stamp_inputs(MPI_Comm comm, const JobPlan& plan);
+
+/// The manifest of the checkpoint directory `dir` (DIR/manifest), written atomically with a
+/// checksum; load throws IoError naming the file when it is missing, truncated or corrupt.
+void save_manifest(const std::string& dir, const RunManifest& manifest);
+RunManifest load_manifest(const std::string& dir);
+
+/// The manifest as Boost.Serialization text (to send between ranks), and back.
+std::string manifest_to_text(const RunManifest& manifest);
+RunManifest manifest_from_text(const std::string& text);
+
+/// Why a run described by `now` cannot continue the run that wrote `saved` (another job, other
+/// parameters, changed inputs), naming the first difference; "" when it can.
+std::string resume_mismatch(const RunManifest& saved, const RunManifest& now);
+
+}  // namespace neardup

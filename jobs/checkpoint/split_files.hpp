@@ -1,0 +1,38 @@
+// Every split's sketch kept in a file (--resume and --cache): named by what determines it, so
+// a resume with another rank count and a cache across runs both find it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "jobs/checkpoint/run_manifest.hpp"
+#include "jobs/documents/job_plan.hpp"
+#include "jobs/stages/sketch_stage.hpp"
+
+namespace neardup {
+
+/// A SplitStore of files in `dir`, one per split, named by a hash of everything that
+/// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so
+/// the same directory serves a resume with another rank count and a cache across runs whose
+/// inputs changed elsewhere. A damaged file is logged, counted and its split sketched again.
+class SplitFiles : public SplitStore {
+ public:
+  SplitFiles(std::string dir, const JobPlan& plan, const std::vector<InputStamp>& stamps,
+             const std::string& sketch_parameters);
+  std::optional<SplitTally> load(std::uint32_t s, SketchResult& into) override;
+  void save(std::uint32_t s, const SplitTally& tally, const SplitDocsView& docs) override;
+  /// Files found damaged (and redone) so far.
+  std::uint64_t damaged() const { return damaged_; }
+
+ private:
+  std::string path_of(std::uint32_t s) const;
+
+  std::string dir_;
+  const JobPlan& plan_;
+  std::vector<std::string> keys_;  // per split: its file name's hash
+  std::uint64_t damaged_ = 0;
+};
+
+}  // namespace neardup
