@@ -1,5 +1,5 @@
-// Values as Boost.Serialization text archives: the form of checkpoint manifests, split
-// headers and index metadata (portable across compilers and word sizes, diffable by eye).
+// Values as Boost.Serialization text archives: the form of checkpoint manifests and index
+// metadata (portable across compilers and word sizes, diffable by eye).
 #pragma once
 
 #include <boost/archive/text_iarchive.hpp>

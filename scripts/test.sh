@@ -1,13 +1,17 @@
 #!/usr/bin/env bash
-# Set-up command 2: installs dependencies (and slurm-wlm and chromium for the tests), builds with
-# -Werror, runs every test with ctest (unit tests, MPI tests at 1-4 ranks, the resume tests and
-# the Slurm test under a real slurmctld + slurmd), then the unit tests again under ASan/UBSan,
-# then the fuzz targets (regression inputs and a bounded libFuzzer run).
+# Set-up command 2: installs dependencies (and slurm-wlm, chromium and clang-format for the
+# tests), checks the formatting, builds with -Werror, runs every test with ctest (unit tests,
+# MPI tests at 1-4 ranks, the resume tests, the layering and install checks and the Slurm test
+# under a real slurmctld + slurmd), then the unit tests again under ASan/UBSan, then the fuzz
+# targets (regression inputs and a bounded libFuzzer run).
 # Exits non-zero on any failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/scripts/install-deps.sh" slurm-wlm chromium
+"$root/scripts/install-deps.sh" slurm-wlm chromium clang-format
 jobs="$(nproc)"
+
+# Formatting is checked, not hoped for: every source as clang-format (.clang-format) writes it.
+(cd "$root" && git ls-files '*.cpp' '*.hpp' | xargs clang-format --dry-run --Werror)
 
 "$root/scripts/build.sh" "$root/build"
 (cd "$root/build" && ctest --output-on-failure -j "$jobs")

@@ -3,7 +3,8 @@
 # run in OUTPUT when it has a checkpoint, forwards SIGUSR1/SIGTERM to the ranks so they
 # checkpoint and stop, and requeues the job when they stopped that way (exit code 75).
 # Usage: run-job.sh JOB INPUT OUTPUT [EXTRA NEARDUP FLAGS...]
-# Environment: NEARDUP (the binary; default build/neardup beside this script's checkout),
+# Environment: NEARDUP (the binary; default build/neardup beside this script's checkout, else
+#   the neardup on PATH, as after `cmake --install`),
 #   NEARDUP_FLAGS (more flags, split on spaces), NEARDUP_LAUNCHER (mpirun, the default, or
 #   srun), NEARDUP_SRUN_MPI (srun's --mpi plugin, default pmix), NEARDUP_REQUEUE (1: requeue on
 #   exit code 75, the default; 0: just exit).
@@ -16,6 +17,9 @@ job="$1" input="$2" output="$3"
 shift 3
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
 neardup="${NEARDUP:-$root/build/neardup}"
+if [ -z "${NEARDUP:-}" ] && [ ! -x "$neardup" ] && command -v neardup >/dev/null; then
+  neardup="$(command -v neardup)"
+fi
 ranks="${SLURM_NTASKS:-1}"
 read -r -a extra <<<"${NEARDUP_FLAGS:-}"
 args=("$job" -i "$input" "${extra[@]}" "$@")
