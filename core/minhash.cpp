@@ -29,7 +29,7 @@ MinHasher::MinHasher(unsigned num_perm, std::uint64_t seed, MinhashKernel kernel
 void MinHasher::sign(std::span<const std::uint64_t> shingles, std::span<SigValue> out) const {
   const std::size_t p = multipliers_.size();
   if (shingles.empty()) {
-    std::fill(out.begin(), out.begin() + p, kEmptySigValue);
+    std::fill_n(out.begin(), p, kEmptySigValue);
     return;
   }
   // Scramble every element once with a bijective mixer: the linear maps are only min-wise on

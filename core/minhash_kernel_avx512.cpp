@@ -7,13 +7,13 @@ namespace neardup {
 namespace {
 
 // Permutations [8 * v, 8 * v + 8) of a block of V vectors; the last vector takes `tail` lanes.
-template <int V>
+template <std::size_t V>
 [[gnu::target("avx512f,avx512dq"), gnu::always_inline]] inline void min_hash_block(
     const std::uint64_t* a, const std::uint64_t* b, const std::uint64_t* x, std::size_t n,
     std::uint32_t* out, __mmask8 tail) {
   __m512i av[V], bv[V], mv[V];
 #pragma GCC unroll 8
-  for (int v = 0; v < V; ++v) {
+  for (std::size_t v = 0; v < V; ++v) {
     const __mmask8 lanes = v == V - 1 ? tail : 0xFF;
     av[v] = _mm512_maskz_loadu_epi64(lanes, a + 8 * v);
     bv[v] = _mm512_maskz_loadu_epi64(lanes, b + 8 * v);
@@ -22,14 +22,14 @@ template <int V>
   for (std::size_t k = 0; k < n; ++k) {
     const __m512i xv = _mm512_set1_epi64(static_cast<long long>(x[k]));
 #pragma GCC unroll 8
-    for (int v = 0; v < V; ++v) {
+    for (std::size_t v = 0; v < V; ++v) {
       // The zero-masked forms: GCC 12 warns that the unmasked ones read an undefined value.
       mv[v] = _mm512_maskz_min_epu64(0xFF, mv[v],
                                      _mm512_add_epi64(_mm512_mullo_epi64(av[v], xv), bv[v]));
     }
   }
 #pragma GCC unroll 8
-  for (int v = 0; v < V; ++v) {
+  for (std::size_t v = 0; v < V; ++v) {
     const __mmask8 lanes = v == V - 1 ? tail : 0xFF;
     _mm512_mask_cvtepi64_storeu_epi32(out + 8 * v, lanes, _mm512_maskz_srli_epi64(0xFF, mv[v], 32));
   }

@@ -82,15 +82,17 @@ std::string similarity_svg(const HtmlReport& r) {
   svg += "<rect x=\"" + number(kLeft, 0) + "\" y=\"" + number(kTop, 0) + "\" width=\"" +
          number(plot_w, 0) + "\" height=\"" + number(plot_h, 0) +
          "\" fill=\"none\" stroke=\"#999\"/>";
-  const std::size_t bins = r.similarity_histogram.size();
-  for (std::size_t b = 0; b < bins && most > 0; ++b) {
-    const double h = plot_h * static_cast<double>(r.similarity_histogram[b]) / most;
-    const double x0 = x_of(static_cast<double>(b) / bins), x1 = x_of((b + 1.0) / bins);
+  const double bins = static_cast<double>(r.similarity_histogram.size());
+  for (std::size_t b = 0; b < r.similarity_histogram.size() && most > 0; ++b) {
+    const double h =
+        plot_h * static_cast<double>(r.similarity_histogram[b]) / static_cast<double>(most);
+    const double x0 = x_of(static_cast<double>(b) / bins);
+    const double x1 = x_of((static_cast<double>(b) + 1.0) / bins);
     svg += "<rect x=\"" + number(x0, 1) + "\" y=\"" + number(kTop + plot_h - h, 1) + "\" width=\"" +
            number(std::max(0.5, x1 - x0 - 0.5), 1) + "\" height=\"" + number(h, 1) +
            "\" fill=\"#7aa7d8\"><title>" + number(static_cast<double>(b) / bins, 2) + "-" +
-           number((b + 1.0) / bins, 2) + ": " + with_commas(r.similarity_histogram[b]) +
-           " pairs</title></rect>";
+           number((static_cast<double>(b) + 1.0) / bins, 2) + ": " +
+           with_commas(r.similarity_histogram[b]) + " pairs</title></rect>";
   }
   if (r.banding) {
     std::string points;

@@ -78,8 +78,8 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
   std::uint64_t index = 0, documents = 0;
   std::uint64_t reported_bytes = 0, reported_docs = 0;
   const auto skip = [&](LineStatus status, std::string detail) {
-    ++result.status_counts[static_cast<int>(status)];
-    if (examples_per_status[static_cast<int>(status)]++ < kSkipExamples) {
+    ++result.status_counts[static_cast<std::size_t>(status)];
+    if (examples_per_status[static_cast<std::size_t>(status)]++ < kSkipExamples) {
       result.examples.push_back({s, static_cast<std::uint32_t>(index), status, std::move(detail)});
     }
     ++index;

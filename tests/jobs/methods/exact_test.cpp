@@ -144,8 +144,9 @@ TEST_P(ExactJob, ClustersEqualAHashMapOfTheText) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(NormalizeOrRaw, ExactJob, ::testing::Bool(),
-                         [](const auto& info) { return info.param ? "normalize" : "raw"; });
+INSTANTIATE_TEST_SUITE_P(NormalizeOrRaw, ExactJob, ::testing::Bool(), [](const auto& param_info) {
+  return param_info.param ? "normalize" : "raw";
+});
 
 }  // namespace
 }  // namespace neardup
