@@ -15,6 +15,7 @@
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/stages/sketch_lines.hpp"
 #include "jobs/version.hpp"
 
 namespace neardup {
@@ -178,19 +179,10 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   const SketchResult sketch =
       sketch_splits(plan, rank, reading.document,
                     recorder ? static_cast<Sketcher&>(*recorder) : *sketcher, limits);
-  std::vector<std::uint64_t> lines_per_split(plan.splits.size());
-  mpi_check(MPI_Allreduce(sketch.lines_per_split.data(), lines_per_split.data(),
-                          static_cast<int>(lines_per_split.size()), MPI_UINT64_T, MPI_SUM, comm),
-            "MPI_Allreduce");
+  const std::vector<std::uint64_t> lines_per_split = global_lines_per_split(comm, plan, sketch);
   const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
   DocSource source(plan, sketch.docs, bases, reading.document, "");
-  if (options.strict && !sketch.examples.empty()) {
-    const SkipExample& e = sketch.examples.front();
-    agree_on_errors(comm, source.location(make_doc_id(e.split, e.line)) +
-                              ": skipped: " + line_status_name(e.status) + " (--strict)");
-  } else if (options.strict) {
-    agree_on_errors(comm, "");
-  }
+  fail_on_skips_if_strict(comm, options.strict, sketch, source);
 
   IndexBuildSummary summary;
   std::uint64_t empty = 0;

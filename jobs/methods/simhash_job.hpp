@@ -13,7 +13,6 @@
 #include "jobs/options/option_choices.hpp"
 #include "jobs/options/verify_mode.hpp"
 #include "jobs/pipeline/job_summary.hpp"
-#include "jobs/stages/verify_stage.hpp"
 
 namespace neardup {
 

@@ -14,13 +14,13 @@
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/document_source.hpp"
 #include "jobs/documents/local_docs.hpp"
+#include "jobs/documents/verified_pair.hpp"
 #include "jobs/index/index_job.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/mpi/stage_stats.hpp"
 #include "jobs/options/option_list.hpp"
 #include "jobs/pipeline/job_summary.hpp"
 #include "jobs/stages/sketch_stage.hpp"
-#include "jobs/stages/verify_stage.hpp"
 
 namespace neardup {
 

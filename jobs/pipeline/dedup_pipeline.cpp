@@ -31,24 +31,18 @@
 #include "jobs/pipeline/run_stats.hpp"
 #include "jobs/stages/components_stage.hpp"
 #include "jobs/stages/duplicate_ids.hpp"
+#include "jobs/stages/sketch_lines.hpp"
 #include "jobs/stages/spill_stage.hpp"
 
 namespace neardup {
 namespace {
-
-std::string describe(const SkipExample& e, const DocSource& source) {
-  std::string text =
-      source.location(make_doc_id(e.split, e.line)) + ": skipped: " + line_status_name(e.status);
-  if (!e.detail.empty()) text += " (" + e.detail + ")";
-  return text;
-}
 
 // Rank 0 logs the first examples of every skip reason, with file and line.
 void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, const DocSource& source) {
   std::string mine;
   for (const SkipExample& e : sketch.examples) {
     mine += static_cast<char>('0' + static_cast<int>(e.status));
-    mine += describe(e, source) + "\n";
+    mine += describe_skip(e, source) + "\n";
   }
   std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
   to_root[0] = mine;
@@ -310,18 +304,10 @@ class DedupRun {
     }
     report_.damaged_checkpoints = sum_over_ranks(comm_, split_files_ ? split_files_->damaged() : 0);
     report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
-    lines_per_split_.resize(plan_.splits.size());
-    mpi_check(
-        MPI_Allreduce(sketch_.lines_per_split.data(), lines_per_split_.data(),
-                      static_cast<int>(lines_per_split_.size()), MPI_UINT64_T, MPI_SUM, comm_),
-        "MPI_Allreduce");
+    lines_per_split_ = global_lines_per_split(comm_, plan_, sketch_);
     bases_ = line_bases(plan_, lines_per_split_);
     source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_);
-    if (options_.strict) {
-      agree_on_errors(comm_, sketch_.examples.empty()
-                                 ? std::string()
-                                 : describe(sketch_.examples.front(), *source_) + " (--strict)");
-    }
+    fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
     log_skip_examples(exchanger_, sketch_, *source_);
     const DuplicateIds duplicate_ids =
         find_duplicate_ids(exchanger_, std::move(sketch_.id_keys), kSkipExamples);

@@ -8,10 +8,10 @@
 #include "io/html_report.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/document_source.hpp"
+#include "jobs/documents/verified_pair.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/pipeline/run_stats.hpp"
 #include "jobs/stages/components_stage.hpp"
-#include "jobs/stages/verify_stage.hpp"
 
 namespace neardup {
 

@@ -9,10 +9,10 @@
 
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/document_source.hpp"
+#include "jobs/documents/verified_pair.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/pipeline/reference_stage.hpp"
 #include "jobs/stages/components_stage.hpp"
-#include "jobs/stages/verify_stage.hpp"
 
 namespace neardup {
 

@@ -9,17 +9,11 @@
 
 #include "core/candidate_edges.hpp"
 #include "jobs/documents/document_fetch.hpp"
+#include "jobs/documents/verified_pair.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/options/verify_mode.hpp"
 
 namespace neardup {
-
-/// A pair that passed verification, with its similarity.
-struct VerifiedPair {
-  DocId a = 0;
-  DocId b = 0;
-  double similarity = 0;
-};
 
 /// Where verification gets documents' payloads and how much of them it may hold at once.
 struct PayloadAccess {

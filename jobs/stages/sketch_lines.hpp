@@ -1,0 +1,29 @@
+// After the sketch, what needs every rank's line counts: where each document is (its global
+// line number) and, under --strict, the first skipped line named on every rank. Shared by the
+// dedup pipeline and index build.
+#pragma once
+
+#include <mpi.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jobs/documents/document_source.hpp"
+#include "jobs/stages/sketch_stage.hpp"
+
+namespace neardup {
+
+/// Collective: the lines (records) of each split, summed over the ranks that read them.
+std::vector<std::uint64_t> global_lines_per_split(MPI_Comm comm, const JobPlan& plan,
+                                                  const SketchResult& sketch);
+
+/// What `example` skipped: "path:line: skipped: reason (detail)".
+std::string describe_skip(const SkipExample& example, const DocSource& source);
+
+/// Collective: with `strict`, throws JobError on every rank naming a line some rank skipped
+/// ("... (--strict)"); without, does nothing.
+void fail_on_skips_if_strict(MPI_Comm comm, bool strict, const SketchResult& sketch,
+                             const DocSource& source);
+
+}  // namespace neardup
