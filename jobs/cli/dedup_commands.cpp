@@ -33,44 +33,40 @@ void output_from_resume(JobOptions& o) {
   if (o.output.empty()) o.output = o.resume;
 }
 
+// A dedup job's subcommand: the shared flags, then the method's list; `run` runs the job.
+template <class Options, class Describe, class Run>
+Command add_dedup_command(CLI::App& app, LogFlags& log, const char* name, const char* help,
+                          Describe describe, Run run) {
+  auto o = std::make_shared<Options>();
+  CLI::App* command = app.add_subcommand(name, help);
+  bind_job_options(*command, *o, log);
+  bind_options(*command, *o, describe);
+  return {command, [o, run](MPI_Comm comm) {
+            output_from_resume(*o);
+            run(comm, *o);
+            return 0;
+          }};
+}
+
 }  // namespace
 
 Command add_minhash_command(CLI::App& app, LogFlags& log) {
-  auto o = std::make_shared<MinhashOptions>();
-  CLI::App* command = app.add_subcommand("minhash", "MinHash-LSH near-duplicate job (MPI)");
-  bind_job_options(*command, *o, log);
-  bind_options(*command, *o, [](auto& v, MinhashOptions& m) { describe_minhash_options(v, m); });
-  return {command, [o](MPI_Comm comm) {
-            output_from_resume(*o);
-            run_minhash(comm, *o);
-            return 0;
-          }};
+  return add_dedup_command<MinhashOptions>(
+      app, log, "minhash", "MinHash-LSH near-duplicate job (MPI)",
+      [](auto& v, MinhashOptions& o) { describe_minhash_options(v, o); }, run_minhash);
 }
 
 Command add_simhash_command(CLI::App& app, LogFlags& log) {
-  auto o = std::make_shared<SimhashOptions>();
-  CLI::App* command = app.add_subcommand(
-      "simhash", "SimHash near-duplicate job: fingerprints within k bits, permuted tables (MPI)");
-  bind_job_options(*command, *o, log);
-  bind_options(*command, *o, [](auto& v, SimhashOptions& s) { describe_simhash_options(v, s); });
-  return {command, [o](MPI_Comm comm) {
-            output_from_resume(*o);
-            run_simhash(comm, *o);
-            return 0;
-          }};
+  return add_dedup_command<SimhashOptions>(
+      app, log, "simhash",
+      "SimHash near-duplicate job: fingerprints within k bits, permuted tables (MPI)",
+      [](auto& v, SimhashOptions& o) { describe_simhash_options(v, o); }, run_simhash);
 }
 
 Command add_exact_command(CLI::App& app, LogFlags& log) {
-  auto o = std::make_shared<ExactOptions>();
-  CLI::App* command = app.add_subcommand(
-      "exact", "exact duplicates by the XXH3-128 digest of the canonical tokens (MPI)");
-  bind_job_options(*command, *o, log);
-  bind_options(*command, *o, [](auto& v, ExactOptions& e) { describe_exact_options(v, e); });
-  return {command, [o](MPI_Comm comm) {
-            output_from_resume(*o);
-            run_exact(comm, *o);
-            return 0;
-          }};
+  return add_dedup_command<ExactOptions>(
+      app, log, "exact", "exact duplicates by the XXH3-128 digest of the canonical tokens (MPI)",
+      [](auto& v, ExactOptions& o) { describe_exact_options(v, o); }, run_exact);
 }
 
 Command add_explain_command(CLI::App& app, LogFlags& log) {
