@@ -9,11 +9,9 @@
 namespace neardup {
 namespace {
 
-TEST(Release, FreesWhatAssigningEmptyBracesKeeps) {
-  std::vector<int> kept(1000, 7);
-  kept = {};
-  EXPECT_GE(kept.capacity(), 1000u);  // why release() exists
-
+// Only what release() promises is asserted; what `items = {}` keeps is the standard library's
+// business (libstdc++ keeps the capacity, which is why release() exists).
+TEST(Release, FreesTheMemory) {
   std::vector<int> numbers(1000, 7);
   release(numbers);
   EXPECT_TRUE(numbers.empty());

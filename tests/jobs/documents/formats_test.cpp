@@ -195,18 +195,10 @@ void make_unreadable(const std::string& path) {
   ::close(fd);
 }
 
-TEST(BadInput, EveryReasonIsCountedAndTheRestIsDeduplicated) {
-  const std::string dir = shared_temp_dir();
-  testing::CorpusSpec spec;
-  spec.seed = 32;
-  spec.base_docs = 60;
-  spec.min_tokens = 20;
-  spec.max_tokens = 80;
-  spec.planted_fraction = 0;
-  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+// a.jsonl: good documents written in awkward ways, and one line of every parse failure.
+std::vector<std::string> awkward_lines(const std::vector<GeneratedDoc>& docs) {
   const auto line = [&](std::size_t i) { return testing::to_json_line(docs[i]); };
-  // a.jsonl: good documents written in awkward ways, and one line of every parse failure.
-  const std::vector<std::string> a_lines = {
+  return {
       "\xEF\xBB\xBF" + line(0),  // BOM
       line(1) + "\r",            // CRLF
       R"({"id": "bad-utf8", "text": "caf)"
@@ -225,26 +217,67 @@ TEST(BadInput, EveryReasonIsCountedAndTheRestIsDeduplicated) {
       line(2),  // an exact duplicate: removed
       line(3),  // the last line has no newline
   };
+}
+
+// Rank 0 writes in/: a.jsonl (`a_lines`, the last without a newline), a gzip file cut short, a
+// zstd file with a corrupt byte and an unreadable file.
+void write_bad_inputs(const std::string& dir, const std::vector<GeneratedDoc>& docs,
+                      const std::vector<std::string>& a_lines) {
   std::string a;
   for (std::size_t i = 0; i < a_lines.size(); ++i) {
     a += a_lines[i];
     if (i + 1 < a_lines.size()) a += "\n";
   }
-  if (world_rank() == 0) {
-    write_bytes(dir + "/in/a.jsonl", a);
-    // b.jsonl.gz is cut short and c.jsonl.zst has a corrupt byte: the lines before the damage
-    // are documents, the rest of each file is one undecodable_input.
-    write_bytes(dir + "/b.jsonl", json_lines(docs, 10, 40));
-    run_shell("gzip -c " + dir + "/b.jsonl > " + dir + "/b.full.gz");
-    const std::string gz = read_bytes(dir + "/b.full.gz");
-    write_bytes(dir + "/in/b.jsonl.gz", gz.substr(0, gz.size() * 2 / 3));
-    write_bytes(dir + "/c.jsonl", json_lines(docs, 40, 60));
-    run_shell("zstd -q -c " + dir + "/c.jsonl > " + dir + "/c.full.zst");
-    std::string zst = read_bytes(dir + "/c.full.zst");
-    zst[zst.size() / 2] = static_cast<char>(zst[zst.size() / 2] ^ 0x55);
-    write_bytes(dir + "/in/c.jsonl.zst", zst);
-    make_unreadable(dir + "/in/d.jsonl");
-  }
+  write_bytes(dir + "/in/a.jsonl", a);
+  // b.jsonl.gz is cut short and c.jsonl.zst has a corrupt byte: the lines before the damage
+  // are documents, the rest of each file is one undecodable_input.
+  write_bytes(dir + "/b.jsonl", json_lines(docs, 10, 40));
+  run_shell("gzip -c " + dir + "/b.jsonl > " + dir + "/b.full.gz");
+  const std::string gz = read_bytes(dir + "/b.full.gz");
+  write_bytes(dir + "/in/b.jsonl.gz", gz.substr(0, gz.size() * 2 / 3));
+  write_bytes(dir + "/c.jsonl", json_lines(docs, 40, 60));
+  run_shell("zstd -q -c " + dir + "/c.jsonl > " + dir + "/c.full.zst");
+  std::string zst = read_bytes(dir + "/c.full.zst");
+  zst[zst.size() / 2] = static_cast<char>(zst[zst.size() / 2] ^ 0x55);
+  write_bytes(dir + "/in/c.jsonl.zst", zst);
+  make_unreadable(dir + "/in/d.jsonl");
+}
+
+// Rank 0: deduped/ holds every good line byte for byte, and stats.json counts the skips.
+void expect_good_lines_kept(const std::string& dir, const std::vector<std::string>& a_lines,
+                            const JobSummary& s) {
+  // The gzip tool recovers the same complete lines from the truncated file as neardup.
+  run_shell("gzip -dc " + dir + "/in/b.jsonl.gz > " + dir + "/b.recovered 2>/dev/null || true");
+  std::vector<std::string> b_lines = testing::lines_of(dir + "/b.recovered");
+  if (!read_bytes(dir + "/b.recovered").ends_with("\n")) b_lines.pop_back();  // cut line
+  EXPECT_GT(b_lines.size(), 0u);
+  EXPECT_LT(b_lines.size(), 30u);
+  // deduped/: a.jsonl's good lines byte for byte (BOM, '\r' and all), then b's, then c's.
+  std::vector<std::string> want = {a_lines[0], a_lines[1],  a_lines[2],
+                                   a_lines[3], a_lines[10], a_lines[12]};
+  const std::vector<std::string> got_a = testing::lines_of(dir + "/out/deduped/part-00000.jsonl");
+  EXPECT_EQ(got_a, want);
+  const std::string b_out = dir + "/out/deduped/part-00001.jsonl.gz";
+  run_shell("gzip -dc " + b_out + " > " + dir + "/b.out");
+  EXPECT_EQ(testing::lines_of(dir + "/b.out"), b_lines);
+  const std::uint64_t c_docs = s.docs_kept - got_a.size() - b_lines.size();
+  EXPECT_LT(c_docs, 20u);
+  EXPECT_EQ(testing::stat(dir + "/out", "/docs_skipped_by_reason/unreadable_file"), 1u);
+  EXPECT_EQ(testing::stat(dir + "/out", "/docs_skipped_by_reason/doc_too_large"), 1u);
+  EXPECT_TRUE(fs::exists(dir + "/out/_SUCCESS"));
+}
+
+TEST(BadInput, EveryReasonIsCountedAndTheRestIsDeduplicated) {
+  const std::string dir = shared_temp_dir();
+  testing::CorpusSpec spec;
+  spec.seed = 32;
+  spec.base_docs = 60;
+  spec.min_tokens = 20;
+  spec.max_tokens = 80;
+  spec.planted_fraction = 0;
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  const std::vector<std::string> a_lines = awkward_lines(docs);
+  if (world_rank() == 0) write_bad_inputs(dir, docs, a_lines);
   MPI_Barrier(MPI_COMM_WORLD);
   MinhashOptions options = options_for({dir + "/in", dir + "/in/d.jsonl"}, dir + "/out");
   options.max_doc_bytes = 1 << 20;
@@ -262,27 +295,7 @@ TEST(BadInput, EveryReasonIsCountedAndTheRestIsDeduplicated) {
   EXPECT_EQ(s.docs_skipped, 9u);
   EXPECT_EQ(s.docs_read, s.docs_kept + s.docs_removed + s.docs_skipped);
   EXPECT_EQ(s.docs_removed, 1u);
-  if (world_rank() == 0) {
-    // The gzip tool recovers the same complete lines from the truncated file as neardup.
-    run_shell("gzip -dc " + dir + "/in/b.jsonl.gz > " + dir + "/b.recovered 2>/dev/null || true");
-    std::vector<std::string> b_lines = testing::lines_of(dir + "/b.recovered");
-    if (!read_bytes(dir + "/b.recovered").ends_with("\n")) b_lines.pop_back();  // cut line
-    EXPECT_GT(b_lines.size(), 0u);
-    EXPECT_LT(b_lines.size(), 30u);
-    // deduped/: a.jsonl's good lines byte for byte (BOM, '\r' and all), then b's, then c's.
-    std::vector<std::string> want = {a_lines[0], a_lines[1],  a_lines[2],
-                                     a_lines[3], a_lines[10], a_lines[12]};
-    const std::vector<std::string> got_a = testing::lines_of(dir + "/out/deduped/part-00000.jsonl");
-    EXPECT_EQ(got_a, want);
-    const std::string b_out = dir + "/out/deduped/part-00001.jsonl.gz";
-    run_shell("gzip -dc " + b_out + " > " + dir + "/b.out");
-    EXPECT_EQ(testing::lines_of(dir + "/b.out"), b_lines);
-    const std::uint64_t c_docs = s.docs_kept - got_a.size() - b_lines.size();
-    EXPECT_LT(c_docs, 20u);
-    EXPECT_EQ(testing::stat(dir + "/out", "/docs_skipped_by_reason/unreadable_file"), 1u);
-    EXPECT_EQ(testing::stat(dir + "/out", "/docs_skipped_by_reason/doc_too_large"), 1u);
-    EXPECT_TRUE(fs::exists(dir + "/out/_SUCCESS"));
-  }
+  if (world_rank() == 0) expect_good_lines_kept(dir, a_lines, s);
   // --strict: the first bad line is a fatal error naming it, on every rank, and no _SUCCESS.
   MinhashOptions strict = options_for({dir + "/in/a.jsonl"}, dir + "/strict");
   strict.strict = true;
