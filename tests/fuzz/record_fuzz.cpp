@@ -12,6 +12,7 @@
 
 #include "core/shingles.hpp"
 #include "core/tokenizer.hpp"
+#include "core/unicode_tokenizer.hpp"
 #include "io/json_line.hpp"
 #include "io/record_reader.hpp"
 
@@ -65,6 +66,23 @@ std::vector<ReadRecord> read_all(const std::string& path, neardup::InputFormat f
   return records;
 }
 
+// The Unicode tokenizer on any text: tokens are non-empty valid UTF-8 without spaces, in
+// order, joined by one space, and no more invalid bytes are counted than the text has.
+void check_unicode_tokens(std::string_view text) {
+  neardup::TokenStream tokens;
+  std::uint64_t invalid = 0;
+  neardup::tokenize_unicode(text, tokens, invalid);
+  require(invalid <= text.size(), "invalid bytes counted at most once");
+  std::uint64_t again = 0;
+  neardup::TokenStream twice;
+  neardup::tokenize_unicode(tokens.text, twice, again);
+  require(again == 0 && twice.text == tokens.text, "the canonical text is its own tokenization");
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
+    require(tokens.starts[i] < tokens.ends[i] && tokens.ends[i] <= tokens.text.size(), "token");
+    require(i == 0 || tokens.starts[i] == tokens.ends[i - 1] + 1, "tokens joined by one space");
+  }
+}
+
 // Parses, tokenizes and shingles one record, checking what the tokenizer and shingler promise.
 void digest(neardup::JsonLineParser& parser, const std::string& line) {
   neardup::ParsedLine parsed;
@@ -85,6 +103,7 @@ void digest(neardup::JsonLineParser& parser, const std::string& line) {
       require(neardup::is_token_byte(c) && !(c >= 'A' && c <= 'Z'), "token byte");
     }
   }
+  check_unicode_tokens(parsed.text);
   std::vector<std::uint64_t> hashes;
   for (const neardup::ShingleSpec spec : {neardup::ShingleSpec{neardup::ShingleKind::kWord, 3},
                                           neardup::ShingleSpec{neardup::ShingleKind::kChar, 5}}) {

@@ -1,0 +1,151 @@
+// The Unicode tokenizer: NFKC + case folding by utf8proc, tokens by general category.
+#include "core/unicode_tokenizer.hpp"
+
+#include <utf8proc.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <memory>
+
+namespace neardup {
+namespace {
+
+constexpr utf8proc_option_t kNfkcCasefold = static_cast<utf8proc_option_t>(
+    UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE);
+
+bool is_ascii(std::string_view text) {
+  return std::all_of(text.begin(), text.end(),
+                     [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+}
+
+bool is_word_character(utf8proc_category_t category) {
+  switch (category) {
+    case UTF8PROC_CATEGORY_LU:
+    case UTF8PROC_CATEGORY_LL:
+    case UTF8PROC_CATEGORY_LT:
+    case UTF8PROC_CATEGORY_LM:
+    case UTF8PROC_CATEGORY_LO:
+    case UTF8PROC_CATEGORY_MN:
+    case UTF8PROC_CATEGORY_MC:
+    case UTF8PROC_CATEGORY_ME:
+    case UTF8PROC_CATEGORY_ND:
+    case UTF8PROC_CATEGORY_NL:
+    case UTF8PROC_CATEGORY_NO:
+      return true;
+    default:
+      return false;
+  }
+}
+
+bool is_mark(utf8proc_category_t category) {
+  return category == UTF8PROC_CATEGORY_MN || category == UTF8PROC_CATEGORY_MC ||
+         category == UTF8PROC_CATEGORY_ME;
+}
+
+// Appends the tokens of `normalized` (valid UTF-8, already NFKC-casefolded) to `out`.
+class TokenWriter {
+ public:
+  explicit TokenWriter(TokenStream& out) : out_(out) {}
+
+  void add(std::string_view normalized) {
+    const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(normalized.data());
+    const auto size = static_cast<utf8proc_ssize_t>(normalized.size());
+    for (utf8proc_ssize_t at = 0; at < size;) {
+      utf8proc_int32_t cp = 0;
+      const utf8proc_ssize_t length = utf8proc_iterate(bytes + at, size - at, &cp);
+      const std::string_view character =
+          normalized.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(length));
+      at += length;
+      const utf8proc_category_t category = utf8proc_category(cp);
+      if (in_unspaced_ && is_mark(category)) {
+        out_.text += character;  // a vowel sign or tone mark stays with its character
+      } else if (is_unspaced_script(cp)) {
+        end_token();
+        begin_token();
+        out_.text += character;
+        in_unspaced_ = true;
+      } else if (is_word_character(category)) {
+        if (in_unspaced_) end_token();
+        if (!in_token_) begin_token();
+        out_.text += character;
+      } else {
+        end_token();
+      }
+    }
+  }
+
+  // Ends the current token (a separator, an invalid byte or the end of the text).
+  void end_token() {
+    if (in_token_) out_.ends.push_back(static_cast<std::uint32_t>(out_.text.size()));
+    in_token_ = false;
+    in_unspaced_ = false;
+  }
+
+ private:
+  void begin_token() {
+    if (!out_.text.empty()) out_.text += ' ';
+    out_.starts.push_back(static_cast<std::uint32_t>(out_.text.size()));
+    in_token_ = true;
+  }
+
+  TokenStream& out_;
+  bool in_token_ = false;
+  bool in_unspaced_ = false;
+};
+
+// Normalizes a run of valid UTF-8 and adds its tokens.
+void add_valid_run(std::string_view run, TokenWriter& writer) {
+  utf8proc_uint8_t* normalized = nullptr;
+  const utf8proc_ssize_t length =
+      utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(run.data()),
+                   static_cast<utf8proc_ssize_t>(run.size()), &normalized, kNfkcCasefold);
+  const std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(normalized, &std::free);
+  if (length < 0) return;  // only on allocation failure: the run's bytes were checked valid
+  writer.add({reinterpret_cast<const char*>(normalized), static_cast<std::size_t>(length)});
+}
+
+}  // namespace
+
+bool is_unspaced_script(std::int32_t cp) {
+  const auto in = [cp](std::int32_t first, std::int32_t last) { return cp >= first && cp <= last; };
+  return in(0x4E00, 0x9FFF) || in(0x3400, 0x4DBF) || in(0x20000, 0x323AF) ||  // Han
+         in(0xF900, 0xFAFF) || in(0x2F800, 0x2FA1F) ||  // Han compatibility ideographs
+         in(0x3005, 0x3007) || in(0x3021, 0x3029) || in(0x3038, 0x303B) ||  // Han marks
+         in(0x3040, 0x309F) || in(0x30A0, 0x30FF) || in(0x31F0, 0x31FF) ||  // kana
+         in(0xFF66, 0xFF9F) ||                                              // halfwidth kana
+         in(0x0E00, 0x0E7F) || in(0x0E80, 0x0EFF) ||                        // Thai, Lao
+         in(0x1780, 0x17FF) || in(0x19E0, 0x19FF) ||                        // Khmer
+         in(0x1000, 0x109F) || in(0xA9E0, 0xA9FF) || in(0xAA60, 0xAA7F);    // Myanmar
+}
+
+void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& invalid_utf8_bytes) {
+  if (is_ascii(raw)) {
+    tokenize(raw, out);
+    return;
+  }
+  out.text.clear();
+  out.starts.clear();
+  out.ends.clear();
+  TokenWriter writer(out);
+  const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(raw.data());
+  const auto size = static_cast<utf8proc_ssize_t>(raw.size());
+  utf8proc_ssize_t run_start = 0;
+  for (utf8proc_ssize_t at = 0; at < size;) {
+    utf8proc_int32_t cp = 0;
+    const utf8proc_ssize_t length = utf8proc_iterate(bytes + at, size - at, &cp);
+    if (length > 0) {
+      at += length;
+      continue;
+    }
+    add_valid_run(
+        raw.substr(static_cast<std::size_t>(run_start), static_cast<std::size_t>(at - run_start)),
+        writer);
+    writer.end_token();  // an invalid byte separates tokens
+    ++invalid_utf8_bytes;
+    run_start = ++at;
+  }
+  add_valid_run(raw.substr(static_cast<std::size_t>(run_start)), writer);
+  writer.end_token();
+}
+
+}  // namespace neardup

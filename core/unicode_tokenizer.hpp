@@ -1,0 +1,27 @@
+// The Unicode tokenizer (issue 18, not yet the default): text normalized with NFKC and full
+// case folding (utf8proc), tokens are maximal runs of letters, marks and digits, and each
+// character of a script written without spaces (Han, kana, Thai, Lao, Khmer, Myanmar) is a
+// token of its own, so word n-grams become character n-grams there.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "core/tokenizer.hpp"
+
+namespace neardup {
+
+/// Whether `codepoint` belongs to a script written without spaces between words: Han
+/// (ideographs and their compatibility forms), Hiragana, Katakana, Thai, Lao, Khmer, Myanmar.
+/// Hangul is written with spaces and is not one of them.
+bool is_unspaced_script(std::int32_t codepoint);
+
+/// Splits `raw` into canonical tokens under the Unicode rules above and writes them into
+/// `out` (tokens joined by single spaces), replacing its previous contents. Every category
+/// other than L*, M* and N* (punctuation, symbols, every Unicode space, controls) separates
+/// tokens; a mark right after an unspaced-script character stays with it. Each byte that is
+/// not part of valid UTF-8 separates tokens too and is added to `invalid_utf8_bytes`. Pure
+/// ASCII input gives exactly the tokens of `tokenize` (and takes its fast path).
+void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& invalid_utf8_bytes);
+
+}  // namespace neardup
