@@ -74,6 +74,14 @@ class TokenWriter {
     }
   }
 
+  // Adds a word of ASCII letters and digits as one token, lowercased.
+  void add_ascii_word(std::string_view word) {
+    end_token();
+    begin_token();
+    for (const char c : word) out_.text += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
+    end_token();
+  }
+
   // Ends the current token (a separator, an invalid byte or the end of the text).
   void end_token() {
     if (in_token_) out_.ends.push_back(static_cast<std::uint32_t>(out_.text.size()));
@@ -118,17 +126,19 @@ bool is_unspaced_script(std::int32_t cp) {
          in(0x1000, 0x109F) || in(0xA9E0, 0xA9FF) || in(0xAA60, 0xAA7F);    // Myanmar
 }
 
-void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& invalid_utf8_bytes) {
-  if (is_ascii(raw)) {
-    tokenize(raw, out);
-    return;
-  }
+namespace {
+
+void clear(TokenStream& out) {
   out.text.clear();
   out.starts.clear();
   out.ends.clear();
-  TokenWriter writer(out);
-  const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(raw.data());
-  const auto size = static_cast<utf8proc_ssize_t>(raw.size());
+}
+
+// Adds the tokens of `text`: each maximal run of valid UTF-8 normalized as a whole, each
+// invalid byte a separator (counted).
+void add_text(std::string_view text, TokenWriter& writer, std::uint64_t& invalid_utf8_bytes) {
+  const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(text.data());
+  const auto size = static_cast<utf8proc_ssize_t>(text.size());
   utf8proc_ssize_t run_start = 0;
   for (utf8proc_ssize_t at = 0; at < size;) {
     utf8proc_int32_t cp = 0;
@@ -138,13 +148,71 @@ void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& inv
       continue;
     }
     add_valid_run(
-        raw.substr(static_cast<std::size_t>(run_start), static_cast<std::size_t>(at - run_start)),
+        text.substr(static_cast<std::size_t>(run_start), static_cast<std::size_t>(at - run_start)),
         writer);
     writer.end_token();  // an invalid byte separates tokens
     ++invalid_utf8_bytes;
     run_start = ++at;
   }
-  add_valid_run(raw.substr(static_cast<std::size_t>(run_start)), writer);
+  add_valid_run(text.substr(static_cast<std::size_t>(run_start)), writer);
+  writer.end_token();
+}
+
+bool is_ascii_alnum(unsigned char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
+
+// Whether the text at `at` starts with a combining character (canonical combining class
+// above 0), which NFKC may compose with the character before it.
+bool starts_with_combining(std::string_view text, std::size_t at) {
+  if (at >= text.size() || static_cast<unsigned char>(text[at]) < 0x80) return false;
+  utf8proc_int32_t cp = 0;
+  const utf8proc_ssize_t length =
+      utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + at),
+                       static_cast<utf8proc_ssize_t>(text.size() - at), &cp);
+  return length > 0 && utf8proc_get_property(cp)->combining_class != 0;
+}
+
+}  // namespace
+
+void tokenize_unicode_whole(std::string_view raw, TokenStream& out,
+                            std::uint64_t& invalid_utf8_bytes) {
+  clear(out);
+  TokenWriter writer(out);
+  add_text(raw, writer, invalid_utf8_bytes);
+}
+
+void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& invalid_utf8_bytes) {
+  if (is_ascii(raw)) {
+    tokenize(raw, out);
+    return;
+  }
+  clear(out);
+  TokenWriter writer(out);
+  // Pieces end at ASCII separators, which NFKC leaves alone and never composes with what
+  // follows unless that is a combining character; pure ASCII pieces skip utf8proc.
+  std::size_t piece = 0;
+  bool ascii_piece = true;
+  const auto flush = [&](std::size_t end) {
+    const std::string_view text = raw.substr(piece, end - piece);
+    if (text.empty()) return;
+    if (ascii_piece) {
+      writer.add_ascii_word(text);
+    } else {
+      add_text(text, writer, invalid_utf8_bytes);
+    }
+  };
+  for (std::size_t at = 0; at < raw.size(); ++at) {
+    const auto c = static_cast<unsigned char>(raw[at]);
+    if (c >= 0x80) {
+      ascii_piece = false;
+    } else if (!is_ascii_alnum(c) && !starts_with_combining(raw, at + 1)) {
+      flush(at);
+      piece = at + 1;
+      ascii_piece = true;
+    }
+  }
+  flush(raw.size());
   writer.end_token();
 }
 

@@ -24,4 +24,10 @@ bool is_unspaced_script(std::int32_t codepoint);
 /// ASCII input gives exactly the tokens of `tokenize` (and takes its fast path).
 void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& invalid_utf8_bytes);
 
+/// The definition tokenize_unicode follows, computed the slow way: each maximal run of valid
+/// UTF-8 normalized as a whole (tokenize_unicode normalizes only the non-ASCII words). For
+/// tests.
+void tokenize_unicode_whole(std::string_view raw, TokenStream& out,
+                            std::uint64_t& invalid_utf8_bytes);
+
 }  // namespace neardup

@@ -104,5 +104,52 @@ TEST(UnicodeTokenizer, PureAsciiGivesTheAsciiTokenizersTokens) {
   }
 }
 
+// The per-word path against the definition (every valid run normalized whole) on random
+// mixes of ASCII, accents composed and decomposed, a mark after punctuation that NFKC composes
+// with it, Han, Thai with vowel signs, full-width letters, spaces and invalid bytes.
+TEST(UnicodeTokenizer, WordByWordEqualsNormalizingWholeRuns) {
+  const std::vector<std::string> pieces = {"a",
+                                           "Z",
+                                           "7",
+                                           " ",
+                                           ",",
+                                           "=",
+                                           "'",
+                                           "-",
+                                           "\xC3\xA9",
+                                           "e",
+                                           "\xCC\x81",
+                                           "\xCC\xB8",
+                                           "\xE4\xB8\xAD",
+                                           "\xE0\xB8\xAA",
+                                           "\xE0\xB8\xB1",
+                                           "\xEF\xBC\xA1",
+                                           "\xC2\xA0",
+                                           "\xCE\xA3",
+                                           "\xC3\x9F",
+                                           "\xFF",
+                                           "\xC3",
+                                           "\xE2\x80\x99",
+                                           "\xF0\x9F\x98\x80"};
+  std::mt19937_64 rng(6);
+  TokenStream fast, whole;
+  for (int trial = 0; trial < 5000; ++trial) {
+    std::string text;
+    const std::size_t n = rng() % 40;
+    for (std::size_t i = 0; i < n; ++i) text += pieces[rng() % pieces.size()];
+    std::uint64_t fast_invalid = 0, whole_invalid = 0;
+    tokenize_unicode(text, fast, fast_invalid);
+    tokenize_unicode_whole(text, whole, whole_invalid);
+    ASSERT_EQ(fast.text, whole.text) << trial;
+    ASSERT_EQ(fast.starts, whole.starts) << trial;
+    ASSERT_EQ(fast.ends, whole.ends) << trial;
+    ASSERT_EQ(fast_invalid, whole_invalid) << trial;
+  }
+  TokenStream composed;
+  std::uint64_t invalid = 0;
+  tokenize_unicode("a =\xCC\xB8 b", composed, invalid);  // = + U+0338 is NFKC's "≠", a symbol
+  EXPECT_EQ(composed.text, "a b");
+}
+
 }  // namespace
 }  // namespace neardup
