@@ -4,8 +4,7 @@
 #include <utf8proc.h>
 
 #include <algorithm>
-#include <cstdlib>
-#include <memory>
+#include <vector>
 
 namespace neardup {
 namespace {
@@ -101,15 +100,25 @@ class TokenWriter {
   bool in_unspaced_ = false;
 };
 
-// Normalizes a run of valid UTF-8 and adds its tokens.
+// Normalizes a run of valid UTF-8 and adds its tokens. utf8proc_map would allocate the
+// result for every word; decomposing into a reused buffer and re-encoding in place (what
+// utf8proc_map does inside) does not.
 void add_valid_run(std::string_view run, TokenWriter& writer) {
-  utf8proc_uint8_t* normalized = nullptr;
-  const utf8proc_ssize_t length =
-      utf8proc_map(reinterpret_cast<const utf8proc_uint8_t*>(run.data()),
-                   static_cast<utf8proc_ssize_t>(run.size()), &normalized, kNfkcCasefold);
-  const std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(normalized, &std::free);
-  if (length < 0) return;  // only on allocation failure: the run's bytes were checked valid
-  writer.add({reinterpret_cast<const char*>(normalized), static_cast<std::size_t>(length)});
+  thread_local std::vector<utf8proc_int32_t> buffer;
+  const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(run.data());
+  const auto size = static_cast<utf8proc_ssize_t>(run.size());
+  if (buffer.size() < run.size() + 16) buffer.resize(run.size() * 2 + 16);
+  utf8proc_ssize_t length = utf8proc_decompose(
+      bytes, size, buffer.data(), static_cast<utf8proc_ssize_t>(buffer.size()), kNfkcCasefold);
+  if (length > static_cast<utf8proc_ssize_t>(buffer.size())) {
+    buffer.resize(static_cast<std::size_t>(length));
+    length = utf8proc_decompose(bytes, size, buffer.data(), length, kNfkcCasefold);
+  }
+  if (length < 0) return;  // not reached: the run's bytes were checked valid
+  // Composes (NFKC) and writes the UTF-8 over the buffer's start.
+  length = utf8proc_reencode(buffer.data(), length, kNfkcCasefold);
+  if (length < 0) return;
+  writer.add({reinterpret_cast<const char*>(buffer.data()), static_cast<std::size_t>(length)});
 }
 
 }  // namespace
