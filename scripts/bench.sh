@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Benchmark: Google Benchmark micro-benchmarks of the kernels (tokenizer, shingles, each
+# Benchmark: Google Benchmark micro-benchmarks of the kernels (tokenizer, the Unicode tokenizer
+# on ASCII, English, German and Chinese text, shingles, each
 # MinHash kernel, band keys, SimHash, radix sort; median and spread of 5 runs); generates (or
 # takes) a >= 1 GB JSON Lines corpus, runs the bare parse+tokenize pass (the yardstick) on it
 # plain, gzip- and zstd-compressed, the whole minhash job at 1 and 2 ranks (wall time over the

@@ -1,4 +1,5 @@
-// Google Benchmark micro-benchmarks of the per-document kernels: tokenizer, shingle hashing,
+// Google Benchmark micro-benchmarks of the per-document kernels: tokenizer (ASCII, and the
+// Unicode one on ASCII, English with typographic quotes, German and Chinese), shingle hashing,
 // each MinHash kernel, a whole MinHash sketch per kernel, band keys, SimHash, and the radix
 // sort of 16-byte tuples against std::sort. Text is random words of 5 letters + a space on
 // average (6 bytes per token), the yardstick of the performance targets.
@@ -17,6 +18,7 @@
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
 #include "core/tokenizer.hpp"
+#include "core/unicode_tokenizer.hpp"
 
 namespace neardup {
 namespace {
@@ -46,6 +48,36 @@ void BM_Tokenize(benchmark::State& state) {
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
 }
 BENCHMARK(BM_Tokenize);
+
+// Sentences repeated to a document's size, for the Unicode tokenizer per language.
+std::string repeated(const char* sentence) {
+  std::string text;
+  while (text.size() < kDocBytes) text += sentence;
+  return text;
+}
+
+void BM_TokenizeUnicode(benchmark::State& state, const char* sentence) {
+  const std::string text = sentence == nullptr ? random_text(kDocBytes, 1) : repeated(sentence);
+  TokenStream tokens;
+  std::uint64_t invalid = 0;
+  for (auto _ : state) {
+    tokenize_unicode(text, tokens, invalid);
+    benchmark::DoNotOptimize(tokens.text.data());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK_CAPTURE(BM_TokenizeUnicode, ascii, nullptr);
+BENCHMARK_CAPTURE(BM_TokenizeUnicode, english,
+                  "The quick brown fox \xE2\x80\x9Cjumps\xE2\x80\x9D over the lazy dog. ");
+BENCHMARK_CAPTURE(BM_TokenizeUnicode, german,
+                  "\xC3\x84rger \xC3\xBC"
+                  "ber die Stra\xC3\x9F"
+                  "e: gr\xC3\xB6\xC3\x9F"
+                  "ere \xC3\x9C"
+                  "bungen f\xC3\xBCr J\xC3\xBCrgen sind sch\xC3\xB6n. ");
+BENCHMARK_CAPTURE(BM_TokenizeUnicode, chinese,
+                  "\xE6\x88\x91\xE7\x88\xB1\xE5\x8C\x97\xE4\xBA\xAC\xE5\xA4\xA9"
+                  "\xE5\xAE\x89\xE9\x97\xA8\xEF\xBC\x8C");
 
 void BM_ShingleHashes(benchmark::State& state) {
   const std::string text = random_text(kDocBytes, 2);
