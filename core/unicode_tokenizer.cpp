@@ -129,22 +129,6 @@ void add_valid_run(std::string_view run, TokenWriter& writer) {
   writer.add({reinterpret_cast<const char*>(buffer.data()), static_cast<std::size_t>(length)});
 }
 
-}  // namespace
-
-bool is_unspaced_script(std::int32_t cp) {
-  const auto in = [cp](std::int32_t first, std::int32_t last) { return cp >= first && cp <= last; };
-  return in(0x4E00, 0x9FFF) || in(0x3400, 0x4DBF) || in(0x20000, 0x323AF) ||  // Han
-         in(0xF900, 0xFAFF) || in(0x2F800, 0x2FA1F) ||  // Han compatibility ideographs
-         in(0x3005, 0x3007) || in(0x3021, 0x3029) || in(0x3038, 0x303B) ||  // Han marks
-         in(0x3040, 0x309F) || in(0x30A0, 0x30FF) || in(0x31F0, 0x31FF) ||  // kana
-         in(0xFF66, 0xFF9F) ||                                              // halfwidth kana
-         in(0x0E00, 0x0E7F) || in(0x0E80, 0x0EFF) ||                        // Thai, Lao
-         in(0x1780, 0x17FF) || in(0x19E0, 0x19FF) ||                        // Khmer
-         in(0x1000, 0x109F) || in(0xA9E0, 0xA9FF) || in(0xAA60, 0xAA7F);    // Myanmar
-}
-
-namespace {
-
 void clear(TokenStream& out) {
   out.text.clear();
   out.starts.clear();
@@ -175,10 +159,6 @@ void add_text(std::string_view text, TokenWriter& writer, std::uint64_t& invalid
   writer.end_token();
 }
 
-bool is_ascii_alnum(unsigned char c) {
-  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-}
-
 // Whether the text at `at` starts with a combining character (canonical combining class
 // above 0), which NFKC may compose with the character before it.
 bool starts_with_combining(std::string_view text, std::size_t at) {
@@ -191,6 +171,18 @@ bool starts_with_combining(std::string_view text, std::size_t at) {
 }
 
 }  // namespace
+
+bool is_unspaced_script(std::int32_t cp) {
+  const auto in = [cp](std::int32_t first, std::int32_t last) { return cp >= first && cp <= last; };
+  return in(0x4E00, 0x9FFF) || in(0x3400, 0x4DBF) || in(0x20000, 0x323AF) ||  // Han
+         in(0xF900, 0xFAFF) || in(0x2F800, 0x2FA1F) ||  // Han compatibility ideographs
+         in(0x3005, 0x3007) || in(0x3021, 0x3029) || in(0x3038, 0x303B) ||  // Han marks
+         in(0x3040, 0x309F) || in(0x30A0, 0x30FF) || in(0x31F0, 0x31FF) ||  // kana
+         in(0xFF66, 0xFF9F) ||                                              // halfwidth kana
+         in(0x0E00, 0x0E7F) || in(0x0E80, 0x0EFF) ||                        // Thai, Lao
+         in(0x1780, 0x17FF) || in(0x19E0, 0x19FF) ||                        // Khmer
+         in(0x1000, 0x109F) || in(0xA9E0, 0xA9FF) || in(0xAA60, 0xAA7F);    // Myanmar
+}
 
 void tokenize_unicode_whole(std::string_view raw, TokenStream& out,
                             std::uint64_t& invalid_utf8_bytes) {
@@ -223,7 +215,7 @@ void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& inv
     const auto c = static_cast<unsigned char>(raw[at]);
     if (c >= 0x80) {
       ascii_piece = false;
-    } else if (!is_ascii_alnum(c) && !starts_with_combining(raw, at + 1)) {
+    } else if (!is_token_byte(c) && !starts_with_combining(raw, at + 1)) {
       flush(at);
       piece = at + 1;
       ascii_piece = true;
