@@ -20,10 +20,7 @@ void add_log_flags(CLI::App& command, LogFlags& log) {
 // The flags every dedup job shares: inputs, record handling, outputs, memory, checkpoints.
 template <class Options>
 void bind_job_options(CLI::App& command, Options& o, LogFlags& log) {
-  bind_options(command, o, [](auto& v, JobOptions& options) {
-    describe_input_options(v, options);
-    describe_output_options(v, options);
-  });
+  bind_options(command, o, describe_job_options);
   command.get_option("--input")->required();
   add_log_flags(command, log);
 }
@@ -51,22 +48,22 @@ Command add_dedup_command(CLI::App& app, LogFlags& log, const char* name, const 
 }  // namespace
 
 Command add_minhash_command(CLI::App& app, LogFlags& log) {
-  return add_dedup_command<MinhashOptions>(
-      app, log, "minhash", "MinHash-LSH near-duplicate job (MPI)",
-      [](auto& v, MinhashOptions& o) { describe_minhash_options(v, o); }, run_minhash);
+  return add_dedup_command<MinhashOptions>(app, log, "minhash",
+                                           "MinHash-LSH near-duplicate job (MPI)",
+                                           describe_minhash_options, run_minhash);
 }
 
 Command add_simhash_command(CLI::App& app, LogFlags& log) {
   return add_dedup_command<SimhashOptions>(
       app, log, "simhash",
       "SimHash near-duplicate job: fingerprints within k bits, permuted tables (MPI)",
-      [](auto& v, SimhashOptions& o) { describe_simhash_options(v, o); }, run_simhash);
+      describe_simhash_options, run_simhash);
 }
 
 Command add_exact_command(CLI::App& app, LogFlags& log) {
   return add_dedup_command<ExactOptions>(
       app, log, "exact", "exact duplicates by the XXH3-128 digest of the canonical tokens (MPI)",
-      [](auto& v, ExactOptions& o) { describe_exact_options(v, o); }, run_exact);
+      describe_exact_options, run_exact);
 }
 
 Command add_explain_command(CLI::App& app, LogFlags& log) {

@@ -117,7 +117,7 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
 Command add_params_command(CLI::App& app) {
   auto o = std::make_shared<ParamsOptions>();
   CLI::App* command = app.add_subcommand("params", "show the LSH bands x rows for a threshold");
-  bind_options(*command, *o, [](auto& v, LshOptions& l) { describe_lsh_options(v, l); });
+  bind_options(*command, *o, describe_lsh_options);
   return {command, [o](MPI_Comm comm) {
             if (const std::string problem = validate_lsh_options(*o); !problem.empty()) {
               if (comm_rank(comm) == 0) std::cerr << "error: " << problem << "\n";

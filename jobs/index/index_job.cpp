@@ -53,10 +53,9 @@ IndexMeta new_meta(const IndexBuildOptions& o) {
 std::string validate(const IndexBuildOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
   if (o.add) return "";
-  const auto own = [](auto& v, const IndexBuildOptions& options) {
-    describe_index_options(v, options);
-  };
-  if (std::string problem = bounds_problem(o, own); !problem.empty()) return problem;
+  if (std::string problem = bounds_problem(o, describe_index_options); !problem.empty()) {
+    return problem;
+  }
   if (o.method == "simhash") {
     const std::string problem =
         check_design({o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3});

@@ -29,41 +29,47 @@ struct IndexBuildOptions : JobOptions, LshOptions {
 };
 
 /// Lists the index directory flag of `index build` and `index add` for visitor `v`.
-template <class V, class O>
-void describe_index_target(V& v, O& o) {
-  v.value({"-o,--output,--index", "index", ParameterScope::kNone, "the index directory"}, o.output);
-}
+inline constexpr struct DescribeIndexTarget {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.value({"-o,--output,--index", "index", ParameterScope::kNone, "the index directory"},
+            o.output);
+  }
+} describe_index_target;
 
 /// Lists the flags of `index build` beyond the inputs and the directory for visitor `v` (an
 /// index keeps them in index.meta; `index add` takes the index's).
-template <class V, class O>
-void describe_index_options(V& v, O& o) {
-  using enum ParameterScope;
-  v.value({"--overwrite", "overwrite", kNone, "replace an index already at --index"}, o.overwrite);
-  v.choice({"--method", "method", kNone, "simhash or minhash"}, o.method,
-           std::span<const Choice<std::string>>(
-               std::vector<Choice<std::string>>{{"simhash", "simhash"}, {"minhash", "minhash"}}));
-  v.choice({"--features", "features", kNone, "simhash: tokens, shingles or char"},
-           o.simhash.features,
-           std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));
-  v.choice({"--weight", "weight", kNone, "simhash: tf, binary or logtf"}, o.simhash.weight,
-           std::span<const Choice<SimhashWeight>>(simhash_weight_choices()));
-  v.number({"-k,--max-distance", "max_distance", kNone, "simhash: matches within k bits"},
-           o.max_distance, {0u, 63u});
-  v.number({"--blocks", "blocks", kNone, "simhash: fingerprint blocks m (default k + 3)"}, o.blocks,
-           {0u, 64u});
-  v.choice({"--shingle", "shingle", kNone, "minhash: shingle kind, word or char"},
-           o.document.shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
-  v.number({"--ngram", "ngram", kNone,
-            "minhash (and the stored sets of --store-shingles): shingle length"},
-           o.document.shingle.n, {1u, 1000u});
-  v.value({"--seed", "seed", kNone, "minhash: seed of the MinHash family"}, o.seed);
-  describe_lsh_options(v, o);
-  v.value({"--store-shingles", "store_shingles", kNone,
-           "keep each document's shingle set (8 bytes per distinct shingle) so query and "
-           "--reference decide matches by exact Jaccard >= --threshold"},
-          o.store_shingles);
-}
+inline constexpr struct DescribeIndexOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    using enum ParameterScope;
+    v.value({"--overwrite", "overwrite", kNone, "replace an index already at --index"},
+            o.overwrite);
+    v.choice({"--method", "method", kNone, "simhash or minhash"}, o.method,
+             std::span<const Choice<std::string>>(
+                 std::vector<Choice<std::string>>{{"simhash", "simhash"}, {"minhash", "minhash"}}));
+    v.choice({"--features", "features", kNone, "simhash: tokens, shingles or char"},
+             o.simhash.features,
+             std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));
+    v.choice({"--weight", "weight", kNone, "simhash: tf, binary or logtf"}, o.simhash.weight,
+             std::span<const Choice<SimhashWeight>>(simhash_weight_choices()));
+    v.number({"-k,--max-distance", "max_distance", kNone, "simhash: matches within k bits"},
+             o.max_distance, {0u, 63u});
+    v.number({"--blocks", "blocks", kNone, "simhash: fingerprint blocks m (default k + 3)"},
+             o.blocks, {0u, 64u});
+    v.choice({"--shingle", "shingle", kNone, "minhash: shingle kind, word or char"},
+             o.document.shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
+    v.number({"--ngram", "ngram", kNone,
+              "minhash (and the stored sets of --store-shingles): shingle length"},
+             o.document.shingle.n, {1u, 1000u});
+    v.value({"--seed", "seed", kNone, "minhash: seed of the MinHash family"}, o.seed);
+    describe_lsh_options(v, o);
+    v.value({"--store-shingles", "store_shingles", kNone,
+             "keep each document's shingle set (8 bytes per distinct shingle) so query and "
+             "--reference decide matches by exact Jaccard >= --threshold"},
+            o.store_shingles);
+  }
+} describe_index_options;
 
 /// What a build or add did (global counts).
 struct IndexBuildSummary {

@@ -99,8 +99,7 @@ class ExactMethod final : public DedupMethod {
   }
 
   void write_parameters(JsonWriter& json, ParameterScope scope) const override {
-    write_options(json, options_, scope,
-                  [](auto& v, const ExactOptions& o) { describe_exact_options(v, o); });
+    write_options(json, options_, scope, describe_exact_options);
   }
 
   std::string kernel() const override { return "xxh3-128"; }

@@ -17,13 +17,15 @@ struct ExactOptions : JobOptions {
 };
 
 /// Lists exact's own flag for visitor `v`.
-template <class V, class O>
-void describe_exact_options(V& v, O& o) {
-  v.value({"--normalize,!--raw", "normalize", ParameterScope::kSketch,
-           "digest the canonical token stream (lowercased words; default), or with --raw the "
-           "text byte for byte"},
-          o.normalize);
-}
+inline constexpr struct DescribeExactOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.value({"--normalize,!--raw", "normalize", ParameterScope::kSketch,
+             "digest the canonical token stream (lowercased words; default), or with --raw the "
+             "text byte for byte"},
+            o.normalize);
+  }
+} describe_exact_options;
 
 /// Returns a description of the first invalid option, or "" when all are valid.
 std::string validate(const ExactOptions& options);

@@ -17,14 +17,6 @@
 namespace neardup {
 namespace {
 
-// The minhash options' list, for one visitor.
-struct Describe {
-  template <class V, class O>
-  void operator()(V& v, O& o) const {
-    describe_minhash_options(v, o);
-  }
-};
-
 // MinHash over shingles; candidates from LSH bands; verified by estimate or exact Jaccard.
 class MinhashMethod final : public DedupMethod {
  public:
@@ -84,7 +76,7 @@ class MinhashMethod final : public DedupMethod {
     MinhashOptions resolved = options_;
     resolved.bands = layout_.bands;
     resolved.rows = layout_.rows;
-    write_options(json, resolved, scope, Describe{});
+    write_options(json, resolved, scope, describe_minhash_options);
     if (scope == ParameterScope::kRun) json.key("lsh_threshold").value(lsh_threshold(layout_));
   }
 

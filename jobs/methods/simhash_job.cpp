@@ -13,14 +13,6 @@
 namespace neardup {
 namespace {
 
-// The simhash options' list, for one visitor.
-struct Describe {
-  template <class V, class O>
-  void operator()(V& v, O& o) const {
-    describe_simhash_options(v, o);
-  }
-};
-
 TableDesign design_of(const SimhashOptions& o) {
   return {o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3};
 }
@@ -97,7 +89,7 @@ class SimhashMethod final : public DedupMethod {
     SimhashOptions resolved = options_;
     resolved.max_distance = design_.max_distance;
     resolved.blocks = design_.blocks;
-    write_options(json, resolved, scope, Describe{});
+    write_options(json, resolved, scope, describe_simhash_options);
     if (scope == ParameterScope::kRun) {
       json.key("tables").value(static_cast<std::uint64_t>(tables_.size()));
     }
@@ -157,7 +149,8 @@ class SimhashMethod final : public DedupMethod {
 
 std::string validate(const SimhashOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
-  if (std::string problem = bounds_problem(o, Describe{}); !problem.empty()) return problem;
+  if (std::string problem = bounds_problem(o, describe_simhash_options); !problem.empty())
+    return problem;
   if (const std::string problem = check_design(design_of(o)); !problem.empty()) {
     return "--max-distance / --blocks: " + problem;
   }

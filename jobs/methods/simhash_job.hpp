@@ -30,44 +30,46 @@ struct SimhashOptions : JobOptions {
 };
 
 /// Lists simhash's own flags (features, k, blocks, verification, limits) for visitor `v`.
-template <class V, class O>
-void describe_simhash_options(V& v, O& o) {
-  using enum ParameterScope;
-  v.choice({"--features", "features", kSketch, "SimHash features: tokens, shingles or char"},
-           o.simhash.features,
-           std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));
-  v.choice({"--weight", "weight", kSketch, "feature weight: tf, binary or logtf (1 + ln tf)"},
-           o.simhash.weight, std::span<const Choice<SimhashWeight>>(simhash_weight_choices()));
-  v.number({"--ngram", "shingle_n", kSketch, "words per shingle (--features shingles)"},
-           o.simhash.shingle_n, {1u, 1000u});
-  v.number({"--char-ngram", "char_n", kSketch, "bytes per feature (--features char)"},
-           o.simhash.char_n, {1u, 1000u});
-  v.number({"-k,--max-distance", "max_distance", kResult,
-            "pairs differ in at most this many of the 64 bits (inclusive)"},
-           o.max_distance, {0u, 63u});
-  v.number({"--blocks", "blocks", kResult,
-            "fingerprint blocks m (default k + 3: C(m, k) tables, 20 for k = 3)"},
-           o.blocks, {0u, 64u});
-  v.choice({"--verify", "verify", kResult,
-            "exact: a pair within k bits is a duplicate only when the exact Jaccard of its "
-            "shingle sets is >= --threshold (as minhash decides); none: every pair within k "
-            "bits (fast, but boilerplate and templates chain clusters)"},
-           o.verify,
-           std::span<const Choice<VerifyMode>>(
-               choices({VerifyMode::kExact, VerifyMode::kNone}, verify_mode_name)));
-  v.number({"-t,--threshold", "threshold", kResult, "--verify exact: Jaccard of a duplicate"},
-           o.threshold, {0.0, 1.0, true});
-  v.number({"--verify-ngram", "verify_ngram", kResult,
-            "--verify exact: words per shingle of the Jaccard check"},
-           o.document.shingle.n, {1u, 1000u});
-  v.number({"--max-bucket", "max_run", kResult,
-            "documents sharing one fingerprint: up to this many give all pairs, more a star"},
-           o.limits.max_run, {std::size_t{1}, std::size_t{1} << 20});
-  v.number({"--max-group", "max_group", kResult,
-            "distinct fingerprints per table group compared all-pairs; larger groups are "
-            "compared within a window and reported"},
-           o.limits.max_group, {std::size_t{2}, std::size_t{1} << 24});
-}
+inline constexpr struct DescribeSimhashOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    using enum ParameterScope;
+    v.choice({"--features", "features", kSketch, "SimHash features: tokens, shingles or char"},
+             o.simhash.features,
+             std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));
+    v.choice({"--weight", "weight", kSketch, "feature weight: tf, binary or logtf (1 + ln tf)"},
+             o.simhash.weight, std::span<const Choice<SimhashWeight>>(simhash_weight_choices()));
+    v.number({"--ngram", "shingle_n", kSketch, "words per shingle (--features shingles)"},
+             o.simhash.shingle_n, {1u, 1000u});
+    v.number({"--char-ngram", "char_n", kSketch, "bytes per feature (--features char)"},
+             o.simhash.char_n, {1u, 1000u});
+    v.number({"-k,--max-distance", "max_distance", kResult,
+              "pairs differ in at most this many of the 64 bits (inclusive)"},
+             o.max_distance, {0u, 63u});
+    v.number({"--blocks", "blocks", kResult,
+              "fingerprint blocks m (default k + 3: C(m, k) tables, 20 for k = 3)"},
+             o.blocks, {0u, 64u});
+    v.choice({"--verify", "verify", kResult,
+              "exact: a pair within k bits is a duplicate only when the exact Jaccard of its "
+              "shingle sets is >= --threshold (as minhash decides); none: every pair within k "
+              "bits (fast, but boilerplate and templates chain clusters)"},
+             o.verify,
+             std::span<const Choice<VerifyMode>>(
+                 choices({VerifyMode::kExact, VerifyMode::kNone}, verify_mode_name)));
+    v.number({"-t,--threshold", "threshold", kResult, "--verify exact: Jaccard of a duplicate"},
+             o.threshold, {0.0, 1.0, true});
+    v.number({"--verify-ngram", "verify_ngram", kResult,
+              "--verify exact: words per shingle of the Jaccard check"},
+             o.document.shingle.n, {1u, 1000u});
+    v.number({"--max-bucket", "max_run", kResult,
+              "documents sharing one fingerprint: up to this many give all pairs, more a star"},
+             o.limits.max_run, {std::size_t{1}, std::size_t{1} << 20});
+    v.number({"--max-group", "max_group", kResult,
+              "distinct fingerprints per table group compared all-pairs; larger groups are "
+              "compared within a window and reported"},
+             o.limits.max_group, {std::size_t{2}, std::size_t{1} << 24});
+  }
+} describe_simhash_options;
 
 /// Returns a description of the first invalid option, or "" when all are valid.
 std::string validate(const SimhashOptions& options);

@@ -7,21 +7,9 @@
 
 namespace neardup {
 
-namespace {
-
-// Both lists of the shared options, for one visitor.
-struct SharedOptions {
-  template <class V, class O>
-  void operator()(V& v, O& o) const {
-    describe_input_options(v, o);
-    describe_output_options(v, o);
-  }
-};
-
-}  // namespace
-
 std::string validate_job_options(const JobOptions& o) {
-  if (std::string problem = bounds_problem(o, SharedOptions{}); !problem.empty()) return problem;
+  if (std::string problem = bounds_problem(o, describe_job_options); !problem.empty())
+    return problem;
   if (o.inputs.empty()) return "no input given (-i/--input)";
   if (o.output.empty()) return "no output directory given (-o/--output, or --resume DIR)";
   if (!o.resume.empty()) {
@@ -38,7 +26,7 @@ std::string validate_job_options(const JobOptions& o) {
 }
 
 void write_job_parameters(JsonWriter& json, const JobOptions& o, ParameterScope scope) {
-  write_options(json, o, scope, SharedOptions{});
+  write_options(json, o, scope, describe_job_options);
 }
 
 }  // namespace neardup

@@ -39,81 +39,95 @@ struct JobOptions {
 };
 
 /// Lists the flags of every command that reads a corpus for visitor `v` (option_list.hpp).
-template <class V, class O>
-void describe_input_options(V& v, O& o) {
-  using enum ParameterScope;
-  v.value({"-i,--input", "inputs", kRun,
-           "input files, directories, globs or @LIST (a file naming one input per line)"},
-          o.inputs);
-  v.choice({"--format", "format", kSketch,
-            "input format: auto (by extension: .jsonl/.json/.ndjson, with .gz or .zst), jsonl, "
-            "jsonl.gz, jsonl.zst, or text (one document per file)"},
-           o.format, std::span<const Choice<std::optional<InputFormat>>>(input_format_choices()));
-  v.value({"--text-field", "text_field", kSketch, "JSON field holding the text (dotted path)"},
-          o.document.text_field);
-  v.value({"--id-field", "id_field", kSketch,
-           "JSON field holding the id (dotted path; absent: path:line)"},
-          o.document.id_field);
-  v.mebibytes({"--max-doc-mb", "max_doc_bytes", kSketch,
-               "longer documents are skipped (counted as doc_too_large), never truncated"},
-              o.max_doc_bytes, {1, 4095});
-  v.value(
-      {"--strict", "strict", kResult, "any skipped line is a fatal error naming its file and line"},
-      o.strict);
-  v.mebibytes({"--split-mb", "split_bytes", kResult, "split size in MiB (the unit of work)"},
-              o.split_bytes, {0, 4095, true});
-}
+inline constexpr struct DescribeInputOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    using enum ParameterScope;
+    v.value({"-i,--input", "inputs", kRun,
+             "input files, directories, globs or @LIST (a file naming one input per line)"},
+            o.inputs);
+    v.choice({"--format", "format", kSketch,
+              "input format: auto (by extension: .jsonl/.json/.ndjson, with .gz or .zst), jsonl, "
+              "jsonl.gz, jsonl.zst, or text (one document per file)"},
+             o.format, std::span<const Choice<std::optional<InputFormat>>>(input_format_choices()));
+    v.value({"--text-field", "text_field", kSketch, "JSON field holding the text (dotted path)"},
+            o.document.text_field);
+    v.value({"--id-field", "id_field", kSketch,
+             "JSON field holding the id (dotted path; absent: path:line)"},
+            o.document.id_field);
+    v.mebibytes({"--max-doc-mb", "max_doc_bytes", kSketch,
+                 "longer documents are skipped (counted as doc_too_large), never truncated"},
+                o.max_doc_bytes, {1, 4095});
+    v.value({"--strict", "strict", kResult,
+             "any skipped line is a fatal error naming its file and line"},
+            o.strict);
+    v.mebibytes({"--split-mb", "split_bytes", kResult, "split size in MiB (the unit of work)"},
+                o.split_bytes, {0, 4095, true});
+  }
+} describe_input_options;
 
 /// Lists the flags of the dedup jobs' outputs, memory and checkpoints for visitor `v`.
-template <class V, class O>
-void describe_output_options(V& v, O& o) {
-  using enum ParameterScope;
-  v.value({"-o,--output", "output", kRun, "output directory"}, o.output);
-  v.mebibytes(
-      {"--shuffle-mb", "shuffle_bytes", kRun, "bytes one rank sends per exchange round, MiB"},
-      o.shuffle_bytes, {1, 1024});
-  // Without pairs/ verification skips pairs already joined: the pairs stage's result differs.
-  v.value({"--write-pairs", "write_pairs", kResult, "write the duplicate pairs to pairs/"},
-          o.write_pairs);
-  v.value({"--write-deduped", "write_deduped", kNone, "write the deduplicated corpus to deduped/"},
-          o.write_deduped);
-  v.value({"--write-removed", "write_removed", kNone,
-           "write removed/: each removed document, the document kept in its place, and its "
-           "original line"},
-          o.write_removed);
-  v.value({"--tmp-dir", "tmp_dir", kNone,
-           "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
-           "node-local scratch is faster)"},
-          o.tmp_dir);
-  v.value({"--overwrite", "overwrite", kNone,
-           "replace neardup's outputs (and checkpoints) in a non-empty output directory"},
-          o.overwrite);
-  v.value({"--resume", "resume", kNone,
-           "continue the interrupted run that writes to DIR (same flags and inputs; any rank "
-           "count): finished splits and stages are not redone",
-           "DIR"},
-          o.resume);
-  v.value({"--reference", "reference", kResult,
-           "an earlier corpus: its index (neardup index build, same method and sketch flags) or "
-           "an earlier output with deduped/; documents it has a near-duplicate of are removed, "
-           "naming it",
-           "PATH"},
-          o.reference);
-  v.value({"--cache", "cache_dir", kNone,
-           "keep every split's sketch in DIR and reuse those of unchanged inputs (keyed by path, "
-           "size, mtime, content fingerprint and the sketch parameters)",
-           "DIR"},
-          o.cache_dir);
-  v.number({"--progress", "progress_seconds", kNone,
-            "seconds between progress lines (percent, MB/s, time left); 0 for none"},
-           o.progress_seconds, {0.0, kNoMaximum<double>});
-  v.value({"!--no-report", "write_report", kNone,
-           "do not write OUTPUT/report.html (the page of counts, charts and samples)"},
-          o.write_report);
-  v.value({"!--no-checkpoint", "checkpoint", kNone,
-           "keep no checkpoints in OUTPUT/_checkpoint (a killed run then starts over)"},
-          o.checkpoint);
-}
+inline constexpr struct DescribeOutputOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    using enum ParameterScope;
+    v.value({"-o,--output", "output", kRun, "output directory"}, o.output);
+    v.mebibytes(
+        {"--shuffle-mb", "shuffle_bytes", kRun, "bytes one rank sends per exchange round, MiB"},
+        o.shuffle_bytes, {1, 1024});
+    // Without pairs/ verification skips pairs already joined: the pairs stage's result differs.
+    v.value({"--write-pairs", "write_pairs", kResult, "write the duplicate pairs to pairs/"},
+            o.write_pairs);
+    v.value(
+        {"--write-deduped", "write_deduped", kNone, "write the deduplicated corpus to deduped/"},
+        o.write_deduped);
+    v.value({"--write-removed", "write_removed", kNone,
+             "write removed/: each removed document, the document kept in its place, and its "
+             "original line"},
+            o.write_removed);
+    v.value({"--tmp-dir", "tmp_dir", kNone,
+             "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
+             "node-local scratch is faster)"},
+            o.tmp_dir);
+    v.value({"--overwrite", "overwrite", kNone,
+             "replace neardup's outputs (and checkpoints) in a non-empty output directory"},
+            o.overwrite);
+    v.value({"--resume", "resume", kNone,
+             "continue the interrupted run that writes to DIR (same flags and inputs; any rank "
+             "count): finished splits and stages are not redone",
+             "DIR"},
+            o.resume);
+    v.value({"--reference", "reference", kResult,
+             "an earlier corpus: its index (neardup index build, same method and sketch flags) or "
+             "an earlier output with deduped/; documents it has a near-duplicate of are removed, "
+             "naming it",
+             "PATH"},
+            o.reference);
+    v.value({"--cache", "cache_dir", kNone,
+             "keep every split's sketch in DIR and reuse those of unchanged inputs (keyed by path, "
+             "size, mtime, content fingerprint and the sketch parameters)",
+             "DIR"},
+            o.cache_dir);
+    v.number({"--progress", "progress_seconds", kNone,
+              "seconds between progress lines (percent, MB/s, time left); 0 for none"},
+             o.progress_seconds, {0.0, kNoMaximum<double>});
+    v.value({"!--no-report", "write_report", kNone,
+             "do not write OUTPUT/report.html (the page of counts, charts and samples)"},
+            o.write_report);
+    v.value({"!--no-checkpoint", "checkpoint", kNone,
+             "keep no checkpoints in OUTPUT/_checkpoint (a killed run then starts over)"},
+            o.checkpoint);
+  }
+} describe_output_options;
+
+/// Both lists: every flag the dedup jobs share.
+inline constexpr struct DescribeJobOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    describe_input_options(v, o);
+    describe_output_options(v, o);
+  }
+} describe_job_options;
 
 /// Returns a description of the first invalid shared option, or "" when all are valid.
 std::string validate_job_options(const JobOptions& options);

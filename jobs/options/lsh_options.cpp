@@ -6,10 +6,9 @@
 namespace neardup {
 
 std::string validate_lsh_options(const LshOptions& o) {
-  const auto describe = [](auto& v, const LshOptions& options) {
-    describe_lsh_options(v, options);
-  };
-  if (std::string problem = bounds_problem(o, describe); !problem.empty()) return problem;
+  if (std::string problem = bounds_problem(o, describe_lsh_options); !problem.empty()) {
+    return problem;
+  }
   if ((o.bands == 0) != (o.rows == 0)) return "--bands and --rows go together";
   if (o.bands != 0 && static_cast<std::uint64_t>(o.bands) * o.rows > o.num_perm) {
     return "--bands x --rows must not exceed --num-perm";

@@ -21,29 +21,31 @@ struct LshOptions {
 };
 
 /// Lists the LSH options for visitor `v` (see option_list.hpp).
-template <class V, class O>
-void describe_lsh_options(V& v, O& o) {
-  v.number({"-t,--threshold", "threshold", ParameterScope::kResult,
-            "Jaccard similarity at which documents are duplicates"},
-           o.threshold, {0.0, 1.0, true});
-  v.number({"--num-perm", "num_perm", ParameterScope::kSketch, "MinHash signature length P"},
-           o.num_perm, {1u, 4096u});
-  v.number({"--bands", "bands", ParameterScope::kResult,
-            "LSH bands b (with --rows; default: chosen from --threshold)"},
-           o.bands, {0u, 4096u});
-  v.number({"--rows", "rows", ParameterScope::kResult, "LSH rows per band r (with --bands)"},
-           o.rows, {0u, 4096u});
-  v.number({"--fp-weight", "fp_weight", ParameterScope::kResult,
-            "weight of false positives when choosing b x r"},
-           o.fp_weight, {0.0, kNoMaximum<double>});
-  v.number({"--fn-weight", "fn_weight", ParameterScope::kResult,
-            "weight of false negatives when choosing b x r"},
-           o.fn_weight, {0.0, kNoMaximum<double>});
-  v.number({"--pass-at-threshold", "pass_at_threshold", ParameterScope::kResult,
-            "--verify estimate: chance that a pair exactly at the threshold passes (0.5 = "
-            "unbiased; higher favours recall)"},
-           o.pass_at_threshold, {0.0, 1.0, true});
-}
+inline constexpr struct DescribeLshOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.number({"-t,--threshold", "threshold", ParameterScope::kResult,
+              "Jaccard similarity at which documents are duplicates"},
+             o.threshold, {0.0, 1.0, true});
+    v.number({"--num-perm", "num_perm", ParameterScope::kSketch, "MinHash signature length P"},
+             o.num_perm, {1u, 4096u});
+    v.number({"--bands", "bands", ParameterScope::kResult,
+              "LSH bands b (with --rows; default: chosen from --threshold)"},
+             o.bands, {0u, 4096u});
+    v.number({"--rows", "rows", ParameterScope::kResult, "LSH rows per band r (with --bands)"},
+             o.rows, {0u, 4096u});
+    v.number({"--fp-weight", "fp_weight", ParameterScope::kResult,
+              "weight of false positives when choosing b x r"},
+             o.fp_weight, {0.0, kNoMaximum<double>});
+    v.number({"--fn-weight", "fn_weight", ParameterScope::kResult,
+              "weight of false negatives when choosing b x r"},
+             o.fn_weight, {0.0, kNoMaximum<double>});
+    v.number({"--pass-at-threshold", "pass_at_threshold", ParameterScope::kResult,
+              "--verify estimate: chance that a pair exactly at the threshold passes (0.5 = "
+              "unbiased; higher favours recall)"},
+             o.pass_at_threshold, {0.0, 1.0, true});
+  }
+} describe_lsh_options;
 
 /// A description of the first invalid LSH option (bounds, then bands with rows, b x r <= P,
 /// weights not both 0), or "" when all are valid.

@@ -11,10 +11,9 @@ const char* signature_kind_name(SignatureKind kind) {
 
 std::string validate(const MinhashOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
-  const auto own = [](auto& v, const MinhashOptions& options) {
-    describe_minhash_options(v, options);
-  };
-  if (std::string problem = bounds_problem(o, own); !problem.empty()) return problem;
+  if (std::string problem = bounds_problem(o, describe_minhash_options); !problem.empty()) {
+    return problem;
+  }
   if (std::string problem = validate_lsh_options(o); !problem.empty()) return problem;
   if (!minhash_kernel_supported(o.kernel)) {
     return std::string("--kernel ") + minhash_kernel_name(o.kernel) +

@@ -32,36 +32,38 @@ struct MinhashOptions : JobOptions, LshOptions {
 };
 
 /// Lists minhash's own flags (shingling, sketch, LSH, verification) for visitor `v`.
-template <class V, class O>
-void describe_minhash_options(V& v, O& o) {
-  using enum ParameterScope;
-  v.choice({"--shingle", "shingle", kSketch, "shingle kind: word or char"}, o.document.shingle.kind,
-           std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
-  v.number({"--ngram", "ngram", kSketch, "shingle length in words or characters"},
-           o.document.shingle.n, {1u, 1000u});
-  v.choice({"--sketch", "sketch", kSketch,
-            "signatures: minhash (one hash per permutation) or oph (one permutation hashing with "
-            "optimal densification: one hash per shingle, faster)"},
-           o.signature,
-           std::span<const Choice<SignatureKind>>(
-               choices({SignatureKind::kMinhash, SignatureKind::kOph}, signature_kind_name)));
-  v.value({"--seed", "seed", kSketch, "seed of the MinHash family"}, o.seed);
-  describe_lsh_options(v, o);
-  v.choice({"--verify", "verify", kResult,
-            "candidate check: exact (Jaccard of the shingle sets: no false removal) or estimate "
-            "(share of equal signature entries: faster, errs both ways near the threshold; see "
-            "neardup params)"},
-           o.verify,
-           std::span<const Choice<VerifyMode>>(
-               choices({VerifyMode::kEstimate, VerifyMode::kExact}, verify_mode_name)));
-  v.number({"--max-bucket", "max_bucket", kResult,
-            "buckets up to this size give all pairs; larger ones a star and chain"},
-           o.max_bucket, {std::size_t{2}, std::size_t{1} << 20});
-  v.choice({"--kernel", "kernel", kNone,
-            "MinHash kernel: auto (the fastest this CPU has), scalar, avx2 or avx512; all give "
-            "the same signatures"},
-           o.kernel, std::span<const Choice<MinhashKernel>>(minhash_kernel_choices()));
-}
+inline constexpr struct DescribeMinhashOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    using enum ParameterScope;
+    v.choice({"--shingle", "shingle", kSketch, "shingle kind: word or char"},
+             o.document.shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
+    v.number({"--ngram", "ngram", kSketch, "shingle length in words or characters"},
+             o.document.shingle.n, {1u, 1000u});
+    v.choice({"--sketch", "sketch", kSketch,
+              "signatures: minhash (one hash per permutation) or oph (one permutation hashing with "
+              "optimal densification: one hash per shingle, faster)"},
+             o.signature,
+             std::span<const Choice<SignatureKind>>(
+                 choices({SignatureKind::kMinhash, SignatureKind::kOph}, signature_kind_name)));
+    v.value({"--seed", "seed", kSketch, "seed of the MinHash family"}, o.seed);
+    describe_lsh_options(v, o);
+    v.choice({"--verify", "verify", kResult,
+              "candidate check: exact (Jaccard of the shingle sets: no false removal) or estimate "
+              "(share of equal signature entries: faster, errs both ways near the threshold; see "
+              "neardup params)"},
+             o.verify,
+             std::span<const Choice<VerifyMode>>(
+                 choices({VerifyMode::kEstimate, VerifyMode::kExact}, verify_mode_name)));
+    v.number({"--max-bucket", "max_bucket", kResult,
+              "buckets up to this size give all pairs; larger ones a star and chain"},
+             o.max_bucket, {std::size_t{2}, std::size_t{1} << 20});
+    v.choice({"--kernel", "kernel", kNone,
+              "MinHash kernel: auto (the fastest this CPU has), scalar, avx2 or avx512; all give "
+              "the same signatures"},
+             o.kernel, std::span<const Choice<MinhashKernel>>(minhash_kernel_choices()));
+  }
+} describe_minhash_options;
 
 /// Returns a description of the first invalid option, or "" when all are valid.
 std::string validate(const MinhashOptions& options);

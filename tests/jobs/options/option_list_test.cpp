@@ -147,7 +147,7 @@ TEST(OptionList, RealListsReachStatsAndTheCommandLine) {
   EXPECT_EQ(m.split_bytes, 32ull << 20);
   SimhashOptions s;
   CLI::App simhash;
-  bind_options(simhash, s, [](auto& v, auto& o) { describe_simhash_options(v, o); });
+  bind_options(simhash, s, describe_simhash_options);
   simhash.parse(std::vector<std::string>{"none", "--verify", "5", "-k", "tf", "--weight"});
   EXPECT_EQ(s.verify, VerifyMode::kNone);
   EXPECT_EQ(s.max_distance, 5u);
