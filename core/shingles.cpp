@@ -52,9 +52,10 @@ void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
   shingle_set_of(tokens, spec, out, scratch);
 }
 
-std::vector<std::uint64_t> shingle_set(std::string_view raw, const ShingleSpec& spec) {
+std::vector<std::uint64_t> shingle_set(std::string_view raw, const ShingleSpec& spec,
+                                       TokenizerKind tokenizer) {
   TokenStream tokens;
-  tokenize(raw, tokens);
+  Tokenizer(tokenizer).tokenize(raw, tokens);
   std::vector<std::uint64_t> out;
   shingle_set_of(tokens, spec, out);
   return out;

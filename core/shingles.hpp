@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "core/tokenizer.hpp"
+#include "core/tokenizer_choice.hpp"
 
 namespace neardup {
 
@@ -44,8 +45,10 @@ struct ShingleSortScratch {
 void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out, ShingleSortScratch& scratch);
 
-/// Tokenizes `raw` and returns its sorted, distinct shingle hashes (convenience for tests and
-/// one-off use; the pipeline reuses buffers through the two-step form).
-std::vector<std::uint64_t> shingle_set(std::string_view raw, const ShingleSpec& spec);
+/// Tokenizes `raw` with `tokenizer` and returns its sorted, distinct shingle hashes
+/// (convenience for tests and one-off use; the pipeline reuses buffers through the two-step
+/// form).
+std::vector<std::uint64_t> shingle_set(std::string_view raw, const ShingleSpec& spec,
+                                       TokenizerKind tokenizer = TokenizerKind::kUnicode);
 
 }  // namespace neardup

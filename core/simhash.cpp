@@ -96,9 +96,9 @@ std::uint64_t simhash_of(const TokenStream& tokens, const SimhashSpec& spec,
   return fingerprint;
 }
 
-std::uint64_t simhash(std::string_view raw, const SimhashSpec& spec) {
+std::uint64_t simhash(std::string_view raw, const SimhashSpec& spec, TokenizerKind tokenizer) {
   TokenStream tokens;
-  tokenize(raw, tokens);
+  Tokenizer(tokenizer).tokenize(raw, tokens);
   SimhashScratch scratch;
   return simhash_of(tokens, spec, scratch);
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/tokenizer.hpp"
+#include "core/tokenizer_choice.hpp"
 
 namespace neardup {
 
@@ -50,8 +51,10 @@ struct SimhashScratch {
 std::uint64_t simhash_of(const TokenStream& tokens, const SimhashSpec& spec,
                          SimhashScratch& scratch);
 
-/// Tokenizes `raw` and returns its fingerprint (convenience for tests and one-off use).
-std::uint64_t simhash(std::string_view raw, const SimhashSpec& spec);
+/// Tokenizes `raw` with `tokenizer` and returns its fingerprint (convenience for tests and
+/// one-off use).
+std::uint64_t simhash(std::string_view raw, const SimhashSpec& spec,
+                      TokenizerKind tokenizer = TokenizerKind::kUnicode);
 
 /// The number of bits in which two fingerprints differ.
 inline unsigned hamming_distance(std::uint64_t a, std::uint64_t b) {

@@ -6,87 +6,144 @@
 #include <cstring>
 #include <vector>
 
+#include "core/code_point_classes.hpp"
+
 namespace neardup {
 namespace {
 
 constexpr utf8proc_option_t kNfkcCasefold = static_cast<utf8proc_option_t>(
     UTF8PROC_STABLE | UTF8PROC_COMPOSE | UTF8PROC_COMPAT | UTF8PROC_CASEFOLD | UTF8PROC_IGNORE);
 
-// Whether every byte is below 0x80, eight bytes at a time.
-bool is_ascii(std::string_view text) {
-  std::size_t at = 0;
-  std::uint64_t high_bits = 0;
+constexpr std::uint64_t kHighBits = 0x8080808080808080ull;
+
+// ASCII spans shorter than this are tokenized byte by byte, longer ones by the ASCII kernel.
+constexpr std::size_t kShortAscii = 16;
+
+// Decodes the UTF-8 character at text[at] into `cp` and returns its length, or 0 when the byte
+// there starts no well-formed sequence (Unicode table 3-7: no overlong forms, no surrogates,
+// nothing above U+10FFFF; what utf8proc_iterate accepts).
+inline std::size_t decode(std::string_view text, std::size_t at, std::int32_t& cp) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[at + k]); };
+  const unsigned char lead = byte(0);
+  if (lead < 0x80) {
+    cp = lead;
+    return 1;
+  }
+  std::size_t length = 0;
+  unsigned char low = 0x80, high = 0xBF;
+  if (lead >= 0xC2 && lead <= 0xDF) {
+    length = 2;
+    cp = lead & 0x1F;
+  } else if (lead >= 0xE0 && lead <= 0xEF) {
+    length = 3;
+    cp = lead & 0x0F;
+    if (lead == 0xE0) low = 0xA0;
+    if (lead == 0xED) high = 0x9F;
+  } else if (lead >= 0xF0 && lead <= 0xF4) {
+    length = 4;
+    cp = lead & 0x07;
+    if (lead == 0xF0) low = 0x90;
+    if (lead == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (text.size() - at < length || byte(1) < low || byte(1) > high) return 0;
+  cp = (cp << 6) | (byte(1) & 0x3F);
+  for (std::size_t k = 2; k < length; ++k) {
+    if ((byte(k) & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (byte(k) & 0x3F);
+  }
+  return length;
+}
+
+// The index of the first byte >= 0x80 at or after `from`, eight bytes at a time, or
+// text.size() when there is none.
+std::size_t find_non_ascii(std::string_view text, std::size_t from) {
+  std::size_t at = from;
   for (; at + 8 <= text.size(); at += 8) {
     std::uint64_t word = 0;
     std::memcpy(&word, text.data() + at, sizeof word);
-    high_bits |= word;
+    if ((word & kHighBits) != 0) break;
   }
-  for (; at < text.size(); ++at) high_bits |= static_cast<unsigned char>(text[at]);
-  return (high_bits & 0x8080808080808080ull) == 0;
+  while (at < text.size() && static_cast<unsigned char>(text[at]) < 0x80) ++at;
+  return at;
 }
 
-bool is_word_character(utf8proc_category_t category) {
-  switch (category) {
-    case UTF8PROC_CATEGORY_LU:
-    case UTF8PROC_CATEGORY_LL:
-    case UTF8PROC_CATEGORY_LT:
-    case UTF8PROC_CATEGORY_LM:
-    case UTF8PROC_CATEGORY_LO:
-    case UTF8PROC_CATEGORY_MN:
-    case UTF8PROC_CATEGORY_MC:
-    case UTF8PROC_CATEGORY_ME:
-    case UTF8PROC_CATEGORY_ND:
-    case UTF8PROC_CATEGORY_NL:
-    case UTF8PROC_CATEGORY_NO:
-      return true;
-    default:
-      return false;
-  }
+// Whether the text at `at` starts with a character NFKC may join to the one before it
+// (kJoinsPrevious).
+bool may_join_previous(std::string_view text, std::size_t at) {
+  if (at >= text.size() || static_cast<unsigned char>(text[at]) < 0x80) return false;
+  std::int32_t cp = 0;
+  return decode(text, at, cp) > 0 && (code_point_class(cp) & kJoinsPrevious) != 0;
 }
 
-bool is_mark(utf8proc_category_t category) {
-  return category == UTF8PROC_CATEGORY_MN || category == UTF8PROC_CATEGORY_MC ||
-         category == UTF8PROC_CATEGORY_ME;
+// Whether the ASCII byte at `at` separates tokens in a way normalization cannot undo: a
+// separator that nothing after it may join.
+bool is_hard_separator(std::string_view text, std::size_t at) {
+  return !is_token_byte(static_cast<unsigned char>(text[at])) && !may_join_previous(text, at + 1);
 }
 
-// Appends the tokens of `normalized` (valid UTF-8, already NFKC-casefolded) to `out`.
+// Appends the tokens of text already NFKC-casefolded (valid UTF-8) or of ASCII tokenizer
+// output to a token stream.
 class TokenWriter {
  public:
   explicit TokenWriter(TokenStream& out) : out_(out) {}
 
+  // Adds the tokens of `normalized` (valid UTF-8, NFKC-casefolded).
   void add(std::string_view normalized) {
-    const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(normalized.data());
-    const auto size = static_cast<utf8proc_ssize_t>(normalized.size());
-    for (utf8proc_ssize_t at = 0; at < size;) {
-      utf8proc_int32_t cp = 0;
-      const utf8proc_ssize_t length = utf8proc_iterate(bytes + at, size - at, &cp);
-      const std::string_view character =
-          normalized.substr(static_cast<std::size_t>(at), static_cast<std::size_t>(length));
+    for (std::size_t at = 0; at < normalized.size();) {
+      std::int32_t cp = 0;
+      const std::size_t length = decode(normalized, at, cp);
+      add_character(normalized.substr(at, length), code_point_class(cp));
       at += length;
-      const utf8proc_category_t category = utf8proc_category(cp);
-      if (in_unspaced_ && is_mark(category)) {
-        out_.text += character;  // a vowel sign or tone mark stays with its character
-      } else if (is_unspaced_script(cp)) {
-        end_token();
-        begin_token();
-        out_.text += character;
-        in_unspaced_ = true;
-      } else if (is_word_character(category)) {
-        if (in_unspaced_) end_token();
-        if (!in_token_) begin_token();
-        out_.text += character;
-      } else {
-        end_token();
-      }
     }
   }
 
-  // Adds a word of ASCII letters and digits as one token, lowercased.
-  void add_ascii_word(std::string_view word) {
+  // Adds one character of class `bits`.
+  void add_character(std::string_view character, std::uint8_t bits) {
+    if (in_unspaced_ && (bits & kMark) != 0) {
+      out_.text += character;  // a vowel sign or tone mark stays with its character
+    } else if ((bits & kUnspaced) != 0) {
+      end_token();
+      begin_token();
+      out_.text += character;
+      in_unspaced_ = true;
+    } else if ((bits & kWordCharacter) != 0) {
+      if (in_unspaced_) end_token();
+      if (!in_token_) begin_token();
+      out_.text += character;
+    } else {
+      end_token();
+    }
+  }
+
+  // Adds the tokens of ASCII text byte by byte (cheaper than the ASCII tokenizer's set-up for
+  // a few bytes).
+  void add_ascii(std::string_view ascii) {
+    for (const char c : ascii) {
+      const auto byte = static_cast<unsigned char>(c);
+      if (!is_token_byte(byte)) {
+        end_token();
+        continue;
+      }
+      if (in_unspaced_) end_token();
+      if (!in_token_) begin_token();
+      out_.text += byte >= 'A' && byte <= 'Z' ? static_cast<char>(byte + ('a' - 'A')) : c;
+    }
+  }
+
+  // Appends the tokens of `ascii`, the ASCII tokenizer's output for text that starts after a
+  // separator and ends before one.
+  void add_tokens(const TokenStream& ascii) {
+    if (ascii.size() == 0) return;
     end_token();
-    begin_token();
-    for (const char c : word) out_.text += (c >= 'A' && c <= 'Z') ? static_cast<char>(c + 32) : c;
-    end_token();
+    if (!out_.text.empty()) out_.text += ' ';
+    const auto base = static_cast<std::uint32_t>(out_.text.size());
+    out_.text += ascii.text;
+    for (std::size_t i = 0; i < ascii.size(); ++i) {
+      out_.starts.push_back(base + ascii.starts[i]);
+      out_.ends.push_back(base + ascii.ends[i]);
+    }
   }
 
   // Ends the current token (a separator, an invalid byte or the end of the text).
@@ -109,7 +166,7 @@ class TokenWriter {
 };
 
 // Normalizes a run of valid UTF-8 and adds its tokens. utf8proc_map would allocate the
-// result for every word; decomposing into a reused buffer and re-encoding in place (what
+// result for every run; decomposing into a reused buffer and re-encoding in place (what
 // utf8proc_map does inside) does not.
 void add_valid_run(std::string_view run, TokenWriter& writer) {
   thread_local std::vector<utf8proc_int32_t> buffer;
@@ -159,16 +216,92 @@ void add_text(std::string_view text, TokenWriter& writer, std::uint64_t& invalid
   writer.end_token();
 }
 
-// Whether the text at `at` starts with a combining character (canonical combining class
-// above 0), which NFKC may compose with the character before it.
-bool starts_with_combining(std::string_view text, std::size_t at) {
-  if (at >= text.size() || static_cast<unsigned char>(text[at]) < 0x80) return false;
-  utf8proc_int32_t cp = 0;
-  const utf8proc_ssize_t length =
-      utf8proc_iterate(reinterpret_cast<const utf8proc_uint8_t*>(text.data() + at),
-                       static_cast<utf8proc_ssize_t>(text.size() - at), &cp);
-  return length > 0 && utf8proc_get_property(cp)->combining_class != 0;
-}
+// Adds the tokens of a piece of text between hard separators, normalizing only where it must.
+// A boundary before a character that does not join the one before it (kJoinsPrevious) is a
+// boundary for NFKC too, so the piece is cut there into segments: a stable character alone is
+// added as it is (an ASCII capital lowercased), a segment with anything else is normalized by
+// utf8proc. The last stable character is held back in case the next one joins it.
+class PieceAdder {
+ public:
+  PieceAdder(TokenWriter& writer, std::uint64_t& invalid_utf8_bytes)
+      : writer_(writer), invalid_utf8_bytes_(invalid_utf8_bytes) {}
+
+  void add(std::string_view piece) {
+    piece_ = piece;
+    for (std::size_t at = 0; at < piece.size();) {
+      std::int32_t cp = 0;
+      const std::size_t length = decode(piece, at, cp);
+      next_ = at;
+      if (length == 0) {  // an invalid byte separates tokens
+        flush();
+        writer_.end_token();
+        ++invalid_utf8_bytes_;
+        ++at;
+        continue;
+      }
+      add_character(at, length, cp);
+      at += length;
+    }
+    next_ = piece.size();
+    flush();
+    writer_.end_token();
+  }
+
+ private:
+  static constexpr std::size_t kNone = static_cast<std::size_t>(-1);
+
+  void add_character(std::size_t at, std::size_t length, std::int32_t cp) {
+    const std::uint8_t bits = code_point_class(cp);
+    if ((bits & kJoinsPrevious) != 0) {
+      if (segment_ == kNone) segment_ = held_ != kNone ? held_ : at;
+      segment_alone_ = {};
+      held_ = kNone;
+      return;
+    }
+    flush();
+    const bool ascii_capital = cp >= 'A' && cp <= 'Z';
+    if ((bits & kStable) != 0 || ascii_capital) {
+      held_ = at;
+      held_length_ = length;
+      held_bits_ = ascii_capital ? static_cast<std::uint8_t>(kWordCharacter | kStable) : bits;
+    } else {
+      segment_ = at;
+      segment_alone_ = normalized_alone(cp);
+    }
+  }
+
+  // Adds the held character and the open segment, both ending where the next character starts.
+  void flush() {
+    if (held_ != kNone) {
+      std::string_view character = piece_.substr(held_, held_length_);
+      char lowered = 0;
+      if (character.size() == 1 && character[0] >= 'A' && character[0] <= 'Z') {
+        lowered = static_cast<char>(character[0] + ('a' - 'A'));
+        character = {&lowered, 1};
+      }
+      writer_.add_character(character, held_bits_);
+      held_ = kNone;
+    }
+    if (segment_ != kNone) {
+      if (!segment_alone_.empty()) {
+        writer_.add(segment_alone_);
+      } else {
+        add_valid_run(piece_.substr(segment_, next_ - segment_), writer_);
+      }
+      segment_ = kNone;
+    }
+  }
+
+  TokenWriter& writer_;
+  std::uint64_t& invalid_utf8_bytes_;
+  std::string_view piece_;
+  std::size_t held_ = kNone;  // the held stable character
+  std::size_t held_length_ = 0;
+  std::uint8_t held_bits_ = 0;
+  std::size_t segment_ = kNone;     // the start of a segment to normalize
+  std::string_view segment_alone_;  // its normalized form when it is one character that has one
+  std::size_t next_ = 0;            // where the character being added starts
+};
 
 }  // namespace
 
@@ -184,6 +317,44 @@ bool is_unspaced_script(std::int32_t cp) {
          in(0x1000, 0x109F) || in(0xA9E0, 0xA9FF) || in(0xAA60, 0xAA7F);    // Myanmar
 }
 
+std::vector<std::string_view> word_pieces(std::string_view text) {
+  std::vector<std::string_view> pieces;
+  const auto* bytes = reinterpret_cast<const utf8proc_uint8_t*>(text.data());
+  const auto size = static_cast<utf8proc_ssize_t>(text.size());
+  std::size_t start = 0;
+  bool in_unspaced = false;  // the open piece is one unspaced character (and its marks)
+  const auto close = [&](std::size_t end) {
+    if (end > start) pieces.push_back(text.substr(start, end - start));
+    start = end;
+  };
+  for (utf8proc_ssize_t at = 0; at < size;) {
+    utf8proc_int32_t cp = 0;
+    const utf8proc_ssize_t length = utf8proc_iterate(bytes + at, size - at, &cp);
+    if (length <= 0) {  // an invalid byte: part of whatever piece it is in
+      ++at;
+      continue;
+    }
+    const auto here = static_cast<std::size_t>(at);
+    const std::uint8_t bits = code_point_class(cp);
+    const bool mark = (bits & kMark) != 0;
+    if (utf8proc_category(cp) == UTF8PROC_CATEGORY_ZS || cp == '\t' || cp == '\n' || cp == '\v' ||
+        cp == '\f' || cp == '\r' || cp == 0x85 || cp == 0x2028 || cp == 0x2029) {
+      close(here);
+      start = here + static_cast<std::size_t>(length);
+      in_unspaced = false;
+    } else if ((bits & kUnspaced) != 0 && !(in_unspaced && mark)) {
+      close(here);
+      in_unspaced = true;
+    } else if (in_unspaced && !mark) {
+      close(here);
+      in_unspaced = false;
+    }
+    at += length;
+  }
+  close(text.size());
+  return pieces;
+}
+
 void tokenize_unicode_whole(std::string_view raw, TokenStream& out,
                             std::uint64_t& invalid_utf8_bytes) {
   clear(out);
@@ -191,37 +362,52 @@ void tokenize_unicode_whole(std::string_view raw, TokenStream& out,
   add_text(raw, writer, invalid_utf8_bytes);
 }
 
-void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& invalid_utf8_bytes) {
-  if (is_ascii(raw)) {
-    tokenize(raw, out);
+void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& invalid_utf8_bytes,
+                      void (*ascii_tokenizer)(std::string_view, TokenStream&)) {
+  std::size_t non_ascii = find_non_ascii(raw, 0);
+  if (non_ascii == raw.size()) {
+    ascii_tokenizer(raw, out);
     return;
   }
   clear(out);
+  out.text.reserve(raw.size() + raw.size() / 2);  // NFKC rarely grows text by more
+  out.starts.reserve(raw.size() / 2);
+  out.ends.reserve(raw.size() / 2);
   TokenWriter writer(out);
-  // Pieces end at ASCII separators, which NFKC leaves alone and never composes with what
-  // follows unless that is a combining character; pure ASCII pieces skip utf8proc.
-  std::size_t piece = 0;
-  bool ascii_piece = true;
-  const auto flush = [&](std::size_t end) {
-    const std::string_view text = raw.substr(piece, end - piece);
-    if (text.empty()) return;
-    if (ascii_piece) {
-      writer.add_ascii_word(text);
-    } else {
-      add_text(text, writer, invalid_utf8_bytes);
+  thread_local TokenStream ascii;
+  // The text alternates ASCII spans, which the ASCII tokenizer takes whole, and pieces holding
+  // other bytes, which start and end at hard separators (NFKC never composes across them).
+  const auto add_ascii = [&](std::size_t from, std::size_t to) {
+    if (to <= from) return;
+    if (to - from < kShortAscii) {
+      writer.add_ascii(raw.substr(from, to - from));
+      writer.end_token();
+      return;
     }
+    ascii_tokenizer(raw.substr(from, to - from), ascii);
+    writer.add_tokens(ascii);
   };
-  for (std::size_t at = 0; at < raw.size(); ++at) {
-    const auto c = static_cast<unsigned char>(raw[at]);
-    if (c >= 0x80) {
-      ascii_piece = false;
-    } else if (!is_token_byte(c) && !starts_with_combining(raw, at + 1)) {
-      flush(at);
-      piece = at + 1;
-      ascii_piece = true;
+  for (std::size_t at = 0; at < raw.size();) {
+    non_ascii = find_non_ascii(raw, at);
+    if (non_ascii == raw.size()) {
+      add_ascii(at, raw.size());
+      break;
     }
+    std::size_t piece = non_ascii;
+    while (piece > at && is_token_byte(static_cast<unsigned char>(raw[piece - 1]))) --piece;
+    if (piece > at && piece == non_ascii && may_join_previous(raw, non_ascii)) {
+      --piece;  // the separator before a combining character is part of the piece
+      while (piece > at && is_token_byte(static_cast<unsigned char>(raw[piece - 1]))) --piece;
+    }
+    add_ascii(at, piece);
+    std::size_t end = non_ascii + 1;
+    while (end < raw.size() &&
+           (static_cast<unsigned char>(raw[end]) >= 0x80 || !is_hard_separator(raw, end))) {
+      ++end;
+    }
+    PieceAdder(writer, invalid_utf8_bytes).add(raw.substr(piece, end - piece));
+    at = end;
   }
-  flush(raw.size());
   writer.end_token();
 }
 

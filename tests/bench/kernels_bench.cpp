@@ -1,5 +1,6 @@
-// Google Benchmark micro-benchmarks of the per-document kernels: tokenizer (ASCII, and the
-// Unicode one on ASCII, English with typographic quotes, German and Chinese), shingle hashing,
+// Google Benchmark micro-benchmarks of the per-document kernels: tokenizer (ASCII on the best
+// and the scalar kernel, and the Unicode one on ASCII (both kernels), English with typographic
+// quotes, mixed European and Chinese), shingle hashing,
 // each MinHash kernel, a whole MinHash sketch per kernel, band keys, SimHash, and the radix
 // sort of 16-byte tuples against std::sort. Text is random words of 5 letters + a space on
 // average (6 bytes per token), the yardstick of the performance targets.
@@ -56,28 +57,53 @@ std::string repeated(const char* sentence) {
   return text;
 }
 
-void BM_TokenizeUnicode(benchmark::State& state, const char* sentence) {
-  const std::string text = sentence == nullptr ? random_text(kDocBytes, 1) : repeated(sentence);
+void BM_TokenizeScalar(benchmark::State& state) {
+  const std::string text = random_text(kDocBytes, 1);
   TokenStream tokens;
-  std::uint64_t invalid = 0;
   for (auto _ : state) {
-    tokenize_unicode(text, tokens, invalid);
+    tokenize_scalar(text, tokens);
     benchmark::DoNotOptimize(tokens.text.data());
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
 }
-BENCHMARK_CAPTURE(BM_TokenizeUnicode, ascii, nullptr);
+BENCHMARK(BM_TokenizeScalar);
+
+// The Unicode tokenizer on `sentence` repeated (random ASCII words when null), its ASCII fast
+// path on the CPU's best kernel (scalar: on the scalar kernel, to compare with
+// BM_TokenizeScalar).
+void BM_TokenizeUnicode(benchmark::State& state, const char* sentence, bool scalar) {
+  const std::string text = sentence == nullptr ? random_text(kDocBytes, 1) : repeated(sentence);
+  TokenStream tokens;
+  std::uint64_t invalid = 0;
+  for (auto _ : state) {
+    tokenize_unicode(text, tokens, invalid, scalar ? tokenize_scalar : tokenize);
+    benchmark::DoNotOptimize(tokens.text.data());
+  }
+  state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
+}
+BENCHMARK_CAPTURE(BM_TokenizeUnicode, ascii, nullptr, false);
+BENCHMARK_CAPTURE(BM_TokenizeUnicode, ascii_scalar, nullptr, true);
+// English prose with the typographic quotes and dashes real pages have (a few per sentence).
 BENCHMARK_CAPTURE(BM_TokenizeUnicode, english,
-                  "The quick brown fox \xE2\x80\x9Cjumps\xE2\x80\x9D over the lazy dog. ");
-BENCHMARK_CAPTURE(BM_TokenizeUnicode, german,
-                  "\xC3\x84rger \xC3\xBC"
-                  "ber die Stra\xC3\x9F"
-                  "e: gr\xC3\xB6\xC3\x9F"
-                  "ere \xC3\x9C"
-                  "bungen f\xC3\xBCr J\xC3\xBCrgen sind sch\xC3\xB6n. ");
+                  "The committee\u2019s report, published on Tuesday, found that the new rail "
+                  "line would cut journey times by a third \u2014 but only if the \u201cmissing "
+                  "link\u201d between the two stations is finished by 2030. ",
+                  false);
+// German, French, Polish, Russian and Greek sentences, accents and other alphabets.
+BENCHMARK_CAPTURE(BM_TokenizeUnicode, european,
+                  "\u00c4rger \u00fcber die Stra\u00dfe: gr\u00f6\u00dfere \u00dcbungen "
+                  "f\u00fcr J\u00fcrgen. L\u2019\u00e9t\u00e9 dernier, la f\u00eate du "
+                  "village \u00e9tait tr\u00e8s appr\u00e9ci\u00e9e. Za\u017c\u00f3\u0142\u0107 "
+                  "g\u0119\u015bl\u0105 ja\u017a\u0144. \u041f\u0440\u0438\u0432\u0435\u0442, "
+                  "\u043c\u0438\u0440! \u039a\u03b1\u03bb\u03b7\u03bc\u03ad\u03c1\u03b1 "
+                  "\u03ba\u03cc\u03c3\u03bc\u03b5. ",
+                  false);
 BENCHMARK_CAPTURE(BM_TokenizeUnicode, chinese,
-                  "\xE6\x88\x91\xE7\x88\xB1\xE5\x8C\x97\xE4\xBA\xAC\xE5\xA4\xA9"
-                  "\xE5\xAE\x89\xE9\x97\xA8\xEF\xBC\x8C");
+                  "\u8fd1\u5e74\u6765\u968f\u7740\u4eba\u5de5\u667a\u80fd\u6280\u672f"
+                  "\u7684\u5feb\u901f\u53d1\u5c55\uff0c\u8d8a\u6765\u8d8a\u591a\u7684"
+                  "\u4f01\u4e1a\u5f00\u59cb\u5229\u7528\u5927\u89c4\u6a21\u8bed\u8a00"
+                  "\u6a21\u578b\u5904\u7406\u6587\u672c\u6570\u636e\u3002",
+                  false);
 
 void BM_ShingleHashes(benchmark::State& state) {
   const std::string text = random_text(kDocBytes, 2);

@@ -59,6 +59,21 @@ TEST(UnicodeTokenizer, PunctuationSymbolsAndEverySpaceSeparate) {
             (Tokens{"hi", "there"}));
 }
 
+// Every space separator of Unicode (category Zs), the line and paragraph separators and the
+// ASCII and C1 white space, listed from the Unicode data by hand, each between two words.
+TEST(UnicodeTokenizer, EveryUnicodeSpaceSeparates) {
+  const std::vector<std::string> spaces = {
+      " ",      "\t",     "\n",     "\v",     "\f",     "\r",     "\u0085", "\u00A0", "\u1680",
+      "\u2000", "\u2001", "\u2002", "\u2003", "\u2004", "\u2005", "\u2006", "\u2007", "\u2008",
+      "\u2009", "\u200A", "\u2028", "\u2029", "\u202F", "\u205F", "\u3000"};
+  for (const std::string& space : spaces) {
+    EXPECT_EQ(tokens_of("one" + space + "two"), (Tokens{"one", "two"})) << space;
+    EXPECT_EQ(tokens_of("\u00e9t\u00e9" + space + "caf\u00e9"),
+              (Tokens{"\u00e9t\u00e9", "caf\u00e9"}))
+        << space;
+  }
+}
+
 TEST(UnicodeTokenizer, UnspacedScriptsGiveOneTokenPerCharacter) {
   EXPECT_EQ(tokens_of("我爱北京"), (Tokens{"我", "爱", "北", "京"}));
   EXPECT_EQ(tokens_of("我爱NLP模型"), (Tokens{"我", "爱", "nlp", "模", "型"}));
@@ -88,19 +103,31 @@ TEST(UnicodeTokenizer, InvalidBytesSeparateAndAreCounted) {
   EXPECT_EQ(invalid, 1u);
 }
 
+// Random ASCII, on every ASCII kernel this CPU has for the fast path, against the scalar ASCII
+// tokenizer; and the ASCII words of mixed text, which take the per-word path.
 TEST(UnicodeTokenizer, PureAsciiGivesTheAsciiTokenizersTokens) {
+  std::vector<void (*)(std::string_view, TokenStream&)> kernels = {tokenize, tokenize_scalar};
+  if (tokenize_avx512_supported()) kernels.push_back(tokenize_avx512);
   std::mt19937_64 rng(4);
   TokenStream unicode, ascii;
   for (int trial = 0; trial < 2000; ++trial) {
     std::string text(rng() % 200, ' ');
     for (char& c : text) c = static_cast<char>(rng() % 128);
+    tokenize_scalar(text, ascii);
+    for (const auto kernel : kernels) {
+      std::uint64_t invalid = 0;
+      tokenize_unicode(text, unicode, invalid, kernel);
+      ASSERT_EQ(unicode.text, ascii.text) << trial;
+      ASSERT_EQ(unicode.starts, ascii.starts) << trial;
+      ASSERT_EQ(unicode.ends, ascii.ends) << trial;
+      ASSERT_EQ(invalid, 0u);
+    }
+    // The same text with one non-ASCII word appended: its ASCII part tokenizes the same.
     std::uint64_t invalid = 0;
-    tokenize_unicode(text, unicode, invalid);
-    tokenize(text, ascii);
-    ASSERT_EQ(unicode.text, ascii.text) << trial;
-    ASSERT_EQ(unicode.starts, ascii.starts) << trial;
-    ASSERT_EQ(unicode.ends, ascii.ends) << trial;
-    ASSERT_EQ(invalid, 0u);
+    tokenize_unicode(text + " \xC3\xA9t\xC3\xA9", unicode, invalid);
+    const std::string expected = ascii.text + (ascii.size() > 0 ? " " : "") + "\xC3\xA9t\xC3\xA9";
+    ASSERT_EQ(unicode.text, expected) << trial;
+    ASSERT_EQ(unicode.size(), ascii.size() + 1) << trial;
   }
 }
 
@@ -130,10 +157,29 @@ TEST(UnicodeTokenizer, WordByWordEqualsNormalizingWholeRuns) {
                                            "\xFF",
                                            "\xC3",
                                            "\xE2\x80\x99",
-                                           "\xF0\x9F\x98\x80"};
+                                           "\xF0\x9F\x98\x80",
+                                           "\xEA\xB0\x80",      // Hangul syllable GA
+                                           "\xE1\x84\x80",      // Hangul leading jamo G
+                                           "\xE1\x85\xA1",      // Hangul vowel jamo A
+                                           "\xE1\x86\xA8",      // Hangul final jamo G
+                                           "\xE0\xB2\xBF",      // Kannada vowel sign I
+                                           "\xE0\xB3\x95",      // Kannada length mark
+                                           "\xC7\x85",          // titlecase Dz
+                                           "\xEF\xAC\x81",      // fi ligature
+                                           "\xC2\xAD",          // soft hyphen (ignorable)
+                                           "\xE2\x80\x8D",      // zero-width joiner
+                                           "\xF0\xA0\x80\x80",  // Han, plane 2
+                                           "\xCF\x82",          // final sigma
+                                           "\xC3\xA4",          // a with diaeresis
+                                           "\xE0\xA4\x95",      // Devanagari KA
+                                           "\xE0\xA5\x8D",      // Devanagari virama
+                                           "\xEF\xBE\x9E",      // halfwidth voiced mark
+                                           "\xE3\x82\x99",      // combining voiced mark
+                                           "\xE3\x82\xAB",      // katakana KA
+                                           "\xEF\xBB\xBF"};     // zero-width no-break
   std::mt19937_64 rng(6);
   TokenStream fast, whole;
-  for (int trial = 0; trial < 5000; ++trial) {
+  for (int trial = 0; trial < 20000; ++trial) {
     std::string text;
     const std::size_t n = rng() % 40;
     for (std::size_t i = 0; i < n; ++i) text += pieces[rng() % pieces.size()];
@@ -149,6 +195,24 @@ TEST(UnicodeTokenizer, WordByWordEqualsNormalizingWholeRuns) {
   std::uint64_t invalid = 0;
   tokenize_unicode("a =\xCC\xB8 b", composed, invalid);  // = + U+0338 is NFKC's "≠", a symbol
   EXPECT_EQ(composed.text, "a b");
+}
+
+// The report's word pieces: whitespace of any kind separates, punctuation stays in its word,
+// and each unspaced character (with its marks) is a piece.
+TEST(UnicodeTokenizer, WordPiecesForTheDiff) {
+  const auto pieces = [](std::string_view text) {
+    std::vector<std::string> out;
+    for (const std::string_view piece : word_pieces(text)) out.emplace_back(piece);
+    return out;
+  };
+  EXPECT_EQ(pieces("Hello,  world\t\n(yes)"), (Tokens{"Hello,", "world", "(yes)"}));
+  EXPECT_EQ(pieces("a\u00A0b\u3000c\u2028d"), (Tokens{"a", "b", "c", "d"}));
+  EXPECT_EQ(pieces("\u6211\u7231NLP\u6a21\u578b\u3002"),
+            (Tokens{"\u6211", "\u7231", "NLP", "\u6a21", "\u578b", "\u3002"}));
+  EXPECT_EQ(pieces("\u0e2a\u0e27\u0e31\u0e2a"),  // a vowel sign stays with its consonant
+            (Tokens{"\u0e2a", "\u0e27\u0e31", "\u0e2a"}));
+  EXPECT_EQ(pieces("ab\xFF cd"), (Tokens{"ab\xFF", "cd"}));
+  EXPECT_EQ(pieces(""), Tokens{});
 }
 
 }  // namespace

@@ -66,13 +66,32 @@ std::vector<ReadRecord> read_all(const std::string& path, neardup::InputFormat f
   return records;
 }
 
+// The report's word pieces of any text: in order, inside the text, never empty.
+void check_word_pieces(std::string_view text) {
+  const char* end_of_last = text.data();
+  for (const std::string_view piece : neardup::word_pieces(text)) {
+    require(!piece.empty() && piece.data() >= end_of_last &&
+                piece.data() + piece.size() <= text.data() + text.size(),
+            "word pieces in order inside the text");
+    end_of_last = piece.data() + piece.size();
+  }
+}
+
 // The Unicode tokenizer on any text: tokens are non-empty valid UTF-8 without spaces, in
-// order, joined by one space, and no more invalid bytes are counted than the text has.
+// order, joined by one space, no more invalid bytes are counted than the text has, and the
+// word-by-word fast path equals the definition (every valid run normalized whole).
 void check_unicode_tokens(std::string_view text) {
   neardup::TokenStream tokens;
   std::uint64_t invalid = 0;
   neardup::tokenize_unicode(text, tokens, invalid);
   require(invalid <= text.size(), "invalid bytes counted at most once");
+  neardup::TokenStream whole;
+  std::uint64_t whole_invalid = 0;
+  neardup::tokenize_unicode_whole(text, whole, whole_invalid);
+  require(whole.text == tokens.text && whole.starts == tokens.starts && whole.ends == tokens.ends &&
+              whole_invalid == invalid,
+          "word by word equals normalizing whole runs");
+  check_word_pieces(text);
   std::uint64_t again = 0;
   neardup::TokenStream twice;
   neardup::tokenize_unicode(tokens.text, twice, again);

@@ -1,0 +1,43 @@
+// The tokenizer a job uses (--tokenizer): Unicode (the default) or the ASCII one, run through
+// one object that also counts the invalid UTF-8 it met.
+#pragma once
+
+#include <cstdint>
+#include <string_view>
+
+#include "core/tokenizer.hpp"
+
+namespace neardup {
+
+/// Which rule turns text into canonical tokens.
+enum class TokenizerKind {
+  kUnicode,  // tokenize_unicode: NFKC + case folding, L/M/N runs, unspaced scripts per character
+  kAscii,    // tokenize: runs of ASCII letters and digits or bytes >= 0x80, A-Z lowercased
+};
+
+/// "unicode" or "ascii": the names the flag, stats.json, index.meta and logs use.
+const char* tokenizer_kind_name(TokenizerKind kind);
+
+/// Tokenizes documents under one TokenizerKind and counts the invalid UTF-8 bytes it met.
+/// Holds no buffers: one per thread or per reader, cheap to copy.
+class Tokenizer {
+ public:
+  explicit Tokenizer(TokenizerKind kind = TokenizerKind::kUnicode) : kind_(kind) {}
+
+  /// The rule this tokenizer follows.
+  TokenizerKind kind() const { return kind_; }
+
+  /// Writes the canonical tokens of `raw` into `out`, replacing its contents: tokenize_unicode
+  /// or tokenize (which sees every byte as a byte and counts nothing).
+  void tokenize(std::string_view raw, TokenStream& out);
+
+  /// Bytes that were not part of valid UTF-8, summed over every text tokenized so far (always
+  /// 0 for kAscii).
+  std::uint64_t invalid_utf8_bytes() const { return invalid_utf8_bytes_; }
+
+ private:
+  TokenizerKind kind_;
+  std::uint64_t invalid_utf8_bytes_ = 0;
+};
+
+}  // namespace neardup
