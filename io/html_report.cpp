@@ -3,9 +3,10 @@
 #include "io/html_report.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdio>
+
+#include "core/unicode_tokenizer.hpp"
 
 namespace neardup {
 namespace {
@@ -38,14 +39,20 @@ std::string with_commas(std::uint64_t value) {
   return out;
 }
 
-std::vector<std::string_view> words_of(std::string_view text) {
-  std::vector<std::string_view> words;
-  std::size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    const std::size_t start = i;
-    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i > start) words.push_back(text.substr(start, i - start));
+// The words of a sample's text as the diff shows them, and what it compares: their canonical
+// tokens joined by spaces ("" for a word without tokens).
+struct DiffWords {
+  std::vector<std::string_view> shown;
+  std::vector<std::string> keys;
+};
+
+DiffWords diff_words(std::string_view text, TokenizerKind kind) {
+  DiffWords words{word_pieces(text), {}};
+  Tokenizer tokenizer(kind);
+  TokenStream tokens;
+  for (const std::string_view word : words.shown) {
+    tokenizer.tokenize(word, tokens);
+    words.keys.push_back(tokens.text);
   }
   return words;
 }
@@ -193,32 +200,42 @@ std::string html_escape(std::string_view text) {
 }
 
 std::pair<std::string, std::string> word_diff_html(std::string_view a, std::string_view b,
-                                                   std::size_t max_words) {
-  const std::vector<std::string_view> wa = words_of(a), wb = words_of(b);
-  const std::size_t n = std::min(wa.size(), max_words), m = std::min(wb.size(), max_words);
-  // lcs[i][j]: longest common subsequence of wa[i..n) and wb[j..m).
+                                                   TokenizerKind tokenizer, std::size_t max_words) {
+  const DiffWords wa = diff_words(a, tokenizer), wb = diff_words(b, tokenizer);
+  // The compared words: the first max_words of each side that have tokens.
+  const auto compared = [max_words](const DiffWords& w) {
+    std::vector<std::size_t> at;
+    for (std::size_t i = 0; i < w.keys.size() && at.size() < max_words; ++i) {
+      if (!w.keys[i].empty()) at.push_back(i);
+    }
+    return at;
+  };
+  const std::vector<std::size_t> ia = compared(wa), ib = compared(wb);
+  const std::size_t n = ia.size(), m = ib.size();
+  const auto same = [&](std::size_t i, std::size_t j) { return wa.keys[ia[i]] == wb.keys[ib[j]]; };
+  // lcs[i][j]: longest common subsequence of the compared words from i and j on.
   std::vector<std::uint32_t> lcs((n + 1) * (m + 1), 0);
   const auto at = [m](std::size_t i, std::size_t j) { return i * (m + 1) + j; };
   for (std::size_t i = n; i-- > 0;) {
     for (std::size_t j = m; j-- > 0;) {
-      lcs[at(i, j)] = wa[i] == wb[j] ? lcs[at(i + 1, j + 1)] + 1
-                                     : std::max(lcs[at(i + 1, j)], lcs[at(i, j + 1)]);
+      lcs[at(i, j)] =
+          same(i, j) ? lcs[at(i + 1, j + 1)] + 1 : std::max(lcs[at(i + 1, j)], lcs[at(i, j + 1)]);
     }
   }
-  std::vector<char> common_a(wa.size(), 1), common_b(wb.size(), 1);
-  std::fill(common_a.begin(), common_a.begin() + static_cast<std::ptrdiff_t>(n), 0);
-  std::fill(common_b.begin(), common_b.begin() + static_cast<std::ptrdiff_t>(m), 0);
+  std::vector<char> common_a(wa.shown.size(), 1), common_b(wb.shown.size(), 1);
+  for (const std::size_t i : ia) common_a[i] = 0;
+  for (const std::size_t j : ib) common_b[j] = 0;
   for (std::size_t i = 0, j = 0; i < n && j < m;) {
-    if (wa[i] == wb[j]) {
-      common_a[i++] = 1;
-      common_b[j++] = 1;
+    if (same(i, j)) {
+      common_a[ia[i++]] = 1;
+      common_b[ib[j++]] = 1;
     } else if (lcs[at(i + 1, j)] >= lcs[at(i, j + 1)]) {
       ++i;
     } else {
       ++j;
     }
   }
-  return {marked(wa, common_a, "del"), marked(wb, common_b, "ins")};
+  return {marked(wa.shown, common_a, "del"), marked(wb.shown, common_b, "ins")};
 }
 
 std::string render_html_report(const HtmlReport& r) {
@@ -283,7 +300,7 @@ std::string render_html_report(const HtmlReport& r) {
       "<h2>Samples</h2>\n<p class=\"note\">A fixed sample of clusters: the kept document and "
       "one removed from its cluster, words only in one of them marked.</p>\n";
   for (const ReportSample& s : r.samples) {
-    const auto [kept, removed] = word_diff_html(s.kept_text, s.removed_text);
+    const auto [kept, removed] = word_diff_html(s.kept_text, s.removed_text, r.tokenizer);
     html += "<p>Cluster of " + with_commas(s.cluster_size) + " documents</p><div class=\"pair\">";
     html += "<div class=\"doc\"><h3>kept: <code>" + html_escape(s.kept_id) + "</code></h3>" + kept +
             (s.kept_truncated ? " <span class=\"note\">[truncated]</span>" : "") + "</div>";

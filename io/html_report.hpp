@@ -9,6 +9,8 @@
 #include <utility>
 #include <vector>
 
+#include "core/tokenizer_choice.hpp"
+
 namespace neardup {
 
 /// A stage's seconds across ranks.
@@ -46,11 +48,12 @@ struct HtmlReport {
   std::vector<std::pair<std::string, std::uint64_t>> counts;   // read, kept, removed, ...
   std::vector<std::pair<std::string, std::uint64_t>> skipped;  // by reason, non-zero only
   std::vector<ReportStage> stages;
-  double threshold = 0;                             // marked on the similarity axis
-  std::string similarity_name;                      // what the pairs' similarity is
-  std::optional<ReportBanding> banding;             // minhash only
-  std::string verification;                         // how pairs were checked, what it costs
-  std::vector<std::uint64_t> similarity_histogram;  // verified pairs, equal bins over [0, 1]
+  double threshold = 0;                               // marked on the similarity axis
+  std::string similarity_name;                        // what the pairs' similarity is
+  TokenizerKind tokenizer = TokenizerKind::kUnicode;  // the samples' diff compares its tokens
+  std::optional<ReportBanding> banding;               // minhash only
+  std::string verification;                           // how pairs were checked, what it costs
+  std::vector<std::uint64_t> similarity_histogram;    // verified pairs, equal bins over [0, 1]
   /// Clusters by size: (largest size in the bin, clusters); bins 2, 3-4, 5-8, ... (powers of 2).
   std::vector<std::pair<std::uint64_t, std::uint64_t>> cluster_sizes;
   std::vector<ReportCluster> largest;  // largest first
@@ -60,12 +63,16 @@ struct HtmlReport {
 /// `text` with &, <, >, " and ' as character references: safe as HTML text or attribute value.
 std::string html_escape(std::string_view text);
 
-/// The words of `a` and `b` (split at whitespace) marked by a longest common subsequence of
-/// words: each word of a that is not in it is "removed", each of b "added". Returns HTML of
-/// both sides, escaped, changed words wrapped in <mark>. Only the first `max_words` words of
-/// each side are compared (the comparison takes max_words^2 steps); the rest are unmarked.
-std::pair<std::string, std::string> word_diff_html(std::string_view a, std::string_view b,
-                                                   std::size_t max_words = 600);
+/// The words of `a` and `b` (word_pieces: split at whitespace, each character of an unspaced
+/// script a word) marked by a longest common subsequence of words compared by their canonical
+/// tokens under `tokenizer`, so case, punctuation and Unicode forms the dedup ignores are not
+/// marked: each word of a that is not in it is "removed", each of b "added"; a word without
+/// tokens (punctuation alone) is never marked. Returns HTML of both sides, escaped, changed
+/// words wrapped in <mark>. Only the first `max_words` words of each side are compared (the
+/// comparison takes max_words^2 steps); the rest are unmarked.
+std::pair<std::string, std::string> word_diff_html(
+    std::string_view a, std::string_view b, TokenizerKind tokenizer = TokenizerKind::kUnicode,
+    std::size_t max_words = 600);
 
 /// The whole page.
 std::string render_html_report(const HtmlReport& report);

@@ -19,8 +19,8 @@ struct IndexSegment {
 };
 
 /// The current format version; an index of another version is refused. Version 2 added the
-/// stored shingle sets (store_shingles).
-inline constexpr std::uint32_t kIndexFormatVersion = 2;
+/// stored shingle sets (store_shingles); version 3 the tokenizer (Unicode tokens by default).
+inline constexpr std::uint32_t kIndexFormatVersion = 3;
 
 /// Everything needed to sketch queries the way the index was built, and to find its files.
 struct IndexMeta {
@@ -29,6 +29,7 @@ struct IndexMeta {
   std::string method;  // "simhash" or "minhash"
   std::string text_field = "text";
   std::string id_field = "id";
+  unsigned tokenizer = 0;  // TokenizerKind, for every method
   // simhash
   unsigned features = 0;  // SimhashFeatures
   unsigned weight = 0;    // SimhashWeight

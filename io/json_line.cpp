@@ -73,8 +73,10 @@ std::size_t utf8_sequence_length(std::string_view bytes, std::size_t at) {
 }
 
 // Writes `line` to `out` with every byte outside a well-formed UTF-8 sequence replaced by
-// U+FFFD and every control byte inside a JSON string replaced by a space.
-void repair(std::string_view line, std::string& out) {
+// U+FFFD and every control byte inside a JSON string replaced by a space; returns how many
+// bytes became U+FFFD.
+std::uint64_t repair(std::string_view line, std::string& out) {
+  std::uint64_t replaced = 0;
   out.clear();
   out.reserve(line.size() + line.size() / 8);
   bool in_string = false;
@@ -85,6 +87,7 @@ void repair(std::string_view line, std::string& out) {
       const std::size_t length = utf8_sequence_length(line, i);
       if (length == 0) {
         out.append(kReplacementCharacter);
+        ++replaced;
         ++i;
       } else {
         out.append(line.substr(i, length));
@@ -109,6 +112,7 @@ void repair(std::string_view line, std::string& out) {
     out.push_back(repaired);
     ++i;
   }
+  return replaced;
 }
 
 std::string_view trim_trailing_space(std::string_view text) {
@@ -135,15 +139,18 @@ LineStatus JsonLineParser::parse(std::string_view line, ParsedLine& out) {
   out.text = {};
   out.has_id = false;
   out.id.clear();
+  out.invalid_utf8_bytes = 0;
   if (line.starts_with(kByteOrderMark)) line.remove_prefix(kByteOrderMark.size());
   if (is_blank(line)) return LineStatus::kBlankLine;
   load(line);
   simdjson::error_code error = simdjson::SUCCESS;
   const LineStatus status = parse_padded(line.size(), error, out);
   if (error != simdjson::UTF8_ERROR && error != simdjson::UNESCAPED_CHARS) return status;
-  repair(line, repaired_);
+  const std::uint64_t replaced = repair(line, repaired_);
   load(repaired_);
-  return parse_padded(repaired_.size(), error, out);
+  const LineStatus repaired_status = parse_padded(repaired_.size(), error, out);
+  out.invalid_utf8_bytes = replaced;
+  return repaired_status;
 }
 
 void JsonLineParser::load(std::string_view line) {

@@ -4,6 +4,7 @@
 
 #include <simdjson.h>
 
+#include <cstdint>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,6 +18,7 @@ struct ParsedLine {
   std::string_view text;
   bool has_id = false;
   std::string id;
+  std::uint64_t invalid_utf8_bytes = 0;  // bytes of the record replaced by U+FFFD (repair)
 };
 
 /// Parses JSON Lines records, extracting a text field and an id field by dotted path
@@ -35,7 +37,8 @@ class JsonLineParser {
   ///    strings is repaired and parsed again: each byte that is not part of a well-formed
   ///    UTF-8 sequence becomes U+FFFD (EF BF BD), and each byte 0x00-0x1F inside a JSON string
   ///    becomes a space. A control byte outside strings other than tab, CR and LF (e.g. NUL)
-  ///    stays malformed. Valid lines are parsed without this extra copy.
+  ///    stays malformed. Valid lines are parsed without this extra copy. The replaced bytes
+  ///    are counted in out.invalid_utf8_bytes.
   ///  - The text field must be present (kMissingText; also when a path step is not an object)
   ///    and a string (kTextNotString).
   ///  - The id is taken when the id field exists and is a string (unescaped, as is) or a

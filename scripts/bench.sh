@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# Benchmark: Google Benchmark micro-benchmarks of the kernels (tokenizer, the Unicode tokenizer
-# on ASCII, English, German and Chinese text, shingles, each
-# MinHash kernel, band keys, SimHash, radix sort; median and spread of 5 runs); generates (or
-# takes) a >= 1 GB JSON Lines corpus, runs the bare parse+tokenize pass (the yardstick) on it
-# plain, gzip- and zstd-compressed, the whole minhash job at 1 and 2 ranks (wall time over the
-# yardstick's, median of 3 runs, speed-up of 2 ranks), memory per document on 1.29M short
-# documents, the shuffle (packing + exchange GB/s, radix sort M tuples/s), and the input
-# balance of one huge file vs many small ones; SimHash fingerprinting per core, the Hamming find-all over 10M random fingerprints at 1 and 2 ranks, and the online
-# index (10M fingerprints: bytes per document, query latency); exact against estimate
-# verification on a 303 MB corpus with the shapes of real ones, and a MinHash index of it with
-# and without stored shingle sets (bytes per document, query latency); prints RESULT lines.
+# Benchmark: Google Benchmark micro-benchmarks of the kernels (the ASCII tokenizer on both
+# kernels and the Unicode one on ASCII, English with typographic quotes, mixed European and
+# Chinese text; shingles, each MinHash kernel, band keys, SimHash, radix sort; median and spread
+# of 5 runs); generates (or takes) a >= 1 GB JSON Lines corpus, runs the bare parse+tokenize
+# pass (the yardstick) on it with the Unicode and the ASCII tokenizer, plain, gzip- and
+# zstd-compressed, the whole minhash job at 1 and 2 ranks (wall time over the yardstick's,
+# median of 3 runs, speed-up of 2 ranks), memory per document on 1.29M short documents, the
+# shuffle (packing + exchange GB/s, radix sort M tuples/s), and the input balance of one huge
+# file vs many small ones; SimHash fingerprinting per core, the Hamming find-all over 10M random
+# fingerprints at 1 and 2 ranks, and the online index (10M fingerprints: bytes per document,
+# query latency); exact against estimate verification on a 303 MB corpus with the shapes of
+# real ones, and a MinHash index of it with and without stored shingle sets (bytes per
+# document, query latency); prints RESULT lines.
 # Usage: scripts/bench.sh [CORPUS_DIR]   (default: build/bench-corpus, generated once)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
@@ -42,15 +44,25 @@ echo "RESULT corpus=$corpus bytes=$bytes"
 # median_spread V...: "median min max" of the values.
 median_spread() { printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
   printf "%s %s %s", v[int((NR + 1) / 2)], v[1], v[NR] }'; }
-# The yardstick 3 times (the first also warms the page cache); its median is the job's divisor.
+# The yardstick 3 times (the first also warms the page cache), with the job's default Unicode
+# tokenizer; its median is the job's divisor. Interleaved with the same pass under the ASCII
+# tokenizer: on this pure-ASCII corpus the Unicode tokenizer's fast path should cost little.
 yardsticks=()
+ascii_passes=()
 for run in 1 2 3; do
   yardstick=$("$root/build/neardup-parse-tokenize-pass" "$corpus")
   echo "$yardstick"
   yardsticks+=("$(grep -oE 'seconds=[0-9.]+' <<<"$yardstick" | cut -d= -f2)")
+  ascii_pass=$("$root/build/neardup-parse-tokenize-pass" --tokenizer ascii "$corpus")
+  echo "$ascii_pass"
+  ascii_passes+=("$(grep -oE 'seconds=[0-9.]+' <<<"$ascii_pass" | cut -d= -f2)")
 done
 read -r yardstick_seconds low high <<<"$(median_spread "${yardsticks[@]}")"
 echo "RESULT pass=parse_tokenize seconds_median=$yardstick_seconds seconds_min=$low seconds_max=$high"
+read -r ascii_seconds low high <<<"$(median_spread "${ascii_passes[@]}")"
+echo "RESULT pass=parse_tokenize_ascii seconds_median=$ascii_seconds seconds_min=$low" \
+  "seconds_max=$high unicode_speed_vs_ascii=$(awk -v a="$ascii_seconds" \
+  -v u="$yardstick_seconds" 'BEGIN { printf "%.3f", a / u }')"
 # Reading throughput by format (MB/s of uncompressed text on one core); compressed copies once.
 for tool in gzip zstd; do
   ext=$([ $tool = gzip ] && echo gz || echo zst)

@@ -43,8 +43,6 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kSplitMagic = "neardup-split-sketch";
-// 2: a split's documents stored as raw arrays after a Boost archive of its tally.
-constexpr std::uint32_t kSplitVersion = 2;
 
 // What a split file holds besides its documents' raw arrays (which follow it).
 struct SplitHeader {
@@ -59,7 +57,7 @@ struct SplitHeader {
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
     ar& file& begin& end& tally.lines& tally.status_counts& tally.examples& tally.bytes_read;
-    ar& documents& id_keys& sketch_words& doc_ids;
+    ar& tally.invalid_utf8_bytes& documents& id_keys& sketch_words& doc_ids;
   }
 };
 
@@ -176,7 +174,8 @@ std::optional<SplitTally> SplitFiles::load(std::uint32_t s, SketchResult& into) 
   std::error_code error;
   if (!fs::exists(path, error)) return std::nullopt;
   try {
-    const std::string payload = load_checked_file(path, kSplitMagic, kSplitVersion, "split sketch");
+    const std::string payload =
+        load_checked_file(path, kSplitMagic, kSplitFormatVersion, "split sketch");
     const Split& split = plan_.splits[s];
     return append_split_payload(payload, path, plan_.files[split.file].path, split, s, into);
   } catch (const std::exception& e) {
@@ -215,7 +214,7 @@ void SplitFiles::save(std::uint32_t s, const SplitTally& tally, const SplitDocsV
                                                   bytes_of(docs.has_doc_id)};
   // Not synced: most of a checkpoint's bytes, and a split file a crash tore is refused by its
   // checksum at load and sketched again.
-  save_checked_file(path_of(s), kSplitMagic, kSplitVersion, pieces, SyncOnCommit::kNo);
+  save_checked_file(path_of(s), kSplitMagic, kSplitFormatVersion, pieces, SyncOnCommit::kNo);
 }
 
 }  // namespace neardup

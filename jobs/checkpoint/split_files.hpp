@@ -13,6 +13,14 @@
 
 namespace neardup {
 
+/// What a stored split sketch means and how it is laid out; part of every split file's header
+/// and of its key (sketch_parameters), so files of another version are neither read nor found.
+/// 2: features count shingle positions; documents stored as raw arrays after a Boost archive
+///    of the tally.
+/// 3: sketches of the tokens of --tokenizer (Unicode by default); the tally counts invalid
+///    UTF-8 bytes.
+inline constexpr std::uint32_t kSplitFormatVersion = 3;
+
 /// A SplitStore of files in `dir`, one per split, named by a hash of everything that
 /// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so
 /// the same directory serves a resume with another rank count and a cache across runs whose

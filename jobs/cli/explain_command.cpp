@@ -4,6 +4,7 @@
 
 #include <simdjson.h>
 
+#include <algorithm>
 #include <cstdio>
 #include <filesystem>
 #include <optional>
@@ -66,12 +67,17 @@ std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
   return {std::move(a), std::move(b)};
 }
 
-ExplainedDoc describe(const std::string& id, const FoundDoc& doc, const ShingleSpec& spec,
+ExplainedDoc describe(const std::string& id, const FoundDoc& doc, const DocumentSpec& spec,
                       std::vector<std::uint64_t>& set) {
   TokenStream tokens;
-  tokenize(doc.text, tokens);
-  shingle_set_of(tokens, spec, set);
-  return {id, doc.location, tokens.size(), set.size()};
+  Tokenizer(spec.tokenizer).tokenize(doc.text, tokens);
+  shingle_set_of(tokens, spec.shingle, set);
+  ExplainedDoc explained{id, doc.location, tokens.size(), set.size(), {}};
+  for (std::size_t i = 0; i < std::min(tokens.size(), kExplainedTokens); ++i) {
+    explained.first_tokens.push_back(
+        tokens.text.substr(tokens.starts[i], tokens.ends[i] - tokens.starts[i]));
+  }
+  return explained;
 }
 
 }  // namespace
@@ -114,11 +120,12 @@ PairExplanation explain_pair(const MinhashOptions& options, const std::string& i
   }
   PairExplanation e;
   std::vector<std::uint64_t> set_a, set_b;
-  e.a = describe(id_a, *found_a, options.document.shingle, set_a);
-  e.b = describe(id_b, *found_b, options.document.shingle, set_b);
+  e.a = describe(id_a, *found_a, options.document, set_a);
+  e.b = describe(id_b, *found_b, options.document, set_b);
   e.exact_jaccard = exact_jaccard(set_a, set_b);
 
-  MinhashSketcher sketcher(options.num_perm, options.seed, options.document.shingle, options.kernel,
+  MinhashSketcher sketcher(options.num_perm, options.seed, options.document.shingle,
+                           options.document.tokenizer, options.kernel,
                            options.signature == SignatureKind::kOph);
   std::vector<std::uint32_t> sig_a(options.num_perm), sig_b(options.num_perm);
   const std::uint32_t features_a = sketcher.sketch(found_a->text, sig_a);
@@ -135,8 +142,9 @@ PairExplanation explain_pair(const MinhashOptions& options, const std::string& i
   }
   e.min_agree =
       min_agreeing_entries(options.threshold, options.num_perm, options.pass_at_threshold);
-  e.simhash_distance = hamming_distance(simhash(found_a->text, SimhashSpec{}),
-                                        simhash(found_b->text, SimhashSpec{}));
+  e.simhash_distance =
+      hamming_distance(simhash(found_a->text, SimhashSpec{}, options.document.tokenizer),
+                       simhash(found_b->text, SimhashSpec{}, options.document.tokenizer));
   // An empty document (no shingles) is never anyone's duplicate.
   e.candidate = features_a > 0 && features_b > 0 && !e.colliding_bands.empty();
   // Exact verification reads only the candidates its sketch filter keeps.
@@ -156,6 +164,9 @@ std::string explanation_text(const PairExplanation& e, const MinhashOptions& opt
                   d->id.c_str(), d->location.c_str(), static_cast<unsigned long long>(d->tokens),
                   static_cast<unsigned long long>(d->shingles));
     out += line;
+    out += std::string("  tokens (") + tokenizer_kind_name(options.document.tokenizer) + "):";
+    for (const std::string& token : d->first_tokens) out += " " + token;
+    out += d->tokens > d->first_tokens.size() ? " ...\n" : "\n";
   }
   std::snprintf(line, sizeof line, "exact Jaccard of the shingle sets: %.4f\n", e.exact_jaccard);
   out += line;

@@ -16,8 +16,12 @@ struct ExplainedDoc {
   std::string id;        // as asked for
   std::string location;  // path:line (or the text file's path)
   std::uint64_t tokens = 0;
-  std::uint64_t shingles = 0;  // distinct
+  std::uint64_t shingles = 0;             // distinct
+  std::vector<std::string> first_tokens;  // the first kExplainedTokens canonical tokens
 };
+
+/// How many of each document's first tokens explain shows.
+inline constexpr std::size_t kExplainedTokens = 16;
 
 /// What `neardup explain` finds about two documents.
 struct PairExplanation {

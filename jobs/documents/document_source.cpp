@@ -37,7 +37,8 @@ DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
       line_base_(line_base),
       spec_(spec),
       reader_(readable_paths(plan, spill_path)),
-      parser_(spec) {}
+      parser_(spec),
+      tokenizer_(spec.tokenizer) {}
 
 std::string_view DocSource::record(DocId doc) {
   const std::size_t i = docs_.index_of(doc);
@@ -74,7 +75,7 @@ std::string DocSource::id(DocId doc) {
 
 std::span<const std::uint64_t> DocSource::shingle_set(DocId doc) {
   parse(doc);
-  tokenize(parsed_.text, tokens_);
+  tokenizer_.tokenize(parsed_.text, tokens_);
   shingle_set_of(tokens_, spec_.shingle, shingles_, scratch_);
   return shingles_;
 }

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/tokenizer.hpp"
+#include "core/tokenizer_choice.hpp"
 #include "io/random_reader.hpp"
 #include "jobs/documents/document_parser.hpp"
 #include "jobs/documents/job_plan.hpp"
@@ -61,6 +62,7 @@ class DocSource {
   RandomReader reader_;
   DocumentParser parser_;
   ParsedLine parsed_;
+  Tokenizer tokenizer_;
   TokenStream tokens_;  // append_shingles' buffers, kept across documents
   std::vector<std::uint64_t> shingles_;
   ShingleSortScratch scratch_;

@@ -30,6 +30,7 @@ IndexMeta new_meta(const IndexBuildOptions& o) {
   meta.method = o.method;
   meta.text_field = o.document.text_field;
   meta.id_field = o.document.id_field;
+  meta.tokenizer = static_cast<unsigned>(o.document.tokenizer);
   meta.features = static_cast<unsigned>(o.simhash.features);
   meta.weight = static_cast<unsigned>(o.simhash.weight);
   meta.shingle_n = o.simhash.shingle_n;
@@ -157,6 +158,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   JobOptions reading = options;
   reading.document.text_field = meta.text_field;
   reading.document.id_field = meta.id_field;
+  reading.document.tokenizer = index_tokenizer(meta);
   const JobPlan plan = make_plan(comm, reading.inputs, reading.format, reading.split_bytes);
   log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method +
            (meta.store_shingles ? ", shingle sets stored" : "") + "): " +
@@ -171,7 +173,8 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
     fs::create_directories(segment_dir, error);
     agree_on_errors(
         comm, error ? segment_dir.string() + ": cannot create: " + error.message() : std::string());
-    recorder.emplace(*sketcher, index_shingle_spec(meta), segment_dir.string());
+    recorder.emplace(*sketcher, index_shingle_spec(meta), index_tokenizer(meta),
+                     segment_dir.string());
     agree_on_errors(comm, recorder->error());
   }
   SketchLimits limits{reading.max_doc_bytes, reading.strict, true};

@@ -48,6 +48,7 @@ inline constexpr struct DescribeIndexOptions {
     v.choice({"--method", "method", kNone, "simhash or minhash"}, o.method,
              std::span<const Choice<std::string>>(
                  std::vector<Choice<std::string>>{{"simhash", "simhash"}, {"minhash", "minhash"}}));
+    describe_tokenizer_option(v, o);
     v.choice({"--features", "features", kNone, "simhash: tokens, shingles or char"},
              o.simhash.features,
              std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));

@@ -67,9 +67,12 @@ const char* index_rule(const IndexMeta& meta) {
 }
 
 std::unique_ptr<Sketcher> make_index_sketcher(const IndexMeta& meta) {
-  if (is_simhash(meta)) return std::make_unique<SimhashSketcher>(simhash_spec(meta));
+  if (is_simhash(meta)) {
+    return std::make_unique<SimhashSketcher>(simhash_spec(meta), index_tokenizer(meta));
+  }
   if (meta.method == "minhash") {
-    return std::make_unique<MinhashSketcher>(meta.num_perm, meta.seed, index_shingle_spec(meta));
+    return std::make_unique<MinhashSketcher>(meta.num_perm, meta.seed, index_shingle_spec(meta),
+                                             index_tokenizer(meta));
   }
   throw IoError("index method '" + meta.method + "' is unknown");
 }
@@ -78,9 +81,14 @@ ShingleSpec index_shingle_spec(const IndexMeta& meta) {
   return {static_cast<ShingleKind>(meta.shingle_kind), meta.ngram};
 }
 
+TokenizerKind index_tokenizer(const IndexMeta& meta) {
+  return meta.tokenizer == static_cast<unsigned>(TokenizerKind::kAscii) ? TokenizerKind::kAscii
+                                                                        : TokenizerKind::kUnicode;
+}
+
 ShingleRecordingSketcher::ShingleRecordingSketcher(Sketcher& inner, const ShingleSpec& spec,
-                                                   const std::string& dir)
-    : inner_(inner), spec_(spec) {
+                                                   TokenizerKind tokenizer, const std::string& dir)
+    : inner_(inner), spec_(spec), tokenizer_(tokenizer) {
   try {
     file_ = std::make_unique<IndexFileWriter>(dir, kShinglesFile);
   } catch (const IoError& e) {
@@ -92,7 +100,7 @@ std::uint32_t ShingleRecordingSketcher::sketch(std::string_view text,
                                                std::span<std::uint32_t> out) {
   const std::uint32_t features = inner_.sketch(text, out);
   if (features == 0 || !error_.empty()) return features;
-  tokenize(text, tokens_);
+  tokenizer_.tokenize(text, tokens_);
   shingle_set_of(tokens_, spec_, set_, scratch_);
   try {
     file_->write({reinterpret_cast<const char*>(set_.data()), set_.size() * sizeof(set_[0])});
@@ -208,7 +216,8 @@ NearDupIndex::NearDupIndex(const std::string& index_dir)
       min_agree_(is_simhash(meta_) ? 0
                  : exact()         ? sketch_filter_min_agree(meta_.threshold, meta_.num_perm)
                                    : min_agreeing_entries(meta_.threshold, meta_.num_perm,
-                                                          meta_.pass_at_threshold)) {
+                                                          meta_.pass_at_threshold)),
+      tokenizer_(index_tokenizer(meta_)) {
   const unsigned words = sketch_words(meta_);
   const unsigned tables = table_count(meta_);
   const std::size_t expected = 3 + 2 * static_cast<std::size_t>(tables) + (exact() ? 2 : 0);
@@ -255,7 +264,7 @@ bool NearDupIndex::sketch(std::string_view text, std::vector<std::uint32_t>& out
   out.resize(sketch_words(meta_));
   if (sketcher_->sketch(text, out) == 0) return false;
   if (exact()) {
-    tokenize(text, tokens_);
+    tokenizer_.tokenize(text, tokens_);
     shingle_set_of(tokens_, index_shingle_spec(meta_), shingles, scratch_);
   }
   return true;

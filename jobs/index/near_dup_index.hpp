@@ -13,6 +13,7 @@
 
 #include "core/shingles.hpp"
 #include "core/tokenizer.hpp"
+#include "core/tokenizer_choice.hpp"
 #include "io/index_meta.hpp"
 #include "io/mapped_file.hpp"
 #include "jobs/stages/sketch_stage.hpp"
@@ -49,14 +50,19 @@ std::unique_ptr<Sketcher> make_index_sketcher(const IndexMeta& meta);
 /// The shingles an index's stored sets (and its queries' sets) are made of.
 ShingleSpec index_shingle_spec(const IndexMeta& meta);
 
+/// The tokenizer the index was built with (every batch and query uses it).
+TokenizerKind index_tokenizer(const IndexMeta& meta);
+
 /// A sketcher that also writes the shingle set of every non-empty document it sketches to
 /// DIR/shingles.u64 (sorted 64-bit hashes, one set after another), for an index that stores
 /// them. It never throws from sketch(): a write error stops the writing and is kept in error().
 class ShingleRecordingSketcher final : public Sketcher {
  public:
-  ShingleRecordingSketcher(Sketcher& inner, const ShingleSpec& spec, const std::string& dir);
+  ShingleRecordingSketcher(Sketcher& inner, const ShingleSpec& spec, TokenizerKind tokenizer,
+                           const std::string& dir);
   unsigned sketch_words() const override { return inner_.sketch_words(); }
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override;
+  std::uint64_t invalid_utf8_bytes() const override { return inner_.invalid_utf8_bytes(); }
 
   /// The first write error ("" when none).
   const std::string& error() const { return error_; }
@@ -72,6 +78,7 @@ class ShingleRecordingSketcher final : public Sketcher {
   std::unique_ptr<IndexFileWriter> file_;
   std::string error_;
   std::vector<std::uint64_t> offsets_ = {0};
+  Tokenizer tokenizer_;
   TokenStream tokens_;
   std::vector<std::uint64_t> set_;
   ShingleSortScratch scratch_;
@@ -158,6 +165,7 @@ class NearDupIndex {
   IndexMeta meta_;
   std::unique_ptr<Sketcher> sketcher_;
   unsigned min_agree_;  // minhash: the agreeing entries a candidate needs
+  Tokenizer tokenizer_;
   TokenStream tokens_;
   ShingleSortScratch scratch_;
   std::vector<std::unique_ptr<Segment>> segments_;

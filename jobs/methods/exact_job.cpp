@@ -9,6 +9,7 @@
 #include "core/hash128.hpp"
 #include "core/release.hpp"
 #include "core/tokenizer.hpp"
+#include "core/tokenizer_choice.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/options/option_json.hpp"
 #include "jobs/pipeline/dedup_pipeline.hpp"
@@ -35,7 +36,8 @@ Hash128 digest_of(std::span<const std::uint32_t> sketch) {
 // Equal digests: every copy is paired with the first copy (star), the only edges needed.
 class ExactMethod final : public DedupMethod {
  public:
-  explicit ExactMethod(const ExactOptions& options) : options_(options) {}
+  explicit ExactMethod(const ExactOptions& options)
+      : options_(options), tokenizer_(options.document.tokenizer) {}
 
   const char* name() const override { return "exact"; }
 
@@ -49,7 +51,7 @@ class ExactMethod final : public DedupMethod {
     std::uint32_t features = text.empty() ? 0 : 1;
     Hash128 digest;
     if (options_.normalize) {
-      tokenize(text, tokens_);
+      tokenizer_.tokenize(text, tokens_);
       features = static_cast<std::uint32_t>(tokens_.size());
       digest = hash128(tokens_.text);
     } else {
@@ -59,6 +61,8 @@ class ExactMethod final : public DedupMethod {
     std::memcpy(out.data() + 2, &digest.low, 8);
     return features;
   }
+
+  std::uint64_t invalid_utf8_bytes() const override { return tokenizer_.invalid_utf8_bytes(); }
 
   std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
     search.clock.start("candidates");
@@ -117,6 +121,7 @@ class ExactMethod final : public DedupMethod {
 
  private:
   const ExactOptions& options_;
+  Tokenizer tokenizer_;
   TokenStream tokens_;
   std::uint64_t duplicate_groups_ = 0;
 };

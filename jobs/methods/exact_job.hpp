@@ -20,6 +20,7 @@ struct ExactOptions : JobOptions {
 inline constexpr struct DescribeExactOptions {
   template <class V, class O>
   void operator()(V& v, O& o) const {
+    describe_tokenizer_option(v, o);
     v.value({"--normalize,!--raw", "normalize", ParameterScope::kSketch,
              "digest the canonical token stream (lowercased words; default), or with --raw the "
              "text byte for byte"},

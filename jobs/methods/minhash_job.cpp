@@ -23,7 +23,8 @@ class MinhashMethod final : public DedupMethod {
   MinhashMethod(const MinhashOptions& options, BandLayout layout)
       : options_(options),
         layout_(layout),
-        sketcher_(options.num_perm, options.seed, options.document.shingle, options.kernel,
+        sketcher_(options.num_perm, options.seed, options.document.shingle,
+                  options.document.tokenizer, options.kernel,
                   options.signature == SignatureKind::kOph) {}
 
   const char* name() const override { return "minhash"; }
@@ -38,6 +39,8 @@ class MinhashMethod final : public DedupMethod {
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override {
     return sketcher_.sketch(text, out);
   }
+
+  std::uint64_t invalid_utf8_bytes() const override { return sketcher_.invalid_utf8_bytes(); }
 
   std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
     const MPI_Comm comm = search.exchanger.comm();

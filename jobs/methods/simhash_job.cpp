@@ -24,7 +24,7 @@ class SimhashMethod final : public DedupMethod {
       : options_(options),
         design_(design_of(options)),
         tables_(design_),
-        sketcher_(options.simhash) {}
+        sketcher_(options.simhash, options.document.tokenizer) {}
 
   const char* name() const override { return "simhash"; }
 
@@ -39,6 +39,8 @@ class SimhashMethod final : public DedupMethod {
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override {
     return sketcher_.sketch(text, out);
   }
+
+  std::uint64_t invalid_utf8_bytes() const override { return sketcher_.invalid_utf8_bytes(); }
 
   std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
     search.clock.start("candidates");

@@ -34,6 +34,7 @@ inline constexpr struct DescribeSimhashOptions {
   template <class V, class O>
   void operator()(V& v, O& o) const {
     using enum ParameterScope;
+    describe_tokenizer_option(v, o);
     v.choice({"--features", "features", kSketch, "SimHash features: tokens, shingles or char"},
              o.simhash.features,
              std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));

@@ -1,16 +1,18 @@
-// How a line becomes a document: which JSON fields to read and how to shingle the text.
+// How a line becomes a document: which JSON fields to read, how to tokenize and shingle the text.
 #pragma once
 
 #include <string>
 
 #include "core/shingles.hpp"
+#include "core/tokenizer_choice.hpp"
 
 namespace neardup {
 
-/// The fields of a JSON Lines record to use, and the shingling of its text.
+/// The fields of a JSON Lines record to use, and the tokens and shingles of its text.
 struct DocumentSpec {
   std::string text_field = "text";
   std::string id_field = "id";
+  TokenizerKind tokenizer = TokenizerKind::kUnicode;
   ShingleSpec shingle;
 };
 

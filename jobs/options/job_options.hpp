@@ -66,6 +66,22 @@ inline constexpr struct DescribeInputOptions {
   }
 } describe_input_options;
 
+/// Lists --tokenizer for visitor `v`: how every method (and explain, the index and the report)
+/// turns a document's text into tokens. Not an input option: `index add` and `query` take the
+/// index's.
+inline constexpr struct DescribeTokenizerOption {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.choice({"--tokenizer", "tokenizer", ParameterScope::kSketch,
+              "unicode: NFKC and case folding, words of letters, marks and digits, each Han, "
+              "kana, Thai, Lao, Khmer or Myanmar character a word of its own; ascii: runs of "
+              "ASCII letters and digits or bytes >= 0x80, A-Z lowercased (neardup 0.1's tokens; "
+              "the same on pure ASCII text)"},
+             o.document.tokenizer,
+             std::span<const Choice<TokenizerKind>>(tokenizer_kind_choices()));
+  }
+} describe_tokenizer_option;
+
 /// Lists the flags of the dedup jobs' outputs, memory and checkpoints for visitor `v`.
 inline constexpr struct DescribeOutputOptions {
   template <class V, class O>

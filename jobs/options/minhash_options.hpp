@@ -36,6 +36,7 @@ inline constexpr struct DescribeMinhashOptions {
   template <class V, class O>
   void operator()(V& v, O& o) const {
     using enum ParameterScope;
+    describe_tokenizer_option(v, o);
     v.choice({"--shingle", "shingle", kSketch, "shingle kind: word or char"},
              o.document.shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
     v.number({"--ngram", "ngram", kSketch, "shingle length in words or characters"},

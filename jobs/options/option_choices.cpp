@@ -56,6 +56,10 @@ std::vector<Choice<std::optional<InputFormat>>> input_format_choices() {
       input_format_choice_name);
 }
 
+std::vector<Choice<TokenizerKind>> tokenizer_kind_choices() {
+  return choices({TokenizerKind::kUnicode, TokenizerKind::kAscii}, tokenizer_kind_name);
+}
+
 std::vector<Choice<MinhashKernel>> minhash_kernel_choices() {
   std::vector<Choice<MinhashKernel>> out = {{best_minhash_kernel(), "auto"}};
   for (const MinhashKernel kernel :

@@ -8,6 +8,7 @@
 #include "core/minhash_kernels.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
+#include "core/tokenizer_choice.hpp"
 #include "io/input_format.hpp"
 #include "jobs/options/option_list.hpp"
 
@@ -30,6 +31,8 @@ std::vector<Choice<SimhashFeatures>> simhash_features_choices();
 std::vector<Choice<SimhashWeight>> simhash_weight_choices();
 /// --format: auto, jsonl, jsonl.gz, jsonl.zst, text.
 std::vector<Choice<std::optional<InputFormat>>> input_format_choices();
+/// --tokenizer: unicode, ascii.
+std::vector<Choice<TokenizerKind>> tokenizer_kind_choices();
 /// --kernel: auto (the fastest this CPU has), scalar, avx2, avx512.
 std::vector<Choice<MinhashKernel>> minhash_kernel_choices();
 

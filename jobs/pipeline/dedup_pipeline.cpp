@@ -116,7 +116,7 @@ std::string sketch_parameters(const JobOptions& o, const DedupMethod& method) {
   JsonWriter json;
   json.begin_object();
   json.key("job").value(method.name());
-  json.key("sketch_format").value(2);  // 2: features count shingle positions, not distinct ones
+  json.key("sketch_format").value(kSplitFormatVersion);
   write_job_parameters(json, o, ParameterScope::kSketch);
   method.write_parameters(json, ParameterScope::kSketch);
   json.end_object();
@@ -314,6 +314,7 @@ class DedupRun {
     report_.duplicate_ids = duplicate_ids.count;
     if (rank_ == 0) log_duplicate_ids(duplicate_ids, *source_);
     report_.features = sum_over_ranks(comm_, sketch_.features);
+    report_.invalid_utf8_bytes = sum_over_ranks(comm_, sketch_.invalid_utf8_bytes);
     if (!options_.reference.empty()) {
       clock_.start("reference lookup");
       reference_ = open_reference(comm_, reference_index_, method_, options_.document.shingle);

@@ -195,6 +195,7 @@ void describe_run(HtmlReport& page, const RunReport& report) {
   const JobSummary& s = report.summary;
   page.job = report.job;
   page.output = report.options->output;
+  page.tokenizer = report.options->document.tokenizer;
   page.inputs = report.options->inputs;
   JsonWriter parameters;
   write_run_parameters(parameters, report);

@@ -63,11 +63,13 @@ std::string classify_reference(const std::string& path, const DedupMethod& metho
   return path + ": neither an index (no index.meta) nor a finished neardup output (no stats.json)";
 }
 
-// Texts whose sketches must agree between the run and the index (different lengths and words).
+// Texts whose sketches must agree between the run and the index (different lengths and words;
+// the last one is not ASCII, so the tokenizers differ on it).
 const char* const kProbes[] = {
     "the quick brown fox jumps over the lazy dog while the cat sleeps on the warm mat",
     "Near-duplicate detection: shingles, MinHash signatures and SimHash fingerprints 42",
     "a b c d e f g h i j k l m n o p q r s t u v w x y z",
+    "ÄRGER über die Straße, doesn’t: 東京タワー",  // tells the tokenizers apart
 };
 
 }  // namespace
@@ -117,8 +119,8 @@ ReferenceMatcher::ReferenceMatcher(const std::string& index_dir, Sketcher& sketc
     if (!index_->sketch(probe, theirs, shingles) || theirs != mine) {
       throw IoError(index_dir +
                     ": the reference index sketches documents differently from this run (other "
-                    "shingles, --num-perm, --seed, --features or --weight); rebuild it or match "
-                    "its parameters");
+                    "--tokenizer, shingles, --num-perm, --seed, --features or --weight); rebuild "
+                    "it or match its parameters");
     }
   }
   const ShingleSpec stored = index_shingle_spec(index_->meta());

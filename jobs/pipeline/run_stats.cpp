@@ -51,6 +51,7 @@ std::string stats_json(const RunReport& r) {
   }
   json.end_object();
   json.key("features").value(r.features);
+  json.key("invalid_utf8_bytes").value(r.invalid_utf8_bytes);
   for (const auto& [name, count] : r.method_counts) json.key(name).value(count);
   json.key("candidate_edges").value(s.candidate_pairs);
   json.key("verified_edges").value(s.verified_pairs);

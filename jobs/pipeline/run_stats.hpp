@@ -25,6 +25,7 @@ struct RunReport {
   std::uint64_t input_bytes = 0;
   std::uint64_t splits = 0;
   std::uint64_t features = 0;
+  std::uint64_t invalid_utf8_bytes = 0;  // in the documents' texts, as the tokenizer met them
   std::uint64_t component_rounds = 0;
   std::uint64_t deduped_lines = 0;
   std::uint64_t duplicate_ids = 0;

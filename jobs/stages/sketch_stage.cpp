@@ -41,6 +41,7 @@ void add_tally(SketchResult& result, std::uint32_t s, SplitTally&& tally,
     }
   }
   result.bytes_read += tally.bytes_read;
+  result.invalid_utf8_bytes += tally.invalid_utf8_bytes;
   result.lines_per_split[s] = tally.lines;
 }
 
@@ -77,6 +78,7 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
   const InputFile& file = plan.files[split.file];
   std::uint64_t index = 0, documents = 0;
   std::uint64_t reported_bytes = 0, reported_docs = 0;
+  const std::uint64_t invalid_before = sketcher.invalid_utf8_bytes();
   const auto skip = [&](LineStatus status, std::string detail) {
     ++result.status_counts[static_cast<std::size_t>(status)];
     if (examples_per_status[static_cast<std::size_t>(status)]++ < kSkipExamples) {
@@ -102,6 +104,7 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
         skip(status, "");
         continue;
       }
+      result.invalid_utf8_bytes += parsed.invalid_utf8_bytes;
       const DocId id = make_doc_id(s, static_cast<std::uint32_t>(index));
       if (parsed.has_id) {
         into.id_keys.push_back({hash128(parsed.id), id});
@@ -137,6 +140,7 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
     skip(LineStatus::kUnreadableFile, e.what());
   }
   result.lines = index;
+  result.invalid_utf8_bytes += sketcher.invalid_utf8_bytes() - invalid_before;
   if (limits.on_progress) {
     limits.on_progress(result.bytes_read - std::min(reported_bytes, result.bytes_read),
                        documents - reported_docs);

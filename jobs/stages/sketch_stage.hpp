@@ -45,6 +45,9 @@ class Sketcher {
   /// Writes the sketch of `text` into `out` (sketch_words() words) and returns the document's
   /// feature count (distinct shingles or tokens); 0 marks an empty document, never matched.
   virtual std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) = 0;
+  /// Bytes of invalid UTF-8 the sketches so far met (their tokenizer's count; 0 when the
+  /// sketch reads no tokens or its tokenizer counts none).
+  virtual std::uint64_t invalid_utf8_bytes() const { return 0; }
 };
 
 /// How the sketch stage reads records.
@@ -68,9 +71,10 @@ struct SketchResult {
   std::vector<std::string> doc_ids;   // keep_ids: each document's id field ("" when none)
   std::vector<char> has_doc_id;       // keep_ids: whether the document has an id field
   std::uint64_t bytes_read = 0;
-  std::uint64_t features = 0;       // sum over documents
-  std::uint64_t splits_loaded = 0;  // splits taken from the SplitStore instead of sketched
-  bool interrupted = false;         // stopped early because *stop_requested became true
+  std::uint64_t invalid_utf8_bytes = 0;  // in the documents (see SplitTally)
+  std::uint64_t features = 0;            // sum over documents
+  std::uint64_t splits_loaded = 0;       // splits taken from the SplitStore instead of sketched
+  bool interrupted = false;              // stopped early because *stop_requested became true
 };
 
 /// What reading one split counted besides its documents, independent of the split's number in
@@ -80,6 +84,9 @@ struct SplitTally {
   std::array<std::uint64_t, kLineStatusCount> status_counts{};
   std::vector<SkipExample> examples;  // the first kSkipExamples of each reason in the split
   std::uint64_t bytes_read = 0;
+  // Invalid UTF-8 bytes in the split's documents: those a JSON record's repair replaced by
+  // U+FFFD, and those the tokenizer met (Sketcher::invalid_utf8_bytes: a text file's).
+  std::uint64_t invalid_utf8_bytes = 0;
   bool stopped = false;  // --strict stopped reading in this split (never stored)
 };
 

@@ -6,7 +6,7 @@
 namespace neardup {
 
 std::uint32_t MinhashSketcher::sketch(std::string_view text, std::span<std::uint32_t> out) {
-  tokenize(text, tokens_);
+  tokenizer_.tokenize(text, tokens_);
   shingle_hashes(tokens_, shingle_, shingles_);
   if (use_one_permutation_) {
     one_permutation_.sign(shingles_, out);
@@ -17,7 +17,7 @@ std::uint32_t MinhashSketcher::sketch(std::string_view text, std::span<std::uint
 }
 
 std::uint32_t SimhashSketcher::sketch(std::string_view text, std::span<std::uint32_t> out) {
-  tokenize(text, tokens_);
+  tokenizer_.tokenize(text, tokens_);
   const std::uint64_t fingerprint = simhash_of(tokens_, spec_, scratch_);
   std::memcpy(out.data(), &fingerprint, sizeof fingerprint);
   return static_cast<std::uint32_t>(tokens_.size());

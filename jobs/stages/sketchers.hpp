@@ -11,6 +11,7 @@
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
 #include "core/tokenizer.hpp"
+#include "core/tokenizer_choice.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 
 namespace neardup {
@@ -19,25 +20,29 @@ namespace neardup {
 class MinhashSketcher final : public Sketcher {
  public:
   /// Classic MinHash with `kernel`, or, with `one_permutation`, one permutation hashing with
-  /// optimal densification (num_perm bins).
+  /// optimal densification (num_perm bins), over the shingles of `tokenizer`'s tokens.
   MinhashSketcher(unsigned num_perm, std::uint64_t seed, const ShingleSpec& shingle,
-                  MinhashKernel kernel = best_minhash_kernel(), bool one_permutation = false)
+                  TokenizerKind tokenizer, MinhashKernel kernel = best_minhash_kernel(),
+                  bool one_permutation = false)
       : hasher_(num_perm, seed, kernel),
         one_permutation_(num_perm, seed),
         use_one_permutation_(one_permutation),
-        shingle_(shingle) {}
+        shingle_(shingle),
+        tokenizer_(tokenizer) {}
   /// What computes the signatures: the MinHash kernel's name, or "oph".
   const char* kernel() const {
     return use_one_permutation_ ? "oph" : minhash_kernel_name(hasher_.kernel());
   }
   unsigned sketch_words() const override { return hasher_.num_perm(); }
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override;
+  std::uint64_t invalid_utf8_bytes() const override { return tokenizer_.invalid_utf8_bytes(); }
 
  private:
   MinHasher hasher_;
   OnePermutationHasher one_permutation_;
   bool use_one_permutation_;
   ShingleSpec shingle_;
+  Tokenizer tokenizer_;
   TokenStream tokens_;
   std::vector<std::uint64_t> shingles_;
 };
@@ -45,12 +50,15 @@ class MinhashSketcher final : public Sketcher {
 /// A 64-bit SimHash fingerprint (2 words, native order); features = tokens.
 class SimhashSketcher final : public Sketcher {
  public:
-  explicit SimhashSketcher(const SimhashSpec& spec) : spec_(spec) {}
+  SimhashSketcher(const SimhashSpec& spec, TokenizerKind tokenizer)
+      : spec_(spec), tokenizer_(tokenizer) {}
   unsigned sketch_words() const override { return 2; }
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override;
+  std::uint64_t invalid_utf8_bytes() const override { return tokenizer_.invalid_utf8_bytes(); }
 
  private:
   SimhashSpec spec_;
+  Tokenizer tokenizer_;
   TokenStream tokens_;
   SimhashScratch scratch_;
 };

@@ -1,6 +1,7 @@
 // The benchmark yardstick: a bare pass that only reads (decompressing .gz/.zst), parses and
 // tokenizes JSON Lines files (no shingles, no MinHash, no MPI), printing one RESULT line; with
-// --simhash tokens|shingles|char it also fingerprints each document (SimHash MB/s per core).
+// --simhash tokens|shingles|char it also fingerprints each document (SimHash MB/s per core);
+// --tokenizer unicode|ascii picks the tokenizer as the jobs' flag does (default unicode).
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -9,6 +10,7 @@
 
 #include "core/simhash.hpp"
 #include "core/tokenizer.hpp"
+#include "core/tokenizer_choice.hpp"
 #include "io/input_plan.hpp"
 #include "io/json_line.hpp"
 #include "io/record_reader.hpp"
@@ -17,25 +19,35 @@ int main(int argc, char** argv) {
   int first_input = 1;
   std::string pass = "parse_tokenize";
   neardup::SimhashSpec spec;
-  if (argc > 2 && std::strcmp(argv[1], "--simhash") == 0) {
-    const std::string features = argv[2];
-    if (features == "shingles")
-      spec.features = neardup::SimhashFeatures::kShingles;
-    else if (features == "char")
-      spec.features = neardup::SimhashFeatures::kChars;
-    else if (features != "tokens") {
-      std::fprintf(stderr, "--simhash takes tokens, shingles or char\n");
+  bool fingerprint = false;
+  neardup::TokenizerKind kind = neardup::TokenizerKind::kUnicode;
+  for (; first_input + 1 < argc && argv[first_input][0] == '-'; first_input += 2) {
+    const std::string flag = argv[first_input], value = argv[first_input + 1];
+    if (flag == "--tokenizer" && (value == "unicode" || value == "ascii")) {
+      kind = value == "ascii" ? neardup::TokenizerKind::kAscii : neardup::TokenizerKind::kUnicode;
+    } else if (flag == "--simhash" &&
+               (value == "tokens" || value == "shingles" || value == "char")) {
+      spec.features = value == "tokens"     ? neardup::SimhashFeatures::kTokens
+                      : value == "shingles" ? neardup::SimhashFeatures::kShingles
+                                            : neardup::SimhashFeatures::kChars;
+      pass = "simhash_" + value;
+      fingerprint = true;
+    } else {
+      std::fprintf(stderr,
+                   "%s: --tokenizer takes unicode or ascii, --simhash tokens, shingles or char\n",
+                   flag.c_str());
       return 2;
     }
-    pass = "simhash_" + features;
-    first_input = 3;
   }
   if (argc <= first_input) {
-    std::fprintf(stderr, "usage: %s [--simhash tokens|shingles|char] INPUT...\n", argv[0]);
+    std::fprintf(stderr,
+                 "usage: %s [--simhash tokens|shingles|char] [--tokenizer unicode|ascii] "
+                 "INPUT...\n",
+                 argv[0]);
     return 2;
   }
   const std::vector<std::string> inputs(argv + first_input, argv + argc);
-  const bool fingerprint = first_input == 3;
+  neardup::Tokenizer tokenizer(kind);
   neardup::SimhashScratch scratch;
   std::uint64_t fingerprint_xor = 0;
   const auto start = std::chrono::steady_clock::now();
@@ -52,7 +64,7 @@ int main(int argc, char** argv) {
     while (reader->next(record)) {
       text_bytes += record.size + 1;
       if (parser.parse(record.bytes, parsed) != neardup::LineStatus::kOk) continue;
-      neardup::tokenize(parsed.text, stream);
+      tokenizer.tokenize(parsed.text, stream);
       ++docs;
       tokens += stream.size();
       if (fingerprint) fingerprint_xor ^= neardup::simhash_of(stream, spec, scratch);
@@ -62,11 +74,11 @@ int main(int argc, char** argv) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf(
-      "RESULT pass=%s format=%s file_bytes=%llu text_bytes=%llu docs=%llu tokens=%llu "
+      "RESULT pass=%s tokenizer=%s format=%s file_bytes=%llu text_bytes=%llu docs=%llu tokens=%llu "
       "seconds=%.3f text_mb_per_s=%.1f fingerprint_xor=%016llx\n",
-      pass.c_str(), formats.c_str(), static_cast<unsigned long long>(file_bytes),
-      static_cast<unsigned long long>(text_bytes), static_cast<unsigned long long>(docs),
-      static_cast<unsigned long long>(tokens), seconds, text_bytes / 1e6 / seconds,
-      static_cast<unsigned long long>(fingerprint_xor));
+      pass.c_str(), neardup::tokenizer_kind_name(kind), formats.c_str(),
+      static_cast<unsigned long long>(file_bytes), static_cast<unsigned long long>(text_bytes),
+      static_cast<unsigned long long>(docs), static_cast<unsigned long long>(tokens), seconds,
+      text_bytes / 1e6 / seconds, static_cast<unsigned long long>(fingerprint_xor));
   return 0;
 }

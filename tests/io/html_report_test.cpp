@@ -22,8 +22,24 @@ TEST(HtmlReport, WordDiffMarksWordsOnlyInOneSide) {
   EXPECT_EQ(same_b, "a b c");
 }
 
+// Words are compared by their tokens: case, punctuation, typographic apostrophes and
+// full-width forms are not differences; in Chinese one changed character is marked alone.
+TEST(HtmlReport, WordDiffComparesTokensNotBytes) {
+  const auto [kept, removed] =
+      word_diff_html("Doesn't it, REALLY? \u2014 ok", "doesn\u2019t it really \uff2f\uff2b");
+  EXPECT_EQ(kept, "Doesn&#39;t it, REALLY? \u2014 ok");
+  EXPECT_EQ(removed, "doesn\u2019t it really \uff2f\uff2b");
+  const auto [a, b] = word_diff_html("\u6211\u7231\u5317\u4eac", "\u6211\u7231\u4e1c\u4eac");
+  EXPECT_EQ(a, "\u6211 \u7231 <mark class=\"del\">\u5317</mark> \u4eac");
+  EXPECT_EQ(b, "\u6211 \u7231 <mark class=\"ins\">\u4e1c</mark> \u4eac");
+  // The ASCII rule marks what the Unicode one ignores.
+  const auto [old_kept, old_removed] =
+      word_diff_html("Doesn't it", "doesn\u2019t it", TokenizerKind::kAscii);
+  EXPECT_EQ(old_kept, "<mark class=\"del\">Doesn&#39;t</mark> it");
+}
+
 TEST(HtmlReport, WordDiffEscapesAndStopsComparingAtTheLimit) {
-  const auto [kept, removed] = word_diff_html("<b> x y", "<b> z y", 1);
+  const auto [kept, removed] = word_diff_html("<b> x y", "<b> z y", TokenizerKind::kUnicode, 1);
   EXPECT_EQ(kept, "&lt;b&gt; x y");  // only the first word is compared
   EXPECT_EQ(removed, "&lt;b&gt; z y");
 }

@@ -133,6 +133,20 @@ TEST(JsonLineParser, InvalidUtf8IsReplacedByteByByte) {
   ASSERT_EQ(parser.parse("{\"k\xFF\": 1, \"id\": 1.50, \"text\": \"t\"}", out), LineStatus::kOk);
   EXPECT_EQ(out.text, "t");
   EXPECT_EQ(out.id, "1.50");
+  EXPECT_EQ(out.invalid_utf8_bytes, 1u);  // counted wherever it is in the record
+}
+
+TEST(JsonLineParser, ReplacedBytesAreCounted) {
+  JsonLineParser parser("text", "id");
+  ParsedLine out;
+  // A truncated 3-byte sequence (2 bytes), a lone continuation byte and 0xFF: 4 bytes.
+  ASSERT_EQ(parser.parse("{\"text\": \"a\xE2\x82 \x80 \xFF\"}", out), LineStatus::kOk);
+  EXPECT_EQ(out.invalid_utf8_bytes, 4u);
+  // A control character alone is repaired but is no UTF-8 error; a clean line counts none.
+  ASSERT_EQ(parser.parse("{\"text\": \"a\x01\"}", out), LineStatus::kOk);
+  EXPECT_EQ(out.invalid_utf8_bytes, 0u);
+  ASSERT_EQ(parser.parse(R"({"text": "\u00e9t\u00e9 caf\u00e9"})", out), LineStatus::kOk);
+  EXPECT_EQ(out.invalid_utf8_bytes, 0u);
 }
 
 TEST(JsonLineParser, RawControlCharactersInStringsBecomeSpaces) {

@@ -307,13 +307,13 @@ TEST(ExactIndex, AnIndexOfThePreviousFormatIsRefusedSayingToRebuild) {
     meta >> magic;
     ASSERT_EQ(magic, "neardup-index");
     meta.seekp(static_cast<std::streamoff>(magic.size() + 1));
-    meta.put('1');  // the version field of the header line
+    meta.put('2');  // the version field of the header line: format 2, before the tokenizer
     meta.close();
     try {
       NearDupIndex opened(index);
-      ADD_FAILURE() << "an index of format 1 was opened";
+      ADD_FAILURE() << "an index of format 2 was opened";
     } catch (const IoError& e) {
-      EXPECT_NE(std::string(e.what()).find("index metadata format 1, this neardup reads 2: "
+      EXPECT_NE(std::string(e.what()).find("index metadata format 2, this neardup reads 3: "
                                            "rebuild the index"),
                 std::string::npos)
           << e.what();

@@ -5,10 +5,12 @@
 #include <gtest/gtest.h>
 #include <mpi.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
 
 #include "jobs/methods/minhash_job.hpp"
+#include "core/tokenizer_choice.hpp"
 #include "jobs/methods/simhash_job.hpp"
 #include "tests/jobs/job_test_support.hpp"
 #include "tests/support/pair_judge.hpp"
@@ -100,6 +102,35 @@ TEST_P(RealisticCorpus, DefaultSimhashNeverChainsUnrelatedDocuments) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Thresholds, RealisticCorpus, ::testing::Values(0.8, 0.5));
+
+// On the realistic corpus and the planted-variant corpus, every pure-ASCII document tokenizes
+// alike under both tokenizers (so --tokenizer ascii and unicode find the same pairs there), and
+// the non-ASCII ones show why the Unicode tokenizer is the default.
+TEST(RealisticCorpusTokens, PureAsciiDocumentsTokenizeAlikeUnderBothTokenizers) {
+  if (world_rank() != 0) return;
+  std::vector<testing::GeneratedDoc> docs = testing::generate_realistic_corpus({});
+  for (testing::GeneratedDoc& d : testing::generate_corpus(testing::CorpusSpec{})) {
+    docs.push_back(std::move(d));
+  }
+  Tokenizer unicode(TokenizerKind::kUnicode), ascii(TokenizerKind::kAscii);
+  TokenStream u, a;
+  std::size_t pure = 0, differing = 0;
+  for (const testing::GeneratedDoc& d : docs) {
+    const bool is_ascii = std::all_of(d.text.begin(), d.text.end(),
+                                      [](char c) { return static_cast<unsigned char>(c) < 0x80; });
+    unicode.tokenize(d.text, u);
+    ascii.tokenize(d.text, a);
+    if (is_ascii) {
+      ++pure;
+      ASSERT_EQ(u.text, a.text) << d.id;
+      ASSERT_EQ(u.starts, a.starts) << d.id;
+    } else {
+      differing += u.text != a.text;
+    }
+  }
+  EXPECT_GT(pure, 2000u);
+  EXPECT_GT(differing, 10u);  // accented, Cyrillic and CJK prose tokenizes differently
+}
 
 }  // namespace
 }  // namespace neardup
