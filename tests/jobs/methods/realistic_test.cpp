@@ -9,8 +9,8 @@
 #include <filesystem>
 #include <iostream>
 
-#include "jobs/methods/minhash_job.hpp"
 #include "core/tokenizer_choice.hpp"
+#include "jobs/methods/minhash_job.hpp"
 #include "jobs/methods/simhash_job.hpp"
 #include "tests/jobs/job_test_support.hpp"
 #include "tests/support/pair_judge.hpp"
