@@ -5,8 +5,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/tokenizer.hpp"
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer.hpp"
+#include "core/text/tokenizer_choice.hpp"
 
 namespace neardup {
 

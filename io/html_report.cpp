@@ -6,7 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
-#include "core/unicode_tokenizer.hpp"
+#include "core/text/unicode_tokenizer.hpp"
 
 namespace neardup {
 namespace {

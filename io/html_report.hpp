@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer_choice.hpp"
 
 namespace neardup {
 

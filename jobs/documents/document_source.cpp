@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "core/shingles.hpp"
-#include "core/tokenizer.hpp"
+#include "core/text/tokenizer.hpp"
 
 namespace neardup {
 namespace {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/tokenizer.hpp"
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer.hpp"
+#include "core/text/tokenizer_choice.hpp"
 #include "io/random_reader.hpp"
 #include "jobs/documents/document_parser.hpp"
 #include "jobs/documents/job_plan.hpp"

@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "core/shingles.hpp"
-#include "core/tokenizer.hpp"
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer.hpp"
+#include "core/text/tokenizer_choice.hpp"
 #include "io/index_meta.hpp"
 #include "io/mapped_file.hpp"
 #include "jobs/stages/sketch_stage.hpp"

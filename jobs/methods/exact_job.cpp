@@ -8,8 +8,8 @@
 
 #include "core/hash128.hpp"
 #include "core/release.hpp"
-#include "core/tokenizer.hpp"
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer.hpp"
+#include "core/text/tokenizer_choice.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/options/option_json.hpp"
 #include "jobs/pipeline/dedup_pipeline.hpp"

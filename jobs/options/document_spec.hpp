@@ -4,7 +4,7 @@
 #include <string>
 
 #include "core/shingles.hpp"
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer_choice.hpp"
 
 namespace neardup {
 

@@ -8,7 +8,7 @@
 #include "core/minhash_kernels.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer_choice.hpp"
 #include "io/input_format.hpp"
 #include "jobs/options/option_list.hpp"
 

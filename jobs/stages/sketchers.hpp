@@ -10,8 +10,8 @@
 #include "core/one_permutation.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
-#include "core/tokenizer.hpp"
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer.hpp"
+#include "core/text/tokenizer_choice.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 
 namespace neardup {

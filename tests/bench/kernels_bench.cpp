@@ -18,8 +18,8 @@
 #include "core/radix_sort.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
-#include "core/tokenizer.hpp"
-#include "core/unicode_tokenizer.hpp"
+#include "core/text/tokenizer.hpp"
+#include "core/text/unicode_tokenizer.hpp"
 
 namespace neardup {
 namespace {

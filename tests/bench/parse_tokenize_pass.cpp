@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/simhash.hpp"
-#include "core/tokenizer.hpp"
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer.hpp"
+#include "core/text/tokenizer_choice.hpp"
 #include "io/input_plan.hpp"
 #include "io/json_line.hpp"
 #include "io/record_reader.hpp"

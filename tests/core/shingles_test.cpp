@@ -7,7 +7,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/tokenizer.hpp"
+#include "core/text/tokenizer.hpp"
 
 namespace neardup {
 namespace {

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "core/shingles.hpp"
-#include "core/tokenizer.hpp"
-#include "core/unicode_tokenizer.hpp"
+#include "core/text/tokenizer.hpp"
+#include "core/text/unicode_tokenizer.hpp"
 #include "io/json_line.hpp"
 #include "io/record_reader.hpp"
 

@@ -19,7 +19,7 @@ namespace {
 using testing::GeneratedDoc;
 using testing::world_rank;
 
-// The canonical text, written independently of core/tokenizer: lowercased runs of ASCII
+// The canonical text, written independently of core/text/tokenizer: lowercased runs of ASCII
 // letters and digits and bytes >= 0x80, joined by single spaces.
 std::string canonical(const std::string& text) {
   std::string out, word;

@@ -13,7 +13,7 @@
 #include <set>
 
 #include "core/shingles.hpp"
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer_choice.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/methods/simhash_job.hpp"
 #include "tests/jobs/job_test_support.hpp"

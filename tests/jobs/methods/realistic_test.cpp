@@ -9,7 +9,7 @@
 #include <filesystem>
 #include <iostream>
 
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer_choice.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/methods/simhash_job.hpp"
 #include "tests/jobs/job_test_support.hpp"

@@ -1,12 +1,12 @@
 // The Unicode tokenizer: NFKC + case folding by utf8proc, tokens by general category.
-#include "core/unicode_tokenizer.hpp"
+#include "core/text/unicode_tokenizer.hpp"
 
 #include <utf8proc.h>
 
 #include <cstring>
 #include <vector>
 
-#include "core/code_point_classes.hpp"
+#include "core/text/code_point_classes.hpp"
 
 namespace neardup {
 namespace {

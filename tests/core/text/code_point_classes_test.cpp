@@ -1,7 +1,7 @@
 // The Unicode tokenizer's per-code-point classes against the Unicode data, worked out by hand
 // for each code point (its general category, NFKC_Casefold mapping, combining class and the
 // canonical compositions it takes part in).
-#include "core/code_point_classes.hpp"
+#include "core/text/code_point_classes.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "core/tokenizer.hpp"
+#include "core/text/tokenizer.hpp"
 
 namespace neardup::detail {
 

@@ -1,7 +1,7 @@
 // The tokenizer a job uses (--tokenizer): Unicode or ASCII.
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer_choice.hpp"
 
-#include "core/unicode_tokenizer.hpp"
+#include "core/text/unicode_tokenizer.hpp"
 
 namespace neardup {
 

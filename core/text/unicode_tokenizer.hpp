@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/tokenizer.hpp"
+#include "core/text/tokenizer.hpp"
 
 namespace neardup {
 

@@ -2,8 +2,8 @@
 // the kept bytes are compacted with 32-bit compress on 16-byte groups (no VBMI2 needed).
 #include <immintrin.h>
 
-#include "core/token_stream_buffers.hpp"
-#include "core/tokenizer.hpp"
+#include "core/text/token_stream_buffers.hpp"
+#include "core/text/tokenizer.hpp"
 
 namespace neardup {
 namespace {

@@ -1,6 +1,6 @@
 // The --tokenizer choice: each kind runs its rule and only the Unicode one counts invalid
 // UTF-8, across calls.
-#include "core/tokenizer_choice.hpp"
+#include "core/text/tokenizer_choice.hpp"
 
 #include <gtest/gtest.h>
 

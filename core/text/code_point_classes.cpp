@@ -1,5 +1,5 @@
 // The Unicode tokenizer's per-code-point classes, tabulated for the Basic Multilingual Plane.
-#include "core/code_point_classes.hpp"
+#include "core/text/code_point_classes.hpp"
 
 #include <utf8proc.h>
 
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/unicode_tokenizer.hpp"
+#include "core/text/unicode_tokenizer.hpp"
 
 namespace neardup {
 namespace {

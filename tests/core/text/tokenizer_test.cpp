@@ -1,5 +1,6 @@
-// Unit tests for core/tokenizer: hand-written golden token streams for the canonical tokenizer.
-#include "core/tokenizer.hpp"
+// Unit tests for core/text/tokenizer: hand-written golden token streams for the canonical
+// tokenizer.
+#include "core/text/tokenizer.hpp"
 
 #include <gtest/gtest.h>
 

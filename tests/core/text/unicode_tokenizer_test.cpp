@@ -1,7 +1,7 @@
 // The Unicode tokenizer against tokens derived by hand from the Unicode rules (NFKC, full case
 // folding, general categories, the unspaced scripts), in many scripts, and against the ASCII
 // tokenizer on pure ASCII text.
-#include "core/unicode_tokenizer.hpp"
+#include "core/text/unicode_tokenizer.hpp"
 
 #include <gtest/gtest.h>
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/tokenizer.hpp"
+#include "core/text/tokenizer.hpp"
 
 namespace neardup {
 

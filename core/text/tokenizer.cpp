@@ -1,9 +1,9 @@
 // Canonical tokenizer: ASCII-lowercased runs of [A-Za-z0-9] or bytes >= 0x80, joined by one space.
-#include "core/tokenizer.hpp"
+#include "core/text/tokenizer.hpp"
 
 #include <array>
 
-#include "core/token_stream_buffers.hpp"
+#include "core/text/token_stream_buffers.hpp"
 
 namespace neardup {
 namespace {
