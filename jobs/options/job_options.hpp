@@ -31,6 +31,7 @@ struct JobOptions {
   bool strict = false;                        // any skipped record is a fatal error
   bool overwrite = false;
   std::string resume;            // --resume DIR: continue the interrupted run writing to DIR
+  bool break_lock = false;       // take the output's run lock even from a run that looks alive
   std::string reference;         // --reference PATH: an index or earlier output to dedup against
   std::string cache_dir;         // --cache DIR: split sketches reused across runs
   bool write_report = true;      // write OUTPUT/report.html
@@ -113,6 +114,10 @@ inline constexpr struct DescribeOutputOptions {
              "count): finished splits and stages are not redone",
              "DIR"},
             o.resume);
+    v.value({"--break-lock", "break_lock", kNone,
+             "take the output directory's run lock (OUTPUT/_LOCK) even when its holder looks "
+             "alive: for a run on another host that is known to be gone"},
+            o.break_lock);
     v.value({"--reference", "reference", kResult,
              "an earlier corpus: its index (neardup index build, same method and sketch flags) or "
              "an earlier output with deduped/; documents it has a near-duplicate of are removed, "

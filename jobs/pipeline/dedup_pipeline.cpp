@@ -272,8 +272,11 @@ class DedupRun {
     const ExistingOutput existing = !options_.resume.empty() ? ExistingOutput::kResume
                                     : options_.overwrite     ? ExistingOutput::kOverwrite
                                                              : ExistingOutput::kRefuse;
-    agree_on_errors(
-        comm_, rank_ == 0 ? prepare_output_dir(options_.output, subdirs, existing) : std::string());
+    RunLockPolicy policy;
+    policy.break_lock = options_.break_lock;
+    agree_on_errors(comm_, rank_ == 0 ? open_output_dir(options_.output, subdirs, existing,
+                                                        method_.name(), policy, lock_)
+                                      : std::string());
   }
 
   // Collective: creates `dir` on every rank (errors agreed on).
@@ -470,8 +473,9 @@ class DedupRun {
     report_.peak_rss_per_rank = gather_per_rank(comm_, peak_rss_bytes());
     check_accounting();
     mpi_check(MPI_Barrier(comm_), "MPI_Barrier");
-    if (rank_ == 0) commit_outputs();
-    mpi_check(MPI_Barrier(comm_), "MPI_Barrier");
+    run_agreed(comm_, [this] {
+      if (rank_ == 0) commit_outputs();
+    });
     report_.summary_text = summary_text(report_);
     if (rank_ == 0) {
       std::fputs(report_.summary_text.c_str(), stdout);
@@ -505,9 +509,14 @@ class DedupRun {
       write_file_atomically((out / "report.html").string(), render_html_report(page_));
     }
     if (spill_ && options_.tmp_dir.empty()) std::filesystem::remove_all(out / "_tmp");
+    if (!lock_->held()) {
+      throw IoError(options_.output +
+                    ": another run took this run's lock (--break-lock); not writing _SUCCESS");
+    }
     write_file_atomically((out / "_SUCCESS").string(), stats);
     if (checkpointing_) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
     if (reference_index_ == reference_scratch_) std::filesystem::remove_all(reference_scratch_);
+    lock_->release();
     log_info("wrote " + options_.output);
   }
 
@@ -519,6 +528,7 @@ class DedupRun {
   StageClock clock_;
   RunReport report_;
   // open
+  std::optional<RunLock> lock_;  // rank 0: the output directory's, held until _SUCCESS
   JobPlan plan_;
   bool spill_ = false;  // compressed inputs: re-read records are spilled
   bool checkpointing_ = false;

@@ -1,5 +1,5 @@
-// The output directory: refused when it holds something unless --overwrite; completed by
-// _SUCCESS, which is removed first and written last.
+// The output directory: owned by one run at a time, refused when it holds something unless
+// --overwrite; completed by _SUCCESS, which is removed first and written last.
 #include "jobs/pipeline/output_dir.hpp"
 
 #include <unistd.h>
@@ -8,6 +8,8 @@
 #include <filesystem>
 #include <system_error>
 
+#include "jobs/mpi/log.hpp"
+
 namespace neardup {
 namespace {
 namespace fs = std::filesystem;
@@ -15,6 +17,15 @@ namespace fs = std::filesystem;
 const char* const kOwnOutputs[] = {"_SUCCESS",    "stats.json", "report.html",     "clusters",
                                    "pairs",       "deduped",    "removed",         "_tmp",
                                    "_checkpoint", "reference",  "_reference_index"};
+
+// True when `dir` holds entries besides its run lock's files (_LOCK, _LOCK.*).
+bool holds_entries(const std::string& dir, std::error_code& error) {
+  for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
+    if (!entry.path().filename().string().starts_with("_LOCK")) return true;
+  }
+  return false;
+}
+
 }  // namespace
 
 std::string checkpoint_dir_of(const std::string& output_dir) {
@@ -32,7 +43,7 @@ std::string prepare_output_dir(const std::string& dir, const std::vector<std::st
   }
   if (fs::exists(dir, error)) {
     if (!fs::is_directory(dir, error)) return dir + ": output exists and is not a directory";
-    if (!fs::is_empty(dir, error)) {
+    if (holds_entries(dir, error)) {
       if (existing == ExistingOutput::kRefuse) {
         return dir +
                ": output directory is not empty (pass --overwrite to replace neardup's "
@@ -54,6 +65,24 @@ std::string prepare_output_dir(const std::string& dir, const std::vector<std::st
   }
   if (::access(dir.c_str(), W_OK) != 0) return dir + ": output directory is not writable";
   return "";
+}
+
+std::string open_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
+                            ExistingOutput existing, const std::string& command,
+                            const RunLockPolicy& policy, std::optional<RunLock>& lock) {
+  std::error_code error;
+  if (existing != ExistingOutput::kResume) fs::create_directories(dir, error);
+  if (error) return dir + ": cannot create output directory: " + error.message();
+  if (fs::is_directory(dir, error)) {
+    try {
+      std::string took_over;
+      lock.emplace(dir, command, policy, took_over);
+      if (!took_over.empty()) log_warn(dir + ": " + took_over);
+    } catch (const std::exception& e) {
+      return e.what();
+    }
+  }
+  return prepare_output_dir(dir, subdirs, existing);
 }
 
 std::string contained_relative_path(const std::string& path) {

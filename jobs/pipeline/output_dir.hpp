@@ -1,9 +1,12 @@
-// The output directory: refused when it holds something unless --overwrite; completed by
-// _SUCCESS, which is removed first and written last.
+// The output directory: owned by one run at a time (its run lock), refused when it holds
+// something unless --overwrite; completed by _SUCCESS, which is removed first and written last.
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
+
+#include "io/run_lock.hpp"
 
 namespace neardup {
 
@@ -22,6 +25,13 @@ std::string checkpoint_dir_of(const std::string& output_dir);
 /// naming the path, or "".
 std::string prepare_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
                                ExistingOutput existing);
+
+/// Rank 0: takes the run lock of `dir` for `command` into `lock` (creating `dir` first unless
+/// resuming), logs a stale lock taken over, then prepare_output_dir. Returns an error message
+/// (the holder of a live lock, or prepare_output_dir's), "" when the directory is this run's.
+std::string open_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
+                            ExistingOutput existing, const std::string& command,
+                            const RunLockPolicy& policy, std::optional<RunLock>& lock);
 
 /// `path` made safe to place under an output directory: no root, no "." or ".." parts
 /// ("/data/a/../b.txt" -> "data/b.txt"); "document" when nothing is left.
