@@ -2,6 +2,8 @@
 // whole text file, with records longer than the limit skipped without being held in memory.
 #include "io/record_reader.hpp"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <cstring>
 #include <limits>
@@ -16,6 +18,23 @@ namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 20;
 constexpr std::uint64_t kNoEnd = std::numeric_limits<std::uint64_t>::max();
+
+// A streaming XXH3-64 of bytes as they are consumed.
+class ContentHash {
+ public:
+  ContentHash() : state_(XXH3_createState()) {
+    if (state_ == nullptr) throw std::bad_alloc();
+    XXH3_64bits_reset(state_.get());
+  }
+  void add(const char* bytes, std::size_t size) { XXH3_64bits_update(state_.get(), bytes, size); }
+  std::uint64_t digest() const { return XXH3_64bits_digest(state_.get()); }
+
+ private:
+  struct Free {
+    void operator()(XXH3_state_t* state) const { XXH3_freeState(state); }
+  };
+  std::unique_ptr<XXH3_state_t, Free> state_;
+};
 
 // The largest line buffer a reader needs: a record of max_record_bytes and one chunk after it.
 std::size_t buffer_limit(std::uint64_t max_record_bytes) {
@@ -42,7 +61,7 @@ class LineRecordReader final : public RecordReader {
         buffer_limit_(buffer_limit(max_record_bytes)),
         stream_bytes_(stream_bytes) {
     std::uint64_t skipped = 0;
-    if (begin > 0) skip_line(skipped);
+    if (begin > 0) skip_line(skipped, false);
     first_line_start_ = line_start();
   }
 
@@ -69,7 +88,9 @@ class LineRecordReader final : public RecordReader {
     record.oversized = length > max_;
     record.bytes =
         record.oversized ? std::string_view() : std::string_view(buffer_.data() + head_, length);
-    head_ = std::min(newline + 1, tail_);
+    const std::size_t next_head = std::min(newline + 1, tail_);
+    hash_.add(buffer_.data() + head_, next_head - head_);
+    head_ = next_head;
     return true;
   }
 
@@ -78,6 +99,8 @@ class LineRecordReader final : public RecordReader {
   }
 
   const std::string& decode_error() const override { return stream_->error(); }
+
+  std::uint64_t content_hash() const override { return hash_.digest(); }
 
  private:
   std::uint64_t line_start() const { return buffer_offset_ + head_; }
@@ -112,24 +135,27 @@ class LineRecordReader final : public RecordReader {
     return true;
   }
 
-  // Discards bytes up to and including the next '\n' (or the end of the stream); `length` is
-  // the number of bytes before the '\n'. Returns false when a decode error cut the line.
-  bool skip_line(std::uint64_t& length) {
+  // Discards bytes up to and including the next '\n' (or the end of the stream), adding them to
+  // the content hash when `hashed`; `length` is the number of bytes before the '\n'. Returns
+  // false when a decode error cut the line.
+  bool skip_line(std::uint64_t& length, bool hashed) {
     length = 0;
     std::size_t newline = 0;
     while (!find_newline(0, newline)) {
       length += tail_ - head_;
+      if (hashed) hash_.add(buffer_.data() + head_, tail_ - head_);
       head_ = tail_;
       if (!fill()) return stream_->error().empty();
     }
     length += newline - head_;
+    if (hashed) hash_.add(buffer_.data() + head_, newline + 1 - head_);
     head_ = newline + 1;
     return true;
   }
 
   bool skip_oversized(std::uint64_t start, Record& record) {
     std::uint64_t length = 0;
-    if (!skip_line(length)) {
+    if (!skip_line(length, true)) {
       done_ = true;
       return false;
     }
@@ -152,6 +178,7 @@ class LineRecordReader final : public RecordReader {
   bool stream_bytes_ = false;
   bool eof_ = false;
   bool done_ = false;
+  ContentHash hash_;
 };
 
 // A whole file as one record, read in chunks; a file longer than the limit is only measured.
@@ -179,6 +206,7 @@ class TextRecordReader final : public RecordReader {
 
   std::uint64_t bytes_consumed() const override { return consumed_; }
   const std::string& decode_error() const override { return file_.error(); }
+  std::uint64_t content_hash() const override { return hash_.digest(); }
 
  private:
   void read_whole() {
@@ -186,6 +214,7 @@ class TextRecordReader final : public RecordReader {
     std::vector<char> chunk(kChunkBytes);
     while (const std::size_t got = file_.read(chunk.data(), chunk.size())) {
       consumed_ += got;
+      hash_.add(chunk.data(), got);
       if (consumed_ > max_) {
         std::string().swap(content_);
       } else {
@@ -199,6 +228,7 @@ class TextRecordReader final : public RecordReader {
   std::uint64_t consumed_ = 0;
   std::string content_;
   bool done_ = false;
+  ContentHash hash_;
 };
 
 }  // namespace
@@ -225,6 +255,16 @@ std::unique_ptr<RecordReader> open_records(const std::string& path, InputFormat 
       return std::make_unique<TextRecordReader>(path, max_record_bytes);
   }
   throw std::invalid_argument(path + ": unknown input format");
+}
+
+std::uint64_t split_content_hash(const std::string& path, InputFormat format, std::uint64_t begin,
+                                 std::uint64_t end, std::uint64_t max_record_bytes) {
+  const std::unique_ptr<RecordReader> reader =
+      open_records(path, format, begin, end, max_record_bytes);
+  Record record;
+  while (reader->next(record)) {
+  }
+  return reader->content_hash();
 }
 
 }  // namespace neardup

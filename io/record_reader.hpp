@@ -34,6 +34,12 @@ class RecordReader {
 
   /// Empty, or why the rest of the file could not be decoded (e.g. "truncated gzip data").
   virtual const std::string& decode_error() const = 0;
+
+  /// XXH3-64 of the bytes of the records read so far, each with the '\n' that ends it
+  /// (oversized ones included; decompressed bytes for compressed formats; a text file's whole
+  /// content, nothing for one skipped by its size): after the last record, a checksum of the
+  /// split's content that a later read of the same split must reproduce.
+  virtual std::uint64_t content_hash() const = 0;
 };
 
 /// Opens the records of `path` in the byte range [begin, end) for kJsonl (see Split), or of
@@ -43,5 +49,12 @@ class RecordReader {
 std::unique_ptr<RecordReader> open_records(const std::string& path, InputFormat format,
                                            std::uint64_t begin, std::uint64_t end,
                                            std::uint64_t max_record_bytes);
+
+/// The content_hash of every record of the split [begin, end) of `path`, read with
+/// open_records(path, format, begin, end, max_record_bytes): reads the split again
+/// (decompressing it for compressed formats) to check it against a checksum taken when it was
+/// first read with the same limit. Throws IoError naming the path when it cannot be read.
+std::uint64_t split_content_hash(const std::string& path, InputFormat format, std::uint64_t begin,
+                                 std::uint64_t end, std::uint64_t max_record_bytes);
 
 }  // namespace neardup

@@ -10,6 +10,8 @@
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/utility.hpp>
 #include <boost/serialization/vector.hpp>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <sstream>
 
@@ -61,6 +63,10 @@ std::uint64_t fingerprint_file(const std::string& path, std::uint64_t size) {
   return digest;
 }
 
+std::int64_t mtime_ns(const struct stat& info) {
+  return static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec;
+}
+
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> lines;
   std::istringstream in(text);
@@ -89,10 +95,7 @@ std::vector<InputStamp> stamp_inputs(MPI_Comm comm, const JobPlan& plan) {
     stamps[f].path = file.path;
     stamps[f].size = file.size;
     struct stat info {};
-    if (::stat(file.path.c_str(), &info) == 0) {
-      stamps[f].mtime_ns =
-          static_cast<std::int64_t>(info.st_mtim.tv_sec) * 1000000000 + info.st_mtim.tv_nsec;
-    }
+    if (::stat(file.path.c_str(), &info) == 0) stamps[f].mtime_ns = mtime_ns(info);
     if (static_cast<int>(f % static_cast<std::size_t>(ranks)) == rank) {
       mine[f] = fingerprint_file(file.path, file.size);
     }
@@ -104,6 +107,26 @@ std::vector<InputStamp> stamp_inputs(MPI_Comm comm, const JobPlan& plan) {
   }
   for (std::size_t f = 0; f < stamps.size(); ++f) stamps[f].fingerprint = all[f];
   return stamps;
+}
+
+std::string changed_input(const std::vector<InputStamp>& stamps, int rank, int ranks) {
+  for (std::size_t f = static_cast<std::size_t>(rank); f < stamps.size();
+       f += static_cast<std::size_t>(ranks)) {
+    const InputStamp& stamp = stamps[f];
+    struct stat info {};
+    if (::stat(stamp.path.c_str(), &info) != 0) {
+      return stamp.path + ": changed while the job ran (gone: " + std::strerror(errno) + ")";
+    }
+    const auto size = static_cast<std::uint64_t>(info.st_size);
+    if (size != stamp.size) {
+      return stamp.path + ": changed while the job ran (" + std::to_string(stamp.size) +
+             " bytes when planned, now " + std::to_string(size) + ")";
+    }
+    if (mtime_ns(info) != stamp.mtime_ns) {
+      return stamp.path + ": changed while the job ran (modified since it was planned)";
+    }
+  }
+  return "";
 }
 
 std::string manifest_to_text(const RunManifest& manifest) { return to_text_archive(manifest); }

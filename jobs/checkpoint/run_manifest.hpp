@@ -44,6 +44,11 @@ struct RunManifest {
 /// Collective: the stamps of the plan's files (fingerprints read in parallel over the ranks).
 std::vector<InputStamp> stamp_inputs(MPI_Comm comm, const JobPlan& plan);
 
+/// The first input of this rank's share (every `ranks`-th from `rank`) whose size or mtime now
+/// differs from its stamp, as an error naming it ("" when none): a file that shrank, grew or
+/// was rewritten while the job ran.
+std::string changed_input(const std::vector<InputStamp>& stamps, int rank, int ranks);
+
 /// The manifest of the checkpoint directory `dir` (DIR/manifest), written atomically with a
 /// checksum; load throws IoError naming the file when it is missing, truncated or corrupt.
 void save_manifest(const std::string& dir, const RunManifest& manifest);

@@ -13,11 +13,13 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
+#include <functional>
 #include <sstream>
 #include <utility>
 
 #include "io/checked_file.hpp"
 #include "io/io_error.hpp"
+#include "io/record_reader.hpp"
 #include "jobs/mpi/log.hpp"
 
 BOOST_IS_BITWISE_SERIALIZABLE(neardup::Hash128)
@@ -57,7 +59,7 @@ struct SplitHeader {
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
     ar& file& begin& end& tally.lines& tally.status_counts& tally.examples& tally.bytes_read;
-    ar& tally.invalid_utf8_bytes& documents& id_keys& sketch_words& doc_ids;
+    ar& tally.invalid_utf8_bytes& tally.content_hash& documents& id_keys& sketch_words& doc_ids;
   }
 };
 
@@ -76,11 +78,18 @@ void append_raw(std::vector<T>& items, std::string_view payload, std::size_t& at
   at += count * sizeof(T);
 }
 
+// Thrown when the input of a stored split sketch no longer has the content it was sketched from.
+struct SplitChanged : IoError {
+  using IoError::IoError;
+};
+
 // Appends the documents of split `s` stored in `payload` (a split file's, read from `path`)
 // to `into` and returns the split's tally. Throws IoError, leaving `into` unchanged, when the
-// payload is for another split or its parts do not add up.
+// payload is for another split or its parts do not add up, and SplitChanged when the split's
+// content hash now (`content_hash()`, called only for an intact payload) is not the stored one.
 SplitTally append_split_payload(std::string_view payload, const std::string& path,
                                 const std::string& file, const Split& split, std::uint32_t s,
+                                const std::function<std::uint64_t()>& content_hash,
                                 SketchResult& into) {
   const auto damaged = [&path](const std::string& why) {
     return IoError(path + ": damaged split sketch (" + why + ")");
@@ -108,6 +117,11 @@ SplitTally append_split_payload(std::string_view payload, const std::string& pat
   if (payload.size() - at !=
       n * sizeof(DocId) + table_bytes + header.id_keys * sizeof(IdKey) + header.doc_ids.size()) {
     throw damaged("array lengths");
+  }
+  if (content_hash() != header.tally.content_hash) {
+    throw SplitChanged(file + ": changed since its sketch was stored in " + path + " (bytes " +
+                       std::to_string(split.begin) + "-" + std::to_string(split.end) +
+                       " read differently)");
   }
   // Ids and id keys are read (and checked) first, so a damaged file leaves `into` unchanged.
   std::vector<DocId> ids;
@@ -148,8 +162,8 @@ std::string hex128(XXH128_hash_t h) {
 }  // namespace
 
 SplitFiles::SplitFiles(std::string dir, const JobPlan& plan, const std::vector<InputStamp>& stamps,
-                       const std::string& sketch_parameters)
-    : dir_(std::move(dir)), plan_(plan) {
+                       const std::string& sketch_parameters, std::uint64_t max_record_bytes)
+    : dir_(std::move(dir)), plan_(plan), max_record_bytes_(max_record_bytes) {
   keys_.reserve(plan.splits.size());
   for (const Split& split : plan.splits) {
     const InputStamp& stamp = stamps[split.file];
@@ -177,7 +191,15 @@ std::optional<SplitTally> SplitFiles::load(std::uint32_t s, SketchResult& into) 
     const std::string payload =
         load_checked_file(path, kSplitMagic, kSplitFormatVersion, "split sketch");
     const Split& split = plan_.splits[s];
-    return append_split_payload(payload, path, plan_.files[split.file].path, split, s, into);
+    const InputFile& file = plan_.files[split.file];
+    const auto content_hash = [&] {
+      return split_content_hash(file.path, file.format, split.begin, split.end, max_record_bytes_);
+    };
+    return append_split_payload(payload, path, file.path, split, s, content_hash, into);
+  } catch (const SplitChanged& e) {
+    ++changed_;
+    log_warn(std::string(e.what()) + "; sketching the split again");
+    return std::nullopt;
   } catch (const std::exception& e) {
     ++damaged_;
     log_warn(std::string(e.what()) + "; sketching the split again");

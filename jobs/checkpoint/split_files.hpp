@@ -19,28 +19,39 @@ namespace neardup {
 ///    of the tally.
 /// 3: sketches of the tokens of --tokenizer (Unicode by default); the tally counts invalid
 ///    UTF-8 bytes.
-inline constexpr std::uint32_t kSplitFormatVersion = 3;
+/// 4: the tally holds the content hash of the split's records, checked against the input
+///    before the sketch is reused.
+inline constexpr std::uint32_t kSplitFormatVersion = 4;
 
 /// A SplitStore of files in `dir`, one per split, named by a hash of everything that
 /// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so
 /// the same directory serves a resume with another rank count and a cache across runs whose
 /// inputs changed elsewhere. A damaged file is logged, counted and its split sketched again.
+/// Before a sketch is reused, the split is read again and its content hash compared with the
+/// one stored (size and mtime can be kept by an in-place edit: cp -p, rsync -t); a split whose
+/// content changed is logged, counted and sketched again.
 class SplitFiles : public SplitStore {
  public:
+  /// `max_record_bytes` is the sketch's record limit (the content hash of a text file
+  /// depends on it).
   SplitFiles(std::string dir, const JobPlan& plan, const std::vector<InputStamp>& stamps,
-             const std::string& sketch_parameters);
+             const std::string& sketch_parameters, std::uint64_t max_record_bytes);
   std::optional<SplitTally> load(std::uint32_t s, SketchResult& into) override;
   void save(std::uint32_t s, const SplitTally& tally, const SplitDocsView& docs) override;
   /// Files found damaged (and redone) so far.
   std::uint64_t damaged() const { return damaged_; }
+  /// Splits whose input changed since their sketch was stored (and redone) so far.
+  std::uint64_t changed() const { return changed_; }
 
  private:
   std::string path_of(std::uint32_t s) const;
 
   std::string dir_;
   const JobPlan& plan_;
+  std::uint64_t max_record_bytes_;
   std::vector<std::string> keys_;  // per split: its file name's hash
   std::uint64_t damaged_ = 0;
+  std::uint64_t changed_ = 0;
 };
 
 }  // namespace neardup

@@ -24,6 +24,7 @@ struct Fault {
   long at = 0;
   bool signal = false;  // ":usr1": send SIGUSR1 instead of SIGKILL
   bool stall = false;   // ":stall": wait until a stop signal arrives (at most two minutes)
+  std::string pause;    // ":pause=FILE": create FILE, wait until it is removed, go on
   long reached = 0;
 };
 
@@ -40,6 +41,8 @@ Fault parse_fault() {
   fault.at = std::atol(text.substr(b + 1).c_str());
   fault.signal = text.find(":usr1") != std::string::npos;
   fault.stall = text.find(":stall") != std::string::npos;
+  const std::size_t pause = text.find(":pause=");
+  if (pause != std::string::npos) fault.pause = text.substr(pause + 7);
   return fault;
 }
 
@@ -71,6 +74,13 @@ void fault_point(const char* point) {
   if (const char* once = std::getenv("NEARDUP_FAULT_ONCE")) {
     if (::access(once, F_OK) == 0) return;
     std::fclose(std::fopen(once, "w"));
+  }
+  if (!fault.pause.empty()) {
+    std::fclose(std::fopen(fault.pause.c_str(), "w"));
+    for (int waited = 0; waited < 12000 && ::access(fault.pause.c_str(), F_OK) == 0; ++waited) {
+      ::usleep(10000);
+    }
+    return;
   }
   if (fault.stall) {
     for (int waited = 0; waited < 12000 && !g_stop.load(); ++waited) ::usleep(10000);

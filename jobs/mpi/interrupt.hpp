@@ -31,11 +31,12 @@ void stop_if_requested(MPI_Comm comm, bool stopped_here = false);
 
 /// Test-only fault injection at named points ("split": after each sketched split; "exchange":
 /// each exchange round; "pairs_saved": after the verified pairs are checkpointed).
-/// NEARDUP_FAULT=RANK:POINT:N[:usr1|:stall] makes rank RANK kill itself with SIGKILL the N-th time
-/// it reaches POINT, or send itself SIGUSR1, or wait there until a stop signal arrives from outside
-/// (SIGKILL after two minutes). With NEARDUP_FAULT_ONCE=FILE the fault fires only while FILE does
-/// not exist, and creates it (so a requeued run that inherits the environment goes on). No effect
-/// when NEARDUP_FAULT is unset.
+/// NEARDUP_FAULT=RANK:POINT:N[:usr1|:stall|:pause=FILE] makes rank RANK kill itself with SIGKILL
+/// the N-th time it reaches POINT, or send itself SIGUSR1, or wait there until a stop signal
+/// arrives from outside (SIGKILL after two minutes), or create FILE and wait there until FILE is
+/// removed (then go on: a test changes an input meanwhile). With NEARDUP_FAULT_ONCE=FILE the fault
+/// fires only while FILE does not exist, and creates it (so a requeued run that inherits the
+/// environment goes on). No effect when NEARDUP_FAULT is unset.
 void fault_point(const char* point);
 
 }  // namespace neardup

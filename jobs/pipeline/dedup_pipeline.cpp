@@ -234,7 +234,7 @@ class DedupRun {
     manifest_.job = method_.name();
     manifest_.parameters = result_parameters(options_, method_);
     manifest_.splits = plan_.splits.size();
-    if (checkpointing_ || caching_) manifest_.inputs = stamp_inputs(comm_, plan_);
+    manifest_.inputs = stamp_inputs(comm_, plan_);
     if (checkpointing_) {
       manifest_ = open_checkpoint(comm_, options_, std::move(manifest_));
       report_.resumed = resuming;
@@ -246,7 +246,8 @@ class DedupRun {
               ? options_.cache_dir
               : (std::filesystem::path(checkpoint_dir_of(options_.output)) / "splits").string();
       create_directory(dir);
-      split_files_.emplace(dir, plan_, manifest_.inputs, sketch_parameters(options_, method_));
+      split_files_.emplace(dir, plan_, manifest_.inputs, sketch_parameters(options_, method_),
+                           options_.max_doc_bytes);
     }
     spill_file_ = spill_path(options_, rank_);
     if (spill_ && !options_.tmp_dir.empty()) create_directory(options_.tmp_dir);
@@ -279,6 +280,12 @@ class DedupRun {
                                       : std::string());
   }
 
+  // Collective: throws JobError naming the first input whose size or mtime changed since the
+  // plan (every rank checks its share of the files).
+  void check_inputs_unchanged() {
+    agree_on_errors(comm_, changed_input(manifest_.inputs, rank_, exchanger_.size()));
+  }
+
   // Collective: creates `dir` on every rank (errors agreed on).
   void create_directory(const std::string& dir) {
     std::error_code error;
@@ -298,6 +305,7 @@ class DedupRun {
     sketch_ = sketch_splits(plan_, rank_, options_.document, method_, limits,
                             split_files_ ? &*split_files_ : nullptr);
     progress.finish();
+    check_inputs_unchanged();
     stop_if_requested(comm_, sketch_.interrupted);
     report_.splits_reused = sum_over_ranks(comm_, sketch_.splits_loaded);
     if (report_.splits_reused > 0) {
@@ -306,6 +314,12 @@ class DedupRun {
                (caching_ ? "cache " + options_.cache_dir : "checkpoint") + ")");
     }
     report_.damaged_checkpoints = sum_over_ranks(comm_, split_files_ ? split_files_->damaged() : 0);
+    report_.splits_changed = sum_over_ranks(comm_, split_files_ ? split_files_->changed() : 0);
+    if (report_.splits_changed > 0 && !manifest_.finished.empty()) {
+      log_info(std::to_string(report_.splits_changed) +
+               " splits changed since the checkpoint: the later stages run again");
+      manifest_.finished.clear();
+    }
     report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
     lines_per_split_ = global_lines_per_split(comm_, plan_, sketch_);
     bases_ = line_bases(plan_, lines_per_split_);
@@ -443,8 +457,10 @@ class DedupRun {
       write_reference_matches(rank_, references_, source, options_.output);
     }
     if (options_.write_deduped) {
-      deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, removed_, options_.output,
-                                     options_.max_doc_bytes);
+      run_agreed(comm_, [this] {
+        deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.content_hashes, removed_,
+                                       options_.output, options_.max_doc_bytes);
+      });
     }
     if (options_.write_report) {
       clock_.start("report");
@@ -472,7 +488,7 @@ class DedupRun {
     report_.stages = clock_.reduce(comm_);
     report_.peak_rss_per_rank = gather_per_rank(comm_, peak_rss_bytes());
     check_accounting();
-    mpi_check(MPI_Barrier(comm_), "MPI_Barrier");
+    check_inputs_unchanged();
     run_agreed(comm_, [this] {
       if (rank_ == 0) commit_outputs();
     });

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "io/atomic_file.hpp"
+#include "io/io_error.hpp"
 #include "io/json_writer.hpp"
 #include "io/part_writer.hpp"
 #include "io/record_reader.hpp"
@@ -119,6 +120,7 @@ std::vector<std::string> deduped_part_names(const JobPlan& plan) {
 }
 
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
+                            std::span<const std::uint64_t> content_hashes,
                             std::span<const DocId> removed, const std::string& dir,
                             std::uint64_t max_record_bytes) {
   const std::vector<std::string> names = deduped_part_names(plan);
@@ -153,6 +155,11 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
         part->write(record.bytes);
         if (lines) part->write("\n");
         ++written;
+      }
+      if (reader->content_hash() != content_hashes[s]) {
+        throw IoError(file.path + ": changed while the job ran (bytes " +
+                      std::to_string(split.begin) + "-" + std::to_string(split.end) +
+                      " read differently when writing deduped/ than when sketched)");
       }
     }
     part->commit();

@@ -35,7 +35,10 @@ std::vector<std::string> deduped_part_names(const JobPlan& plan);
 /// Writes DIR/deduped/NAME (see deduped_part_names) for every split this rank owns, in the
 /// input's format and compression: the original records of the documents that are not
 /// removed, byte for byte, in input order. `removed` is sorted. Returns the records written.
+/// Throws IoError naming the file when a split no longer has the content the sketch read
+/// (`content_hashes`, per split: SplitTally::content_hash).
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
+                            std::span<const std::uint64_t> content_hashes,
                             std::span<const DocId> removed, const std::string& dir,
                             std::uint64_t max_record_bytes);
 

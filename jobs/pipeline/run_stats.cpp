@@ -65,6 +65,7 @@ std::string stats_json(const RunReport& r) {
   json.key("removed_by_reference").value(r.removed_by_reference);
   json.key("splits_reused").value(r.splits_reused);
   json.key("damaged_checkpoints").value(r.damaged_checkpoints);
+  json.key("splits_changed").value(r.splits_changed);
   json.key("input_bytes_per_rank").begin_object();
   json.key("min").value(
       r.input_bytes_per_rank.empty()

@@ -32,6 +32,7 @@ struct RunReport {
   std::uint64_t spilled_bytes = 0;
   std::uint64_t splits_reused = 0;        // sketches taken from checkpoints or the cache
   std::uint64_t damaged_checkpoints = 0;  // checkpoint files found damaged and redone
+  std::uint64_t splits_changed = 0;       // stored split sketches whose input changed, redone
   bool resumed = false;
   std::uint64_t removed_by_reference = 0;  // documents the --reference corpus has
   std::vector<std::pair<std::string, std::uint64_t>> method_counts;

@@ -43,6 +43,7 @@ void add_tally(SketchResult& result, std::uint32_t s, SplitTally&& tally,
   result.bytes_read += tally.bytes_read;
   result.invalid_utf8_bytes += tally.invalid_utf8_bytes;
   result.lines_per_split[s] = tally.lines;
+  result.content_hashes[s] = tally.content_hash;
 }
 
 }  // namespace
@@ -135,6 +136,7 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
       skip(LineStatus::kUndecodableInput, reader->decode_error());
     }
     result.bytes_read += reader->bytes_consumed();
+    result.content_hash = reader->content_hash();
   } catch (const IoError& e) {
     if (index >= 0xFFFFFFFFull) throw;
     skip(LineStatus::kUnreadableFile, e.what());
@@ -152,6 +154,7 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
                            Sketcher& sketcher, const SketchLimits& limits, SplitStore* store) {
   SketchResult result;
   result.lines_per_split.assign(plan.splits.size(), 0);
+  result.content_hashes.assign(plan.splits.size(), 0);
   result.docs.sketch_words = sketcher.sketch_words();
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
   std::uint64_t owned_bytes = 0, done_bytes = 0;

@@ -65,6 +65,7 @@ struct SketchLimits {
 struct SketchResult {
   LocalDocs docs;
   std::vector<std::uint64_t> lines_per_split;  // records per split; zero for other ranks'
+  std::vector<std::uint64_t> content_hashes;   // per split: SplitTally::content_hash
   std::array<std::uint64_t, kLineStatusCount> status_counts{};
   std::vector<SkipExample> examples;  // the first kSkipExamples of each reason on this rank
   std::vector<IdKey> id_keys;         // documents with an id, by document
@@ -87,6 +88,9 @@ struct SplitTally {
   // Invalid UTF-8 bytes in the split's documents: those a JSON record's repair replaced by
   // U+FFFD, and those the tokenizer met (Sketcher::invalid_utf8_bytes: a text file's).
   std::uint64_t invalid_utf8_bytes = 0;
+  // RecordReader::content_hash of the split's records: what later reads of the split (deduped/,
+  // a resume) must find again.
+  std::uint64_t content_hash = 0;
   bool stopped = false;  // --strict stopped reading in this split (never stored)
 };
 

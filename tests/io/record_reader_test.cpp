@@ -3,6 +3,7 @@
 #include "io/record_reader.hpp"
 
 #include <gtest/gtest.h>
+#include <xxhash.h>
 
 #include <limits>
 #include <ostream>
@@ -164,6 +165,53 @@ TEST(RecordReader, PlainSplitsAtEveryPointGiveEveryLineOnce) {
       EXPECT_EQ(read_splits(path, content.size(), {cut, second}, max).records, expected)
           << "cuts at " << cut << " and " << second << ", max " << max;
     }
+  }
+}
+
+// The bytes of `content` from the start of the first line starting at or after `begin` to the
+// start of the first line starting at or after `end` (the lines a split [begin, end) owns, each
+// with its '\n'), hashed with XXH3-64 directly.
+std::uint64_t hash_of_lines(const std::string& content, std::uint64_t begin, std::uint64_t end) {
+  const auto line_start_from = [&](std::uint64_t at) -> std::size_t {
+    if (at == 0) return 0;
+    const std::size_t newline = content.find('\n', at - 1);
+    return newline == std::string::npos ? content.size() : newline + 1;
+  };
+  const std::size_t first = line_start_from(begin);
+  const std::size_t last = std::max(first, line_start_from(end));
+  return XXH3_64bits(content.data() + first, last - first);
+}
+
+TEST(RecordReader, ContentHashIsTheHashOfTheSplitsLines) {
+  const TempDir dir;
+  const std::string content =
+      "first line\n\nthird\r\n{\"a\":1}\nx\n\n\nlong line " + std::string(300, 'z') + "\n\r\nlast";
+  const std::string path = dir.path("every.jsonl");
+  testutil::write_file(path, content);
+  for (const std::uint64_t max : {kNoLimit, std::uint64_t{20}}) {
+    for (std::uint64_t cut = 0; cut <= content.size(); ++cut) {
+      for (const auto& [begin, end] :
+           {std::pair<std::uint64_t, std::uint64_t>{0, cut},
+            std::pair<std::uint64_t, std::uint64_t>{cut, content.size()}}) {
+        const auto reader = open_records(path, InputFormat::kJsonl, begin, end, max);
+        Record record;
+        while (reader->next(record)) {
+        }
+        const std::uint64_t expected = hash_of_lines(content, begin, end);
+        EXPECT_EQ(reader->content_hash(), expected) << begin << "-" << end << ", max " << max;
+        EXPECT_EQ(split_content_hash(path, InputFormat::kJsonl, begin, end, max), expected);
+      }
+    }
+  }
+  const std::string text = dir.path("doc.txt");
+  testutil::write_file(text, content);
+  EXPECT_EQ(split_content_hash(text, InputFormat::kText, 0, 0, kNoLimit),
+            XXH3_64bits(content.data(), content.size()));
+  for (const InputFormat format : kCompressed) {
+    if (!write_compressed(dir, "file", content, format, Encoder::kLibrary)) continue;
+    EXPECT_EQ(split_content_hash(dir.path("file"), format, 0, 0, 20),
+              XXH3_64bits(content.data(), content.size()))
+        << input_format_name(format);
   }
 }
 
