@@ -28,8 +28,13 @@ void serialize(Archive& ar, neardup::InputStamp& s, unsigned) {
 }
 
 template <class Archive>
+void serialize(Archive& ar, neardup::FinishedStage& f, unsigned) {
+  ar& f.stage& f.parts;
+}
+
+template <class Archive>
 void serialize(Archive& ar, neardup::RunManifest& m, unsigned) {
-  ar& m.job& m.parameters& m.splits& m.inputs& m.finished& m.part_ranks& m.candidate_pairs;
+  ar& m.run_id& m.job& m.parameters& m.splits& m.inputs& m.finished& m.candidate_pairs;
   ar& m.method_counts& m.component_rounds;
 }
 
@@ -40,7 +45,8 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kManifestMagic = "neardup-manifest";
-constexpr std::uint32_t kManifestVersion = 1;
+// 2: the run id (stage parts carry it); each finished stage with its part count.
+constexpr std::uint32_t kManifestVersion = 2;
 constexpr std::size_t kFingerprintBytes = 64 << 10;
 
 // XXH3 of the size, the first and the last 64 KiB: cheap on a parallel file system, and it
@@ -81,8 +87,19 @@ std::vector<std::string> lines_of(const std::string& text) {
 
 }  // namespace
 
-bool RunManifest::has_finished(const std::string& stage) const {
-  return std::find(finished.begin(), finished.end(), stage) != finished.end();
+bool RunManifest::has_finished(const std::string& stage) const { return parts_of(stage) > 0; }
+
+std::int32_t RunManifest::parts_of(const std::string& stage) const {
+  for (const FinishedStage& f : finished) {
+    if (f.stage == stage) return f.parts;
+  }
+  return 0;
+}
+
+void RunManifest::redo_from(const std::string& stage) {
+  const auto at = std::find_if(finished.begin(), finished.end(),
+                               [&](const FinishedStage& f) { return f.stage == stage; });
+  finished.erase(at, finished.end());
 }
 
 std::vector<InputStamp> stamp_inputs(MPI_Comm comm, const JobPlan& plan) {

@@ -25,20 +25,32 @@ struct InputStamp {
 /// A count kept across a resume (a method's counts in stats.json).
 using NamedCount = std::pair<std::string, std::uint64_t>;
 
+/// A stage whose results are saved (stage parts), and how many ranks wrote them.
+struct FinishedStage {
+  std::string stage;  // "pairs", "components"
+  std::int32_t parts = 0;
+};
+
 /// What a run is and how far it got: written when the run starts and after each stage.
 struct RunManifest {
+  std::string run_id;                     // random, made by the run that started it
   std::string job;                        // "minhash", "simhash" or "exact"
   std::string parameters;                 // one member per line: everything that changes results
   std::uint64_t splits = 0;               // splits in the plan
   std::vector<InputStamp> inputs;         // the plan's files, in order
-  std::vector<std::string> finished;      // stages whose results are saved: "pairs", "components"
-  std::int32_t part_ranks = 0;            // how many ranks wrote the stage parts
+  std::vector<FinishedStage> finished;    // in the order the stages ran
   std::uint64_t candidate_pairs = 0;      // the pairs stage's global count
   std::vector<NamedCount> method_counts;  // the pairs stage's method counts
   std::uint64_t component_rounds = 0;     // the components stage's rounds
 
   /// True when `stage` finished in the run that wrote this manifest.
   bool has_finished(const std::string& stage) const;
+
+  /// How many ranks wrote the parts of finished stage `stage` (0 when it has not finished).
+  std::int32_t parts_of(const std::string& stage) const;
+
+  /// Forgets that `stage` and every stage after it finished: they run again.
+  void redo_from(const std::string& stage);
 };
 
 /// Collective: the stamps of the plan's files (fingerprints read in parallel over the ranks).

@@ -153,8 +153,7 @@ RunManifest open_checkpoint(MPI_Comm comm, const JobOptions& options, RunManifes
 void finish_stage(MPI_Comm comm, const JobOptions& options, RunManifest& manifest,
                   const std::string& stage, const std::string& error) {
   agree_on_errors(comm, error);
-  manifest.finished.push_back(stage);
-  manifest.part_ranks = comm_size(comm);
+  manifest.finished.push_back({stage, comm_size(comm)});
   run_agreed(comm, [&] {
     if (comm_rank(comm) == 0) save_manifest(checkpoint_dir_of(options.output), manifest);
   });
@@ -162,26 +161,33 @@ void finish_stage(MPI_Comm comm, const JobOptions& options, RunManifest& manifes
 
 // Saves this rank's part of a stage's results; returns the error, "" when saved.
 template <class T>
-std::string save_part(const JobOptions& options, const std::string& stage, int rank,
-                      const std::vector<T>& records) {
+std::string save_part(MPI_Comm comm, const JobOptions& options, const RunManifest& manifest,
+                      const std::string& stage, const std::vector<T>& records) {
   try {
-    save_stage_part<T>(checkpoint_dir_of(options.output), stage, rank, records);
+    save_stage_part<T>(checkpoint_dir_of(options.output),
+                       {manifest.run_id, stage, comm_rank(comm), comm_size(comm)}, records);
     return "";
   } catch (const std::exception& e) {
     return e.what();
   }
 }
 
-// Collective: a saved stage's records, each on the rank `owner_of` names, sorted.
+// Collective: a saved stage's records, each on the rank `owner_of` names, sorted; nullopt on
+// every rank when a part is damaged or not this run's (logged: the stage runs again).
 template <class T, class Owner, class Less>
-std::vector<T> load_parts(Exchanger& exchanger, const JobOptions& options,
-                          const RunManifest& manifest, const std::string& stage, Owner owner_of,
-                          Less less) {
+std::optional<std::vector<T>> load_parts(Exchanger& exchanger, const JobOptions& options,
+                                         const RunManifest& manifest, const std::string& stage,
+                                         Owner owner_of, Less less) {
   std::vector<T> records;
-  run_agreed(exchanger.comm(), [&] {
-    records = load_stage_parts<T>(checkpoint_dir_of(options.output), stage, manifest.part_ranks,
-                                  exchanger.rank(), exchanger.size());
-  });
+  try {
+    run_agreed(exchanger.comm(), [&] {
+      records = load_stage_parts<T>(checkpoint_dir_of(options.output), manifest.run_id, stage,
+                                    manifest.parts_of(stage), exchanger.rank(), exchanger.size());
+    });
+  } catch (const JobError& e) {
+    if (exchanger.rank() == 0) log_warn(std::string(e.what()) + "; running the stage again");
+    return std::nullopt;
+  }
   records = exchanger.shuffle(std::span<const T>(records), owner_of);
   std::sort(records.begin(), records.end(), less);
   return records;
@@ -236,6 +242,7 @@ class DedupRun {
     manifest_.splits = plan_.splits.size();
     manifest_.inputs = stamp_inputs(comm_, plan_);
     if (checkpointing_) {
+      if (lock_) manifest_.run_id = lock_->holder().run_id;  // rank 0's, broadcast with it
       manifest_ = open_checkpoint(comm_, options_, std::move(manifest_));
       report_.resumed = resuming;
       if (resuming) log_info("resuming the run in " + options_.output);
@@ -362,15 +369,19 @@ class DedupRun {
                               const std::function<void(const RunManifest&)>& restore,
                               const std::function<void(RunManifest&)>& record) {
     if (manifest_.has_finished(stage)) {
-      std::vector<T> records =
+      std::optional<std::vector<T>> records =
           load_parts<T>(exchanger_, options_, manifest_, stage, owner_of, less);
-      restore(manifest_);
-      return records;
+      if (records) {
+        restore(manifest_);
+        return std::move(*records);
+      }
+      manifest_.redo_from(stage);
     }
     std::vector<T> records = compute();
     if (checkpointing_) {
       record(manifest_);
-      finish_stage(comm_, options_, manifest_, stage, save_part(options_, stage, rank_, records));
+      finish_stage(comm_, options_, manifest_, stage,
+                   save_part(comm_, options_, manifest_, stage, records));
       fault_point((stage + "_saved").c_str());
     }
     stop_if_requested(comm_);

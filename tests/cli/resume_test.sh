@@ -2,7 +2,8 @@
 # Restart after failure: a run killed (kill -9 of one rank) in the sketch stage, in the shuffle
 # and after the pair search, or stopped by SIGUSR1, continues with --resume at the same or
 # another rank count, and its outputs equal an uninterrupted run's byte for byte; a damaged
-# checkpoint is redone; changed parameters or inputs and a finished run are refused.
+# split sketch, a damaged stage part and a part of another rank or run are redone; changed
+# parameters or inputs and a finished run are refused.
 # Usage: resume_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -75,6 +76,31 @@ grep -q "truncated or padded; sketching the split again" "$out.resume.log" ||
   fail "damaged: the truncated file was not reported"
 [ "$(stat_of "$out" damaged_checkpoints)" = 2 ] || fail "damaged: damaged_checkpoints != 2"
 same_outputs "$work/ref2" "$out"
+
+# Stage parts say whose they are: a part copied over another rank's, a part of another run and
+# a damaged part are each detected, and the stage runs again.
+# parts_case NAME DAMAGE: kills a run after its pairs are saved, runs DAMAGE (with $out set),
+# resumes, and checks the stage ran again with the reference's outputs.
+parts_case() {
+  out="$work/$1"
+  run 2 "$out" NEARDUP_FAULT=0:pairs_saved:1 -- -o "$out"
+  [ -f "$out/_checkpoint/pairs-00001.part" ] || { fail "$1: no pairs parts"; return; }
+  $2
+  run 2 "$out.resume" -- --resume "$out" || { fail "$1: resume failed"; return; }
+  grep -q "$3.*; running the stage again" "$out.resume.log" || fail "$1: the bad part was not reported"
+  same_outputs "$work/ref2" "$out"
+  grep -q '"load pairs"' "$out/stats.json" && ! grep -q '"candidates"' "$out/stats.json" &&
+    fail "$1: the pairs were loaded, not found again"
+}
+swap() { cp "$out/_checkpoint/pairs-00000.part" "$out/_checkpoint/pairs-00001.part"; }
+parts_case swapped_part swap "pairs-00001.part: not this run's part (it says run=[0-9a-f]* stage=pairs part=0 parts=2, expected run=[0-9a-f]* stage=pairs part=1 parts=2)"
+other_run() {
+  run 2 "$work/other" NEARDUP_FAULT=0:pairs_saved:1 -- -o "$work/other"
+  cp "$work/other/_checkpoint/pairs-00000.part" "$out/_checkpoint/pairs-00000.part"
+}
+parts_case other_runs_part other_run "pairs-00000.part: not this run's part"
+flip() { printf 'X' | dd of="$out/_checkpoint/pairs-00000.part" bs=1 seek=120 conv=notrunc 2>/dev/null; }
+parts_case damaged_part flip "pairs-00000.part.*checksum mismatch"
 
 # Refusals: other parameters, a changed input, nothing to resume.
 out="$work/refused"
