@@ -1,27 +1,19 @@
 // Sequential byte sources read in chunks: a file from an offset, read with pread.
 #include "io/byte_stream.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
 
 #include "io/io_error.hpp"
+#include "io/regular_file.hpp"
 
 namespace neardup {
 
 FileStream::FileStream(std::string path, std::uint64_t offset)
     : path_(std::move(path)), start_(offset), position_(offset) {
-  fd_ = ::open(path_.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd_ < 0) throw IoError(errno_message(path_, "cannot open"));
-  struct stat info {};
-  if (::fstat(fd_, &info) != 0 || S_ISDIR(info.st_mode)) {
-    if (S_ISDIR(info.st_mode)) errno = EISDIR;
-    const std::string message = errno_message(path_, "cannot open");
-    ::close(fd_);
-    throw IoError(message);
-  }
+  fd_ = open_regular_file(path_, "input");
 }
 
 FileStream::~FileStream() { ::close(fd_); }

@@ -14,6 +14,7 @@
 #include <utility>
 
 #include "io/io_error.hpp"
+#include "io/regular_file.hpp"
 
 namespace neardup {
 namespace {
@@ -77,6 +78,7 @@ class Expander {
         throw IoError(argument + ": directory holds no input file" + wanted_names());
       }
     } else if (fs::exists(status)) {
+      require_regular_file(path, "input");
       entries_.push_back({path, argument});
     } else if (argument.find_first_of("*?[") != std::string::npos) {
       add_glob(path, fs::path(argument).is_absolute() ? fs::path() : base, argument);
@@ -145,6 +147,7 @@ class Expander {
         std::vector<fs::path> ancestors;
         walk(path, "", ancestors);
       } else {
+        require_regular_file(path, "input");
         const std::string relative =
             base.empty() ? path : fs::path(path).lexically_relative(base).string();
         entries_.push_back({path, relative.empty() ? path : relative});
@@ -154,9 +157,10 @@ class Expander {
 
   // Adds every input named by the list file at `list_path`.
   void add_list(const std::string& list_path) {
+    if (fs::is_directory(list_path)) throw IoError(list_path + ": input list is a directory");
+    require_regular_file(list_path, "input list");
     std::ifstream in(list_path, std::ios::binary);
     if (!in) throw IoError(errno_message(list_path, "cannot open input list"));
-    if (fs::is_directory(list_path)) throw IoError(list_path + ": input list is a directory");
     std::error_code error;
     const fs::path canonical = fs::weakly_canonical(list_path, error);
     if (std::find(open_lists_.begin(), open_lists_.end(), canonical) != open_lists_.end()) {
@@ -206,11 +210,8 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
   std::vector<InputFile> files;
   files.reserve(entries.size());
   for (Entry& entry : entries) {
-    // A file that is not regular (a socket, a device) is listed with size 0: the job reads
-    // nothing from it and counts it as unreadable, like a file it cannot open.
     std::error_code error;
-    const bool regular = fs::is_regular_file(entry.path, error);
-    const auto size = regular ? fs::file_size(entry.path, error) : 0;
+    const auto size = fs::file_size(entry.path, error);
     if (error) throw IoError(entry.path + ": cannot read size: " + error.message());
     const InputFormat format = forced_format ? *forced_format : format_from_extension(entry.path);
     files.push_back({std::move(entry.path), static_cast<std::uint64_t>(size), format,

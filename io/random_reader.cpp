@@ -1,10 +1,10 @@
 // Reads byte ranges (single records) of input files at known offsets, keeping a few files open.
 #include "io/random_reader.hpp"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include "io/io_error.hpp"
+#include "io/regular_file.hpp"
 
 namespace neardup {
 
@@ -19,8 +19,7 @@ int RandomReader::descriptor(std::uint32_t file) {
     fds_[open_order_.front()] = -1;
     open_order_.pop_front();
   }
-  fd = ::open(paths_[file].c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) throw IoError(errno_message(paths_[file], "cannot open"));
+  fd = open_regular_file(paths_[file], "input");
   open_order_.push_back(file);
   return fd;
 }

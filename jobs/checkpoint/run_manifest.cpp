@@ -1,7 +1,6 @@
 // What a run is and how far it got, and the stamps of its inputs.
 #include "jobs/checkpoint/run_manifest.hpp"
 
-#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 #include <xxhash.h>
@@ -17,6 +16,7 @@
 
 #include "io/checked_file.hpp"
 #include "io/io_error.hpp"
+#include "io/regular_file.hpp"
 #include "io/text_archive.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
@@ -52,8 +52,12 @@ constexpr std::size_t kFingerprintBytes = 64 << 10;
 // XXH3 of the size, the first and the last 64 KiB: cheap on a parallel file system, and it
 // catches rewritten files whose size and mtime were preserved in all but contrived cases.
 std::uint64_t fingerprint_file(const std::string& path, std::uint64_t size) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return 0;
+  int fd = -1;
+  try {
+    fd = open_regular_file(path, "input");
+  } catch (const IoError&) {
+    return 0;
+  }
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
   XXH3_64bits_update(state, &size, sizeof size);

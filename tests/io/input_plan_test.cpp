@@ -3,6 +3,7 @@
 #include "io/input_plan.hpp"
 
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <filesystem>
@@ -226,6 +227,24 @@ TEST_F(InputPlanTest, UnreadableFilesAreListedUnreadableDirectoriesAreErrors) {
     EXPECT_NE(error.find(path("sub/deeper")), std::string::npos) << error;
   }
   fs::permissions(root_ / "sub" / "deeper", fs::perms::owner_all);
+}
+
+// A FIFO or device is refused by its type (never opened: open would block on a FIFO without a
+// writer) whether named, matched by a glob, listed or being the list; a walk passes it over.
+TEST_F(InputPlanTest, FilesThatAreNotRegularAreRefusedByTypeWalksPassThemOver) {
+  ASSERT_EQ(::mkfifo(path("pipe.jsonl").c_str(), 0600), 0);
+  ASSERT_EQ(::mkfifo(path("list.fifo").c_str(), 0600), 0);
+  const std::string fifo = path("pipe.jsonl") + ": input is a FIFO (named pipe), not a regular";
+  EXPECT_NE(error_of({path("pipe.jsonl")}).find(fifo), std::string::npos);
+  EXPECT_NE(error_of({path("*.jsonl")}).find(fifo), std::string::npos);
+  write("list.txt", "a.jsonl\npipe.jsonl\n");
+  EXPECT_NE(error_of({"@" + path("list.txt")}).find(fifo), std::string::npos);
+  EXPECT_NE(error_of({"@" + path("list.fifo")})
+                .find(path("list.fifo") + ": input list is a FIFO (named pipe), not a regular"),
+            std::string::npos);
+  EXPECT_NE(error_of({"/dev/null"}).find("/dev/null: input is a character device"),
+            std::string::npos);
+  EXPECT_EQ(expand_inputs({root_.string()}).size(), 6u);
 }
 
 TEST_F(InputPlanTest, SymbolicLinkLoopsEndTheWalk) {
