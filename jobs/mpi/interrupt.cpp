@@ -2,6 +2,7 @@
 // current split, checkpoint and exit with kExitInterrupted; and test-only fault injection.
 #include "jobs/mpi/interrupt.hpp"
 
+#include <pthread.h>
 #include <unistd.h>
 
 #include <csignal>
@@ -55,6 +56,12 @@ void install_stop_handlers() {
   action.sa_flags = SA_RESTART;
   sigaction(SIGTERM, &action, nullptr);
   sigaction(SIGUSR1, &action, nullptr);
+  // A launcher that blocked them (a wrapper shielding mpirun) must not make them pend forever.
+  sigset_t stop_signals;
+  sigemptyset(&stop_signals);
+  sigaddset(&stop_signals, SIGTERM);
+  sigaddset(&stop_signals, SIGUSR1);
+  pthread_sigmask(SIG_UNBLOCK, &stop_signals, nullptr);
 }
 
 const std::atomic<bool>& stop_requested() { return g_stop; }

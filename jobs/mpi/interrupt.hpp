@@ -19,7 +19,8 @@ class JobInterrupted : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Makes SIGTERM and SIGUSR1 set the stop flag instead of ending the process.
+/// Makes SIGTERM and SIGUSR1 set the stop flag instead of ending the process, and unblocks
+/// them in case the launcher started the process with them blocked.
 void install_stop_handlers();
 
 /// The stop flag: set by a handled signal.

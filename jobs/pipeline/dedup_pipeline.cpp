@@ -213,13 +213,18 @@ class DedupRun {
   }
 
   JobSummary run() {
-    open();
-    sketch_corpus();
-    find_pairs();
-    cluster();
-    match_reference();
-    write_outputs();
-    return finish();
+    try {
+      open();
+      sketch_corpus();
+      find_pairs();
+      cluster();
+      match_reference();
+      write_outputs();
+      return finish();
+    } catch (const JobInterrupted&) {
+      if (rank_ == 0 && checkpointing_) mark_stopped();
+      throw;
+    }
   }
 
  private:
@@ -509,6 +514,19 @@ class DedupRun {
       std::fflush(stdout);
     }
     return summary;
+  }
+
+  // Rank 0, once every rank stopped with its checkpoint written: leaves the STOPPED marker,
+  // so a launch script sees the stop even when the launcher's own exit code is not 75.
+  void mark_stopped() const {
+    try {
+      write_file_atomically(stopped_marker_of(options_.output),
+                            "stopped by a signal; the checkpoint is complete: continue with "
+                            "--resume " +
+                                options_.output + "\n");
+    } catch (const IoError& e) {
+      log_warn(e.what());
+    }
   }
 
   // Throws when a document is not counted exactly once (kept, removed or skipped).

@@ -32,6 +32,10 @@ std::string checkpoint_dir_of(const std::string& output_dir) {
   return (fs::path(output_dir) / "_checkpoint").string();
 }
 
+std::string stopped_marker_of(const std::string& output_dir) {
+  return (fs::path(checkpoint_dir_of(output_dir)) / "STOPPED").string();
+}
+
 std::string prepare_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
                                ExistingOutput existing) {
   std::error_code error;

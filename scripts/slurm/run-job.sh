@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs one neardup job inside a Slurm allocation (called by the .sbatch scripts): resumes the
-# run in OUTPUT when it has a checkpoint, forwards SIGUSR1/SIGTERM to the ranks so they
-# checkpoint and stop, and requeues the job when they stopped that way (exit code 75).
+# run in OUTPUT when it has a checkpoint, turns SIGUSR1 and SIGTERM into a stop request to the
+# ranks so they checkpoint and stop, and requeues the job when they stopped that way (exit code
+# 75; also when mpirun, signalled itself, exited 1 over a checkpoint that resumes).
 # Usage: run-job.sh JOB INPUT OUTPUT [EXTRA NEARDUP FLAGS...]
 # Environment: NEARDUP (the binary; default build/neardup beside this script's checkout, else
 #   the neardup on PATH, as after `cmake --install`),
@@ -41,17 +42,33 @@ case "${NEARDUP_LAUNCHER:-mpirun}" in
     ;;
 esac
 echo "neardup: ${launch[*]} $neardup ${args[*]}" >&2
+launched="$(mktemp)"
 "${launch[@]}" "$neardup" "${args[@]}" &
 pid=$!
-# Slurm's --signal=B:USR1@SECONDS and pre-emption's SIGTERM reach this shell: pass them on.
-trap 'kill -USR1 "$pid" 2>/dev/null' USR1
-trap 'kill -TERM "$pid" 2>/dev/null' TERM
+# Slurm's --signal=B:USR1@SECONDS, and pre-emption's or scancel's SIGTERM, reach this shell: ask
+# the ranks to stop with SIGUSR1, which mpirun and srun forward (SIGTERM makes mpirun abort).
+signalled=0
+trap 'signalled=1; kill -USR1 "$pid" 2>/dev/null' USR1 TERM
 status=0
 while true; do
   wait "$pid"
   status=$?
   kill -0 "$pid" 2>/dev/null || break  # wait returned for a trapped signal: wait again
 done
+# mpirun sent SIGTERM itself (as Slurm sends it to every process of the job) forwards it to the
+# ranks, kills them a second later and exits 1 whatever they did: the STOPPED marker tells a
+# complete stop; a checkpoint cut short by that kill is still consistent and resumes.
+if [ "$status" -ne 0 ] && [ "$status" -ne 75 ]; then
+  if [ "$output/_checkpoint/STOPPED" -nt "$launched" ]; then
+    echo "neardup: the ranks stopped with a complete checkpoint ($launch exited $status)" >&2
+    status=75
+  elif [ "$signalled" = 1 ] && [ -f "$output/_checkpoint/manifest" ]; then
+    echo "neardup: the ranks were stopped by a signal before finishing their stage; what" \
+      "was checkpointed resumes ($launch exited $status)" >&2
+    status=75
+  fi
+fi
+rm -f "$launched"
 if [ "$status" -eq 75 ] && [ "${NEARDUP_REQUEUE:-1}" = 1 ] && [ -n "${SLURM_JOB_ID:-}" ]; then
   echo "neardup: stopped with a checkpoint; requeueing job $SLURM_JOB_ID" >&2
   scontrol requeue "$SLURM_JOB_ID"

@@ -3,8 +3,9 @@
 # auth/none, the node's real CPU count and memory): sbatch scripts/slurm/minhash.sbatch with 2
 # tasks on a generated corpus, launched by mpirun and by srun, gives the same outputs as
 # mpirun -n 2; a job stopped by SIGUSR1 (as --signal=B:USR1 does before the time limit)
-# continues from its checkpoint when submitted again; scancel --batch --signal=USR1 makes a running job checkpoint, requeue itself and
-# complete. Stops the daemons it started, by pid. Needs root (slurmd runs jobs as their user).
+# continues from its checkpoint when submitted again; SIGUSR1 or SIGTERM sent by scancel to the
+# batch shell, or SIGTERM to every process of the batch step, makes a running job checkpoint,
+# requeue itself and complete. Stops the daemons it started, by pid. Needs root (slurmd runs jobs as their user).
 # Usage: slurm_test.sh REPO NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 repo="$1" neardup="$2" gen="$3" work="$4"
@@ -116,40 +117,52 @@ status=$(submit stopped)
 grep -q "resuming the run in" "$work"/stopped-*.log || fail "the second submission did not resume"
 same_outputs stopped
 
-# The real signal path: rank 0 waits at its second split until a signal comes; scancel
-# --batch --signal=USR1 reaches the batch shell (as --signal=B:USR1@T does), which forwards it
-# through mpirun to the ranks: they checkpoint and stop; NEARDUP_REQUEUE=1 requeues the job,
-# which resumes by itself and completes.
-(cd "$repo" && NEARDUP="$neardup" NEARDUP_FAULT=0:split:2:stall \
-  NEARDUP_FAULT_ONCE="$work/signalled.fault" sbatch --ntasks=2 \
-  --mem-per-cpu=500M --time=10 --output="$work/signalled-%j.log" scripts/slurm/minhash.sbatch \
-  "$work/in" "$work/signalled" "${flags[@]}" >"$work/signalled.id" 2>&1)
-job=$(grep -o '[0-9]*' "$work/signalled.id" | tail -1)
-for _ in $(seq 120); do
-  ls "$work/signalled/_checkpoint/splits/"*.sketch >/dev/null 2>&1 && break
-  sleep 0.5
-done
-sleep 1
-scancel --batch --signal=USR1 "$job" || fail "scancel --signal=USR1 failed"
-# Slurm holds a requeued job for a while (BeginTime); make it eligible now. The requeued run
-# inherits NEARDUP_FAULT, but NEARDUP_FAULT_ONCE keeps it from stalling again.
-for _ in $(seq 60); do
-  grep -q "requeueing job" "$work"/signalled-*.log 2>/dev/null && break
-  sleep 0.5
-done
-sleep 1
-scontrol update JobId="$job" StartTime=now >/dev/null 2>&1
-for _ in $(seq 240); do
-  [ -f "$work/signalled/_SUCCESS" ] && ! squeue -h -j "$job" 2>/dev/null | grep -q . && break
-  sleep 0.5
-done
-grep -q "stopped by a signal" "$work"/signalled-*.log || fail "the signalled job did not stop"
-grep -q "requeueing job $job" "$work"/signalled-*.log || fail "the signalled job was not requeued"
-grep -q "resuming the run in" "$work"/signalled-*.log || fail "the requeued job did not resume"
-same_outputs signalled
+# The real signal paths: rank 0 waits at its second split until a signal comes, then scancel
+# sends one. NAME SCANCEL_FLAGS: --batch --signal=USR1 reaches the batch shell (as
+# --signal=B:USR1@T does), which forwards it through mpirun to the ranks; --batch --signal=TERM
+# reaches the batch shell alone (the launcher, not the ranks); --full --signal=TERM reaches every
+# process of the batch step at once (shell, mpirun, and through mpirun the ranks, as pre-emption
+# and a time limit do). Each time the ranks checkpoint and stop, the script requeues the job on
+# exit code 75, and the requeued job resumes by itself and completes.
+signalled() {
+  local name="$1" job
+  shift
+  (cd "$repo" && NEARDUP="$neardup" NEARDUP_FAULT=0:split:2:stall \
+    NEARDUP_FAULT_ONCE="$work/$name.fault" sbatch --ntasks=2 \
+    --mem-per-cpu=500M --time=10 --output="$work/$name-%j.log" scripts/slurm/minhash.sbatch \
+    "$work/in" "$work/$name" "${flags[@]}" >"$work/$name.id" 2>&1)
+  job=$(grep -o '[0-9]*' "$work/$name.id" | tail -1)
+  for _ in $(seq 120); do
+    ls "$work/$name/_checkpoint/splits/"*.sketch >/dev/null 2>&1 && break
+    sleep 0.5
+  done
+  sleep 1
+  scancel "$@" "$job" || fail "$name: scancel $* failed"
+  # Slurm holds a requeued job for a while (BeginTime); make it eligible now. The requeued run
+  # inherits NEARDUP_FAULT, but NEARDUP_FAULT_ONCE keeps it from stalling again.
+  for _ in $(seq 60); do
+    grep -q "requeueing job" "$work/$name"-*.log 2>/dev/null && break
+    sleep 0.5
+  done
+  sleep 1
+  scontrol update JobId="$job" StartTime=now >/dev/null 2>&1
+  for _ in $(seq 240); do
+    [ -f "$work/$name/_SUCCESS" ] && ! squeue -h -j "$job" 2>/dev/null | grep -q . && break
+    sleep 0.5
+  done
+  # mpirun signalled itself drops the ranks' last lines: the script's own line says it then.
+  grep -q "stopped by a signal\|ranks stopped with a complete checkpoint" "$work/$name"-*.log ||
+    fail "$name: the job did not stop"
+  grep -q "requeueing job $job" "$work/$name"-*.log || fail "$name: the job was not requeued"
+  grep -q "resuming the run in" "$work/$name"-*.log || fail "$name: the requeued job did not resume"
+  same_outputs "$name"
+}
+signalled usr1_to_shell --batch --signal=USR1
+signalled term_to_shell --batch --signal=TERM
+signalled term_to_all --full --signal=TERM
 
 if [ "$failures" -ne 0 ]; then
   echo "$failures failures; logs in $work" >&2
   exit 1
 fi
-echo "slurm: sbatch output equals mpirun's; a stopped job resumed; a signalled job requeued itself"
+echo "slurm: sbatch output equals mpirun's; a stopped job resumed; jobs sent SIGUSR1 or SIGTERM requeued themselves"
