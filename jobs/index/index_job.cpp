@@ -16,6 +16,7 @@
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/stages/sketch_lines.hpp"
+#include "jobs/stages/skip_guard.hpp"
 #include "jobs/version.hpp"
 
 namespace neardup {
@@ -178,6 +179,9 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
     agree_on_errors(comm, recorder->error());
   }
   SketchLimits limits{reading.max_doc_bytes, reading.strict, true};
+  limits.after_first_split = [&](const SketchResult& so_far) {
+    check_skip_fraction(comm, so_far, options.max_skip_fraction, plan, nullptr);
+  };
   const SketchResult sketch =
       sketch_splits(plan, rank, reading.document,
                     recorder ? static_cast<Sketcher&>(*recorder) : *sketcher, limits);
@@ -185,6 +189,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
   DocSource source(plan, sketch.docs, bases, reading.document, "");
   fail_on_skips_if_strict(comm, options.strict, sketch, source);
+  check_skip_fraction(comm, sketch, options.max_skip_fraction, plan, &source);
 
   IndexBuildSummary summary;
   std::uint64_t empty = 0;

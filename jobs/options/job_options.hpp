@@ -29,6 +29,7 @@ struct JobOptions {
   bool write_removed = false;
   std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
   bool strict = false;                        // any skipped record is a fatal error
+  double max_skip_fraction = 0.5;             // more skipped records than this share: fail
   bool overwrite = false;
   std::string resume;            // --resume DIR: continue the interrupted run writing to DIR
   bool break_lock = false;       // take the output's run lock even from a run that looks alive
@@ -62,6 +63,10 @@ inline constexpr struct DescribeInputOptions {
     v.value({"--strict", "strict", kResult,
              "any skipped line is a fatal error naming its file and line"},
             o.strict);
+    v.number({"--max-skip-fraction", "max_skip_fraction", kNone,
+              "fail (exit 1, no _SUCCESS) when more than this share of the records read are "
+              "skipped; checked after each rank's first split and at the end (1: never)"},
+             o.max_skip_fraction, {0.0, 1.0});
     v.mebibytes({"--split-mb", "split_bytes", kResult, "split size in MiB (the unit of work)"},
                 o.split_bytes, {0, 4095, true});
   }

@@ -32,6 +32,7 @@
 #include "jobs/stages/components_stage.hpp"
 #include "jobs/stages/duplicate_ids.hpp"
 #include "jobs/stages/sketch_lines.hpp"
+#include "jobs/stages/skip_guard.hpp"
 #include "jobs/stages/spill_stage.hpp"
 
 namespace neardup {
@@ -314,6 +315,9 @@ class DedupRun {
     limits.on_progress = [&](std::uint64_t bytes, std::uint64_t docs) {
       progress.advance(bytes, docs);
     };
+    limits.after_first_split = [this](const SketchResult& so_far) {
+      check_skip_fraction(comm_, so_far, options_.max_skip_fraction, plan_, nullptr);
+    };
     sketch_ = sketch_splits(plan_, rank_, options_.document, method_, limits,
                             split_files_ ? &*split_files_ : nullptr);
     progress.finish();
@@ -338,6 +342,7 @@ class DedupRun {
     source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_);
     fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
     log_skip_examples(exchanger_, sketch_, *source_);
+    check_skip_fraction(comm_, sketch_, options_.max_skip_fraction, plan_, &*source_);
     const DuplicateIds duplicate_ids =
         find_duplicate_ids(exchanger_, std::move(sketch_.id_keys), kSkipExamples);
     report_.duplicate_ids = duplicate_ids.count;

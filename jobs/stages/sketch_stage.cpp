@@ -5,6 +5,7 @@
 #include <filesystem>
 
 #include "io/io_error.hpp"
+#include "io/json_fields.hpp"
 #include "io/record_reader.hpp"
 #include "jobs/documents/document_parser.hpp"
 #include "jobs/mpi/interrupt.hpp"
@@ -80,6 +81,9 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
   std::uint64_t index = 0, documents = 0;
   std::uint64_t reported_bytes = 0, reported_docs = 0;
   const std::uint64_t invalid_before = sketcher.invalid_utf8_bytes();
+  const auto wants_example = [&](LineStatus status) {
+    return examples_per_status[static_cast<std::size_t>(status)] < kSkipExamples;
+  };
   const auto skip = [&](LineStatus status, std::string detail) {
     ++result.status_counts[static_cast<std::size_t>(status)];
     if (examples_per_status[static_cast<std::size_t>(status)]++ < kSkipExamples) {
@@ -102,7 +106,11 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
       }
       const LineStatus status = parser.parse(file, record.bytes, parsed);
       if (status != LineStatus::kOk) {
-        skip(status, "");
+        const bool field_missed =
+            status == LineStatus::kMissingText || status == LineStatus::kTextNotString;
+        skip(status, field_missed && wants_example(status)
+                         ? describe_json_fields(record.bytes, spec.text_field)
+                         : std::string());
         continue;
       }
       result.invalid_utf8_bytes += parsed.invalid_utf8_bytes;
@@ -161,7 +169,7 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
     if (plan.owners[s] == rank) owned_bytes += plan.splits[s].end - plan.splits[s].begin;
   }
-  bool reserved = false;
+  bool reserved = false, first_split_done = false;
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
     if (plan.owners[s] != rank) continue;
     if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
@@ -191,9 +199,12 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
                         static_cast<double>(owned_bytes) / static_cast<double>(done_bytes) * 1.05);
       reserved = true;
     }
+    if (!first_split_done && limits.after_first_split) limits.after_first_split(result);
+    first_split_done = true;
     if (stopped) break;
     fault_point("split");
   }
+  if (!first_split_done && limits.after_first_split) limits.after_first_split(result);
   return result;
 }
 

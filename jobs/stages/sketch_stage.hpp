@@ -50,6 +50,8 @@ class Sketcher {
   virtual std::uint64_t invalid_utf8_bytes() const { return 0; }
 };
 
+struct SketchResult;
+
 /// How the sketch stage reads records.
 struct SketchLimits {
   std::uint64_t max_record_bytes = 64ull << 20;       // longer records are skipped as doc_too_large
@@ -58,6 +60,9 @@ struct SketchLimits {
   const std::atomic<bool>* stop_requested = nullptr;  // when set, stop between splits
   /// Called now and then with the input bytes and documents done since the last call.
   std::function<void(std::uint64_t bytes, std::uint64_t docs)> on_progress{};
+  /// Called once on every rank with what it read so far: after its first split, or at the end
+  /// when it read none (so it may be collective).
+  std::function<void(const SketchResult& so_far)> after_first_split{};
 };
 
 /// What a rank's sketch stage produced and counted. Its per-document tables (docs, id_keys,

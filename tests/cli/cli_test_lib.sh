@@ -1,6 +1,6 @@
 # Shared by the CLI scenario tests (resume_test.sh, cache_test.sh), sourced with the script's
 # arguments: NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]. Sets neardup, gen, work and
-# mpirun, starts an empty WORK_DIR/in, and counts failures.
+# mpirun, starts an empty WORK_DIR/in, and counts failures; KEEP_WORK=1 keeps WORK_DIR.
 neardup="$1" gen="$2" work="$3"
 shift 3
 mpirun=("$@")
@@ -37,5 +37,5 @@ finish() {
     exit 1
   fi
   echo "$1"
-  rm -rf "$work"
+  [ -n "${KEEP_WORK:-}" ] || rm -rf "$work"
 }

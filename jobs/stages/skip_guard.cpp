@@ -1,0 +1,86 @@
+// The skip-rate guard: a job whose records are mostly skipped (a wrong --text-field, text read
+// as JSON) fails within its first split instead of "succeeding" with an empty corpus.
+#include "jobs/stages/skip_guard.hpp"
+
+#include <cstdio>
+#include <limits>
+#include <numeric>
+
+#include "io/line_status.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/stages/sketch_lines.hpp"
+
+namespace neardup {
+namespace {
+
+// What to try for records skipped for `status`.
+std::string advice(LineStatus status) {
+  switch (status) {
+    case LineStatus::kMissingText:
+    case LineStatus::kTextNotString:
+      return "; name the text field with --text-field (a dotted path, e.g. content.body)";
+    case LineStatus::kMalformedJson:
+      return "; if the inputs are not JSON Lines, --format text reads each file as one document";
+    case LineStatus::kDocTooLarge:
+      return "; --max-doc-mb raises the size limit";
+    default:
+      return "";
+  }
+}
+
+// `example` located by its split, for the check that runs before line numbers are known.
+std::string describe_in_split(const SkipExample& example, const JobPlan& plan) {
+  const Split& split = plan.splits[example.split];
+  const std::string& path = plan.files[split.file].path;
+  std::string text = split.begin == 0
+                         ? path + ":" + std::to_string(example.line + 1)
+                         : path + ": record " + std::to_string(example.line + 1) +
+                               " of the split from byte " + std::to_string(split.begin);
+  text += std::string(": skipped: ") + line_status_name(example.status);
+  if (!example.detail.empty()) text += " (" + example.detail + ")";
+  return text;
+}
+
+std::string percent(double fraction) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f%%", fraction * 100);
+  return text;
+}
+
+std::string number(double value) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", value);
+  return text;
+}
+
+}  // namespace
+
+void check_skip_fraction(MPI_Comm comm, const SketchResult& sketch, double max_fraction,
+                         const JobPlan& plan, const DocSource* source) {
+  const std::uint64_t read =
+      sum_over_ranks(comm, std::accumulate(sketch.lines_per_split.begin(),
+                                           sketch.lines_per_split.end(), std::uint64_t{0}));
+  const std::uint64_t skipped =
+      sum_over_ranks(comm, std::accumulate(sketch.status_counts.begin() + 1,
+                                           sketch.status_counts.end(), std::uint64_t{0}));
+  const double fraction = read == 0 ? 0 : static_cast<double>(skipped) / static_cast<double>(read);
+  if (fraction <= max_fraction) return;
+  // The first skipped record of all: the smallest (split, line) over the ranks.
+  constexpr std::uint64_t kNone = std::numeric_limits<std::uint64_t>::max();
+  const auto key = [](const SkipExample& e) { return (std::uint64_t{e.split} << 32) | e.line; };
+  const std::uint64_t mine = sketch.examples.empty() ? kNone : key(sketch.examples.front());
+  const std::uint64_t first = ~max_over_ranks(comm, ~mine);
+  std::string message;
+  if (mine == first && mine != kNone) {
+    const SkipExample& example = sketch.examples.front();
+    message =
+        std::to_string(skipped) + " of " + std::to_string(read) + " records read (" +
+        percent(fraction) + ") were skipped, more than --max-skip-fraction " +
+        number(max_fraction) + " allows; the first: " +
+        (source != nullptr ? describe_skip(example, *source) : describe_in_split(example, plan)) +
+        advice(example.status);
+  }
+  agree_on_errors(comm, message);
+}
+
+}  // namespace neardup
