@@ -3,10 +3,13 @@
 #include "jobs/cli/cli.hpp"
 
 #include <CLI/CLI.hpp>
+#include <algorithm>
+#include <cstdio>
 #include <string>
 #include <vector>
 
 #include "jobs/cli/commands.hpp"
+#include "jobs/cli/flag_suggestion.hpp"
 #include "jobs/mpi/interrupt.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -35,6 +38,54 @@ int run_parsed(MPI_Comm comm, const Command& command) {
   }
 }
 
+// The deepest subcommand the command line named (`app` itself when none).
+const CLI::App* chosen_command(const CLI::App& app) {
+  const CLI::App* command = &app;
+  while (!command->get_subcommands().empty()) command = command->get_subcommands().front();
+  return command;
+}
+
+// True when `name` names `command` or one of the commands it is under.
+bool is_command_name(const CLI::App& command, const std::string& name) {
+  for (const CLI::App* named = &command; named != nullptr; named = named->get_parent()) {
+    if (named->get_name() == name) return true;
+  }
+  return false;
+}
+
+// The flags and subcommand names `command` knows, with their dashes.
+std::vector<std::string> known_names(const CLI::App& command) {
+  std::vector<std::string> names;
+  for (const CLI::Option* option : command.get_options()) {
+    for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
+    for (const std::string& name : option->get_snames()) names.push_back("-" + name);
+  }
+  for (const CLI::App* sub : command.get_subcommands({})) names.push_back(sub->get_name());
+  return names;
+}
+
+// After an unexpected argument or a missing subcommand: "did you mean --threshold?" for each
+// flag the chosen command does not know but nearly does, or for a misspelt subcommand.
+void suggest_flags(const CLI::App& app, int argc, char** argv) {
+  const CLI::App* command = chosen_command(app);
+  const std::vector<std::string> known = known_names(*command);
+  const bool wants_subcommand = !command->get_subcommands({}).empty();
+  for (int i = 1; i < argc; ++i) {
+    const std::string argument = argv[i];
+    const std::string name = argument.substr(0, argument.find('='));
+    if (std::find(known.begin(), known.end(), name) != known.end()) continue;
+    const bool flag = argument.starts_with('-');
+    if (flag ? command == &app : !wants_subcommand || is_command_name(*command, argument)) {
+      continue;  // a flag of an unknown command, a value, or a subcommand already chosen
+    }
+    const std::string nearest = nearest_flag(argument, known);
+    if (!nearest.empty()) {
+      std::fprintf(stderr, "%s: did you mean %s?\n", argument.c_str(), nearest.c_str());
+    }
+    if (!flag) return;  // one misspelt subcommand; what follows belongs to it
+  }
+}
+
 }  // namespace
 
 int run_command_line(MPI_Comm comm, int argc, char** argv) {
@@ -51,7 +102,13 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    if (rank == 0) app.exit(e);  // prints the help, or the error and a hint
+    if (rank == 0) {
+      app.exit(e);  // prints the help, or the error and a hint
+      if (dynamic_cast<const CLI::ExtrasError*>(&e) != nullptr ||
+          dynamic_cast<const CLI::RequiredError*>(&e) != nullptr) {
+        suggest_flags(app, argc, argv);
+      }
+    }
     return e.get_exit_code() == 0 ? 0 : 2;
   }
   configure_log(rank, log.quiet     ? Verbosity::kQuiet
