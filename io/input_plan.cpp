@@ -220,6 +220,13 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
   return files;
 }
 
+std::string input_argument_under(const std::string& argument, const std::string& directory) {
+  const bool list = argument.starts_with('@');
+  const fs::path path(list ? argument.substr(1) : argument);
+  if (path.is_absolute() || directory.empty()) return argument;
+  return (list ? "@" : "") + (fs::path(directory) / path).lexically_normal().string();
+}
+
 std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes) {
   if (split_bytes == 0) split_bytes = 1;
   std::vector<Split> splits;

@@ -57,6 +57,10 @@ struct Split {
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
                                      std::optional<InputFormat> forced_format = std::nullopt);
 
+/// An input argument (a path, glob or @LIST) as seen from `directory`: a relative one is joined
+/// to it ("a.jsonl" -> "DIR/a.jsonl", "@list" -> "@DIR/list"), an absolute one is unchanged.
+std::string input_argument_under(const std::string& argument, const std::string& directory);
+
 /// Cuts every file into splits, in input order (by file, then offset). A plain JSON Lines
 /// file gives splits of about `split_bytes` (the last one may be shorter). A compressed file
 /// (is_compressed) and a kText file are one split [0, size). Every file has at least one

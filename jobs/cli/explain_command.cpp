@@ -14,6 +14,7 @@
 #include "core/minhash.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
+#include "io/input_plan.hpp"
 #include "io/record_reader.hpp"
 #include "jobs/documents/document_parser.hpp"
 #include "jobs/documents/job_plan.hpp"
@@ -102,6 +103,10 @@ MinhashOptions options_of_run(const std::string& output_dir) {
   describe_input_options(reader, o);
   describe_minhash_options(reader, o);
   if (!reader.problem().empty()) throw JobError(path + ": " + reader.problem());
+  std::string_view cwd;  // absent from older stats.json: the inputs as the run named them
+  if (stats["working_directory"].get(cwd) == simdjson::SUCCESS) {
+    for (std::string& input : o.inputs) input = input_argument_under(input, std::string(cwd));
+  }
   return o;
 }
 

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <filesystem>
 
+#include "io/input_plan.hpp"
 #include "io/json_writer.hpp"
 #include "jobs/version.hpp"
 
@@ -37,6 +39,13 @@ std::string stats_json(const RunReport& r) {
   json.key("ranks").value(r.ranks);
   json.key("parameters");
   write_run_parameters(json, r);
+  // Where the run was started and its inputs from there: explain --run reads the inputs from
+  // anywhere, and a reader sees which files were meant.
+  const std::string cwd = std::filesystem::current_path().string();
+  json.key("working_directory").value(cwd);
+  json.key("input_paths").begin_array();
+  for (const std::string& input : r.options->inputs) json.value(input_argument_under(input, cwd));
+  json.end_array();
   json.key("input_files").value(r.input_files);
   json.key("input_bytes").value(r.input_bytes);
   json.key("splits").value(r.splits);
