@@ -37,13 +37,16 @@ struct QueryCounts {
 /// (matches as NearDupIndex::query orders them; "id" only when the query has one; R the
 /// index_rule that decided them: "exact", "estimate" or "hamming"), or
 ///   {"line": N, "error": REASON}  (malformed_json, missing_text, text_not_string, blank_line,
-///   empty_text), and the stream goes on. With dedup_list N, each line is an object whose
-/// results_field is an array of results (objects with the text and id fields, or strings),
-/// best first; the answer keeps, in order, each result that is not a near-duplicate of a
-/// better-ranked kept one, up to N:
+///   empty_text), and the stream goes on. Lines are read as the jobs read records
+/// (JsonLineParser: invalid UTF-8 repaired, numbers of any size, numeric ids as written). With
+/// dedup_list N, each line is an object whose results_field is an array of results (objects
+/// with the text and id fields, each read as a query line is, or strings), best first; the
+/// answer keeps, in order, each result that is not a near-duplicate of a better-ranked kept
+/// one, up to N:
 ///   {"line": N, "kept": [ID, ...], "dropped": [{"id", "duplicate_of", "similarity"}, ...],
 ///    "rule": R}
-/// where a result without an id is named by its position ("#0", "#1", ...).
+/// where a result without an id (or without a text) is named by its position ("#0", "#1",
+/// ...), or {"line": N, "error": REASON} (the reasons above, or missing_results).
 QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::istream& in,
                         std::ostream& out);
 
