@@ -165,7 +165,25 @@ double percentile(std::vector<double>& values, double p) {
   return values[at];
 }
 
-// Runs every line that `next` yields through the answerer, timing each.
+// Reads the next line of `in` (up to '\n' or the end) into `line`, holding at most `max_bytes`
+// of it: a longer line sets `too_large` and the rest of it is read past. False at the end.
+bool read_line(std::istream& in, std::uint64_t max_bytes, std::string& line, bool& too_large) {
+  line.clear();
+  too_large = false;
+  std::streambuf& buffer = *in.rdbuf();
+  for (int c = buffer.sbumpc();; c = buffer.sbumpc()) {
+    if (c == std::char_traits<char>::eof()) return !line.empty() || too_large;
+    if (c == '\n') return true;
+    if (line.size() < max_bytes) {
+      line.push_back(static_cast<char>(c));
+    } else {
+      too_large = true;
+    }
+  }
+}
+
+// Runs every line that `next` yields through the answerer, timing each; a line over
+// --max-doc-mb is answered doc_too_large.
 template <class Next>
 QueryCounts answer_all(NearDupIndex& index, QueryOptions options, Next next, std::ostream& out) {
   if (options.text_field.empty()) options.text_field = index.meta().text_field;
@@ -176,13 +194,18 @@ QueryCounts answer_all(NearDupIndex& index, QueryOptions options, Next next, std
   std::vector<double> latencies;
   const auto start = std::chrono::steady_clock::now();
   std::string_view line;
-  while (next(line)) {
+  bool too_large = false;
+  while (next(line, too_large)) {
     ++counts.lines;
     const auto begin = std::chrono::steady_clock::now();
-    bool failed = false;
-    std::string answer = options.dedup_list > 0 ? deduplicator.answer(counts.lines, line)
-                                                : answerer.answer(counts.lines, line, failed);
-    failed |= answer.find("\"error\": ") != std::string::npos && options.dedup_list > 0;
+    bool failed = true;
+    std::string answer =
+        too_large ? error_record(counts.lines, line_status_name(LineStatus::kDocTooLarge))
+        : options.dedup_list > 0 ? deduplicator.answer(counts.lines, line)
+                                 : answerer.answer(counts.lines, line, failed);
+    if (!too_large && options.dedup_list > 0) {
+      failed = answer.find("\"error\": ") != std::string::npos;
+    }
     latencies.push_back(
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin)
             .count());
@@ -204,8 +227,8 @@ QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::i
   std::string buffer;
   return answer_all(
       index, options,
-      [&](std::string_view& line) {
-        if (!std::getline(in, buffer)) return false;
+      [&](std::string_view& line, bool& too_large) {
+        if (!read_line(in, options.max_doc_bytes, buffer, too_large)) return false;
         line = buffer;
         return true;
       },
@@ -221,15 +244,16 @@ QueryCounts run_query_command(const QueryOptions& options, std::ostream& out) {
   Record record;
   return answer_all(
       index, options,
-      [&](std::string_view& line) {
+      [&](std::string_view& line, bool& too_large) {
         while (true) {
           if (reader && reader->next(record)) {
             line = record.bytes;
+            too_large = record.oversized;
             return true;
           }
           if (file == files.size()) return false;
-          reader =
-              open_records(files[file].path, files[file].format, 0, files[file].size, 64ull << 20);
+          reader = open_records(files[file].path, files[file].format, 0, files[file].size,
+                                options.max_doc_bytes);
           ++file;
         }
       },

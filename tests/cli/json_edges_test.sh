@@ -2,7 +2,8 @@
 # Input lines at the edges of JSON: every line of every JSON output (removed/, stats.json, query
 # answers) is valid JSON (python3 json.loads) whatever bytes the input holds; a removed line
 # that is not UTF-8 is kept whole in original_base64; numbers beyond 64 bits or double's range
-# are valid and numeric ids keep their text in every output.
+# are valid and numeric ids keep their text in every output; query answers a line longer than
+# --max-doc-mb (64 MiB by default) with doc_too_large.
 # Usage: json_edges_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -86,4 +87,21 @@ grep -q '"kept": \["plain", "#5"\]' "$work/list-answer.parsed" ||
 grep -q '"id": "123456789012345678901234567890"' "$work/list-answer.parsed" ||
   fail "dedup-list: the big numeric id is not kept as written"
 
-finish "json edges: outputs are valid JSON, big numbers kept"
+# A line over --max-doc-mb (the default 64 MiB, and 1 MiB) between two ordinary ones.
+python3 - "$work/large.jsonl" <<'EOF'
+import sys
+with open(sys.argv[1], "wb") as f:
+    f.write(b'{"id": "before", "text": "w1 w2 w3"}\n{"id": "large", "text": "')
+    f.write(b"w1 " * (23 << 20))
+    f.write(b'"}\n{"id": "after", "text": "w1 w2 w3"}\n')
+EOF
+for flags in "" "--max-doc-mb 1"; do
+  "$neardup" query --index "$index" -i "$work/large.jsonl" $flags >"$work/large-answers.jsonl"
+  [ "$(sed -n 2p "$work/large-answers.jsonl")" = '{"line": 2, "error": "doc_too_large"}' ] ||
+    fail "query -i $flags: $(cut -c1-100 "$work/large-answers.jsonl")"
+  "$neardup" query --index "$index" $flags <"$work/large.jsonl" >"$work/large-answers.jsonl"
+  [ "$(sed -n 2p "$work/large-answers.jsonl")" = '{"line": 2, "error": "doc_too_large"}' ] &&
+    grep -q '"line": 3, "id": "after"' "$work/large-answers.jsonl" ||
+    fail "query (standard input) $flags: $(cut -c1-100 "$work/large-answers.jsonl")"
+done
+finish "json edges: outputs are valid JSON, big numbers kept, large queries doc_too_large"
