@@ -48,11 +48,21 @@ Command add_index_command(CLI::App& index, LogFlags& log, bool add) {
                                  "add a batch of inputs to an index (its parameters are "
                                  "kept)")
           : index.add_subcommand("build", "build an index from inputs");
+  if (add) {  // empty: the index's (IndexBuildOptions)
+    o->document.text_field.clear();
+    o->document.id_field.clear();
+  }
   bind_options(*command, *o, [add](auto& v, IndexBuildOptions& b) {
     describe_input_options(v, b);
     describe_index_target(v, b);
     if (!add) describe_index_options(v, b);
   });
+  if (add) {
+    for (const char* flag : {"--text-field", "--id-field"}) {
+      CLI::Option* option = command->get_option(flag);
+      option->description(option->get_description() + "; default: the index's");
+    }
+  }
   command->get_option("--input")->required();
   command->get_option("--index")->required();
   command->add_flag("-v,--verbose", log.verbose, "debug lines from every rank");
