@@ -2,15 +2,17 @@
 // skipped.
 #include "io/json_line.hpp"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <cstring>
+
+#include "io/utf8.hpp"
 
 namespace neardup {
 namespace {
 
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-constexpr std::string_view kReplacementCharacter = "\xEF\xBF\xBD";
 
 std::vector<std::string> split_path(const std::string& dotted) {
   std::vector<std::string> parts;
@@ -42,34 +44,6 @@ bool is_blank(std::string_view line) {
     if (c != ' ' && c != '\t' && c != '\r') return false;
   }
   return true;
-}
-
-// The length of the well-formed UTF-8 sequence starting with a byte >= 0x80 at `at` (Unicode
-// table 3-7: no overlong forms, no surrogates, nothing above U+10FFFF), or 0 if there is none.
-std::size_t utf8_sequence_length(std::string_view bytes, std::size_t at) {
-  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(bytes[at + k]); };
-  const unsigned char lead = byte(0);
-  std::size_t length = 0;
-  unsigned char low = 0x80;
-  unsigned char high = 0xBF;
-  if (lead >= 0xC2 && lead <= 0xDF) {
-    length = 2;
-  } else if (lead >= 0xE0 && lead <= 0xEF) {
-    length = 3;
-    if (lead == 0xE0) low = 0xA0;
-    if (lead == 0xED) high = 0x9F;
-  } else if (lead >= 0xF0 && lead <= 0xF4) {
-    length = 4;
-    if (lead == 0xF0) low = 0x90;
-    if (lead == 0xF4) high = 0x8F;
-  } else {
-    return 0;
-  }
-  if (bytes.size() - at < length || byte(1) < low || byte(1) > high) return 0;
-  for (std::size_t k = 2; k < length; ++k) {
-    if ((byte(k) & 0xC0) != 0x80) return 0;
-  }
-  return length;
 }
 
 // Writes `line` to `out` with every byte outside a well-formed UTF-8 sequence replaced by
@@ -115,6 +89,70 @@ std::uint64_t repair(std::string_view line, std::string& out) {
   return replaced;
 }
 
+// True when `token` is exactly one JSON number (RFC 8259:
+// -?(0|[1-9][0-9]*)(.[0-9]+)?([eE][+-]?[0-9]+)?).
+bool is_json_number(std::string_view token) {
+  std::size_t i = 0;
+  const auto digits = [&] {
+    const std::size_t start = i;
+    while (i < token.size() && token[i] >= '0' && token[i] <= '9') ++i;
+    return i > start;
+  };
+  if (i < token.size() && token[i] == '-') ++i;
+  if (i < token.size() && token[i] == '0') {
+    ++i;
+  } else if (!digits()) {
+    return false;
+  }
+  if (i < token.size() && token[i] == '.' && (++i, !digits())) return false;
+  if (i < token.size() && (token[i] == 'e' || token[i] == 'E')) {
+    ++i;
+    if (i < token.size() && (token[i] == '+' || token[i] == '-')) ++i;
+    if (!digits()) return false;
+  }
+  return i == token.size();
+}
+
+bool is_number_byte(char c) {
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+// Writes `line` to `out` with every valid JSON number outside strings replaced by "0" and
+// spaces, as long as the number: numbers simdjson cannot hold (integers beyond 64 bits, values
+// beyond double's range) then parse, every other token stays as it was (an invalid number
+// stays invalid), and every byte keeps its offset. Returns whether any number was replaced.
+bool neutralize_numbers(std::string_view line, std::string& out) {
+  out.assign(line);
+  bool replaced = false;
+  bool in_string = false;
+  bool escaped = false;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const char c = out[i];
+    if (in_string) {
+      if (escaped) {
+        escaped = false;
+      } else if (c == '\\') {
+        escaped = true;
+      } else if (c == '"') {
+        in_string = false;
+      }
+    } else if (c == '"') {
+      in_string = true;
+    } else if (c == '-' || (c >= '0' && c <= '9')) {
+      std::size_t end = i;
+      while (end < out.size() && is_number_byte(out[end])) ++end;
+      if (is_json_number(std::string_view(out).substr(i, end - i))) {
+        out[i] = '0';
+        std::fill(out.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                  out.begin() + static_cast<std::ptrdiff_t>(end), ' ');
+        replaced = true;
+      }
+      i = end - 1;
+    }
+  }
+  return replaced;
+}
+
 std::string_view trim_trailing_space(std::string_view text) {
   while (!text.empty() && (text.back() == ' ' || text.back() == '\t' || text.back() == '\r' ||
                            text.back() == '\n')) {
@@ -140,17 +178,34 @@ LineStatus JsonLineParser::parse(std::string_view line, ParsedLine& out) {
   out.has_id = false;
   out.id.clear();
   out.invalid_utf8_bytes = 0;
+  simdjson::dom::element root;
+  std::string_view source;
+  const LineStatus status = parse_record(line, root, source, out.invalid_utf8_bytes);
+  return status == LineStatus::kOk ? read_fields(root, source, out) : status;
+}
+
+LineStatus JsonLineParser::check(std::string_view line, std::string_view& source) {
+  simdjson::dom::element root;
+  std::uint64_t replaced = 0;
+  return parse_record(line, root, source, replaced);
+}
+
+LineStatus JsonLineParser::parse_record(std::string_view line, simdjson::dom::element& root,
+                                        std::string_view& source, std::uint64_t& replaced) {
   if (line.starts_with(kByteOrderMark)) line.remove_prefix(kByteOrderMark.size());
+  source = line;
   if (is_blank(line)) return LineStatus::kBlankLine;
-  load(line);
-  simdjson::error_code error = simdjson::SUCCESS;
-  const LineStatus status = parse_padded(line.size(), error, out);
-  if (error != simdjson::UTF8_ERROR && error != simdjson::UNESCAPED_CHARS) return status;
-  const std::uint64_t replaced = repair(line, repaired_);
-  load(repaired_);
-  const LineStatus repaired_status = parse_padded(repaired_.size(), error, out);
-  out.invalid_utf8_bytes = replaced;
-  return repaired_status;
+  simdjson::error_code error = parse_dom(line, root);
+  if (error == simdjson::UTF8_ERROR || error == simdjson::UNESCAPED_CHARS) {
+    replaced = repair(line, repaired_);
+    source = repaired_;
+    error = parse_dom(source, root);
+  }
+  if (error == simdjson::NUMBER_ERROR && neutralize_numbers(source, neutralized_)) {
+    error = parse_dom(neutralized_, root);
+  }
+  return error == simdjson::SUCCESS && root.is_object() ? LineStatus::kOk
+                                                        : LineStatus::kMalformedJson;
 }
 
 void JsonLineParser::load(std::string_view line) {
@@ -161,11 +216,14 @@ void JsonLineParser::load(std::string_view line) {
   std::memset(padded_.data() + line.size(), 0, simdjson::SIMDJSON_PADDING);
 }
 
-LineStatus JsonLineParser::parse_padded(std::size_t size, simdjson::error_code& error,
-                                        ParsedLine& out) {
-  simdjson::dom::element root;
-  error = parser_.parse(padded_.data(), size, false).get(root);
-  if (error != simdjson::SUCCESS || !root.is_object()) return LineStatus::kMalformedJson;
+simdjson::error_code JsonLineParser::parse_dom(std::string_view text,
+                                               simdjson::dom::element& root) {
+  load(text);
+  return parser_.parse(padded_.data(), text.size(), false).get(root);
+}
+
+LineStatus JsonLineParser::read_fields(simdjson::dom::element root, std::string_view source,
+                                       ParsedLine& out) {
   simdjson::dom::element text;
   if (!find_path(root, text_path_, text)) return LineStatus::kMissingText;
   if (text.get_string().get(out.text) != simdjson::SUCCESS) return LineStatus::kTextNotString;
@@ -181,7 +239,7 @@ LineStatus JsonLineParser::parse_padded(std::size_t size, simdjson::error_code& 
   } else if (id.get_uint64().get(unsigned_id) == simdjson::SUCCESS && unsigned_id != 0) {
     out.id = decimal(unsigned_id);
   } else if (id.is_number()) {
-    raw_number_id(size, id, out);
+    raw_number_id(source, id, out);  // a fraction, an exponent, 0, -0, or a replaced number
   } else {
     return LineStatus::kOk;
   }
@@ -189,11 +247,13 @@ LineStatus JsonLineParser::parse_padded(std::size_t size, simdjson::error_code& 
   return LineStatus::kOk;
 }
 
-void JsonLineParser::raw_number_id(std::size_t size, simdjson::dom::element id, ParsedLine& out) {
+void JsonLineParser::raw_number_id(std::string_view source, simdjson::dom::element id,
+                                   ParsedLine& out) {
+  load(source);
   simdjson::ondemand::document document;
   simdjson::ondemand::object object;
   simdjson::ondemand::value value;
-  bool found = raw_parser_.iterate(padded_.data(), size, padded_.size()).get(document) ==
+  bool found = raw_parser_.iterate(padded_.data(), source.size(), padded_.size()).get(document) ==
                    simdjson::SUCCESS &&
                document.get_object().get(object) == simdjson::SUCCESS;
   for (std::size_t step = 0; found && step < id_path_.size(); ++step) {

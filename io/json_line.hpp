@@ -43,25 +43,42 @@ class JsonLineParser {
   ///    and a string (kTextNotString).
   ///  - The id is taken when the id field exists and is a string (unescaped, as is) or a
   ///    number (its JSON text exactly as written: `12` gives "12", `1.50` gives "1.50", `-0`
-  ///    gives "-0"); any other type, or an absent field, leaves has_id false.
-  /// Integers beyond the 64-bit range anywhere in the record make it kMalformedJson (simdjson
-  /// DOM does not represent them).
+  ///    gives "-0", `123456789012345678901234567890` and `1e400` give themselves); any other
+  ///    type, or an absent field, leaves has_id false.
+  /// Numbers of any size are valid anywhere in the record: a line that simdjson rejects for a
+  /// number it cannot represent (an integer beyond 64 bits, a value beyond double's range) is
+  /// parsed again with every valid number replaced by 0, so only an invalid number (`01`, `1.`)
+  /// makes it kMalformedJson.
   LineStatus parse(std::string_view line, ParsedLine& out);
 
+  /// Checks `line` as parse() does without reading any field: kOk for a JSON object, else
+  /// kBlankLine or kMalformedJson. `source` gets the record as parse() reads it (without a
+  /// byte-order mark; repaired when it held invalid UTF-8 or raw control characters in
+  /// strings, so it is valid JSON with the record's numbers as written), valid until the next
+  /// call and as long as `line`.
+  LineStatus check(std::string_view line, std::string_view& source);
+
  private:
-  // Parses the first `size` bytes of padded_ into `out`; `error` gets simdjson's parse error.
-  LineStatus parse_padded(std::size_t size, simdjson::error_code& error, ParsedLine& out);
+  // Parses `line` into `root` with the repairs parse() describes; `source` gets the record's
+  // text as read (see check()) and `replaced` the bytes that became U+FFFD.
+  LineStatus parse_record(std::string_view line, simdjson::dom::element& root,
+                          std::string_view& source, std::uint64_t& replaced);
+  // Parses `text` (copied into padded_) with the DOM parser.
+  simdjson::error_code parse_dom(std::string_view text, simdjson::dom::element& root);
+  // Reads the text and id fields of a parsed record whose text as read is `source`.
+  LineStatus read_fields(simdjson::dom::element root, std::string_view source, ParsedLine& out);
   // Copies `line` into padded_ with simdjson's zero padding after it.
   void load(std::string_view line);
-  // Sets out.id to the JSON text of the number at id_path_ in padded_ (a parsed record).
-  void raw_number_id(std::size_t size, simdjson::dom::element id, ParsedLine& out);
+  // Sets out.id to the JSON text, in `source`, of the number at id_path_ (element `id`).
+  void raw_number_id(std::string_view source, simdjson::dom::element id, ParsedLine& out);
 
   simdjson::dom::parser parser_;
   simdjson::ondemand::parser raw_parser_;
   std::vector<std::string> text_path_;
   std::vector<std::string> id_path_;
   std::vector<char> padded_;
-  std::string repaired_;
+  std::string repaired_;     // the line with invalid UTF-8 and control bytes repaired
+  std::string neutralized_;  // the record with its numbers replaced by 0 (see parse())
 };
 
 }  // namespace neardup

@@ -4,12 +4,15 @@
 #include <cmath>
 #include <cstdio>
 
+#include "io/utf8.hpp"
+
 namespace neardup {
 
 std::string json_escape(std::string_view text) {
   std::string out;
   out.reserve(text.size());
-  for (const char c : text) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
     switch (c) {
       case '"':
         out += "\\\"";
@@ -31,8 +34,13 @@ std::string json_escape(std::string_view text) {
           char code[8];
           std::snprintf(code, sizeof code, "\\u%04x", static_cast<unsigned>(c));
           out += code;
-        } else {
+        } else if (static_cast<unsigned char>(c) < 0x80) {
           out += c;
+        } else if (const std::size_t length = utf8_sequence_length(text, i); length == 0) {
+          out += kReplacementCharacter;
+        } else {
+          out.append(text.substr(i, length));
+          i += length - 1;
         }
     }
   }

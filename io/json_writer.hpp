@@ -9,7 +9,8 @@
 namespace neardup {
 
 /// Builds indented JSON text. Call key() before each value inside an object; values inside
-/// arrays need no key. Strings are escaped per RFC 8259 (control bytes as \u00XX).
+/// arrays need no key. Strings are escaped per RFC 8259 (control bytes as \u00XX; invalid UTF-8
+/// as U+FFFD, see json_escape).
 class JsonWriter {
  public:
   /// Opens an object (as a value).
@@ -52,7 +53,9 @@ class JsonWriter {
   bool after_key_ = false;
 };
 
-/// Escapes `text` as the inside of a JSON string.
+/// Escapes `text` as the inside of a JSON string: '"', '\\' and control bytes escaped, and each
+/// byte that is not part of well-formed UTF-8 written as U+FFFD, so the result is always valid
+/// JSON whatever the bytes (a caller that must keep the bytes uses base64).
 std::string json_escape(std::string_view text);
 
 }  // namespace neardup

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 packages=(cmake g++ make pkg-config openmpi-bin libopenmpi-dev libboost-serialization-dev
-  libxxhash-dev libutf8proc-dev libsimdjson-dev libcli11-dev libzstd-dev zlib1g-dev libgtest-dev gzip zstd clang
+  libxxhash-dev libutf8proc-dev libsimdjson-dev libcli11-dev libzstd-dev zlib1g-dev libgtest-dev gzip zstd clang python3
   "$@")
 
 missing=()

@@ -48,11 +48,21 @@ Command add_index_command(CLI::App& index, LogFlags& log, bool add) {
                                  "add a batch of inputs to an index (its parameters are "
                                  "kept)")
           : index.add_subcommand("build", "build an index from inputs");
+  if (add) {  // empty: the index's (IndexBuildOptions)
+    o->document.text_field.clear();
+    o->document.id_field.clear();
+  }
   bind_options(*command, *o, [add](auto& v, IndexBuildOptions& b) {
     describe_input_options(v, b);
     describe_index_target(v, b);
     if (!add) describe_index_options(v, b);
   });
+  if (add) {
+    for (const char* flag : {"--text-field", "--id-field"}) {
+      CLI::Option* option = command->get_option(flag);
+      option->description(option->get_description() + "; default: the index's");
+    }
+  }
   command->get_option("--input")->required();
   command->get_option("--index")->required();
   command->add_flag("-v,--verbose", log.verbose, "debug lines from every rank");
@@ -93,6 +103,7 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
                       "JSON Lines files of queries (.gz/.zst too); default: standard input");
   command->add_option("--text-field", query->text_field, "text field (default: the index's)");
   command->add_option("--id-field", query->id_field, "id field (default: the index's)");
+  bind_options(*command, *query, describe_max_doc_option);
   command->add_option("--dedup-list", query->dedup_list,
                       "each line is a ranked result list: keep its first N results that are "
                       "not near-duplicates of better-ranked ones");

@@ -52,8 +52,25 @@ IndexMeta new_meta(const IndexBuildOptions& o) {
   return meta;
 }
 
+// The options a batch is read with: the index's tokenizer, and for `index add` the index's
+// text and id fields unless the batch names its own.
+JobOptions batch_options(const IndexBuildOptions& o, const IndexMeta& meta) {
+  JobOptions reading = o;
+  if (o.add && reading.document.text_field.empty()) reading.document.text_field = meta.text_field;
+  if (o.add && reading.document.id_field.empty()) reading.document.id_field = meta.id_field;
+  reading.document.tokenizer = index_tokenizer(meta);
+  return reading;
+}
+
+// "text field T, id field I" for the log ("(none)" for no id field).
+std::string fields_text(const std::string& text_field, const std::string& id_field) {
+  return "text field " + text_field + ", id field " + (id_field.empty() ? "(none)" : id_field);
+}
+
 std::string validate(const IndexBuildOptions& o) {
-  if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
+  // An add's fields not given are the index's, valid whatever they are (IndexMeta{}'s here).
+  if (std::string shared = validate_job_options(batch_options(o, IndexMeta{})); !shared.empty())
+    return shared;
   if (o.add) return "";
   if (std::string problem = bounds_problem(o, describe_index_options); !problem.empty()) {
     return problem;
@@ -156,15 +173,18 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   agree_on_errors(comm, rank == 0 ? prepare_index(options, meta) : std::string());
   meta = index_meta_from_text(broadcast_string(comm, rank == 0 ? index_meta_to_text(meta) : ""));
 
-  JobOptions reading = options;
-  reading.document.text_field = meta.text_field;
-  reading.document.id_field = meta.id_field;
-  reading.document.tokenizer = index_tokenizer(meta);
+  const JobOptions reading = batch_options(options, meta);
   const JobPlan plan = make_plan(comm, reading.inputs, reading.format, reading.split_bytes);
   log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method +
-           (meta.store_shingles ? ", shingle sets stored" : "") + "): " +
-           std::to_string(plan.files.size()) + " files, " + std::to_string(plan.total_bytes()) +
-           " bytes on " + std::to_string(exchanger.size()) + " ranks");
+           (meta.store_shingles ? ", shingle sets stored" : "") +
+           "): " + std::to_string(plan.files.size()) + " files, " +
+           std::to_string(plan.total_bytes()) + " bytes on " + std::to_string(exchanger.size()) +
+           " ranks; " + fields_text(reading.document.text_field, reading.document.id_field));
+  if (reading.document.text_field != meta.text_field ||
+      reading.document.id_field != meta.id_field) {
+    log_info("index add: the index was built with " + fields_text(meta.text_field, meta.id_field) +
+             " (query's default); this batch is read with its own");
+  }
   const std::string name = segment_name(meta, rank);
   const fs::path segment_dir = fs::path(options.output) / name;
   const std::unique_ptr<Sketcher> sketcher = make_index_sketcher(meta);
@@ -189,6 +209,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
   DocSource source(plan, sketch.docs, bases, reading.document, "");
   fail_on_skips_if_strict(comm, options.strict, sketch, source);
+  log_skip_examples(exchanger, sketch, source);
   check_skip_fraction(comm, sketch, options.max_skip_fraction, plan, &source);
 
   IndexBuildSummary summary;

@@ -18,8 +18,10 @@
 namespace neardup {
 
 /// The flags of `neardup index build` / `add` (output = the index directory).
+/// `index add` reads the batch with document.text_field and id_field when they are not empty,
+/// else with the fields the index was built with (kept in index.meta, and what query reads).
 struct IndexBuildOptions : JobOptions, LshOptions {
-  bool add = false;  // add a batch to an existing index (its parameters are kept)
+  bool add = false;  // add a batch to an existing index (its sketch parameters are kept)
   std::string method = "simhash";
   SimhashSpec simhash;
   unsigned max_distance = 3;

@@ -30,41 +30,25 @@ std::string error_record(std::uint64_t line, const char* reason) {
   return "{\"line\": " + std::to_string(line) + ", \"error\": \"" + reason + "\"}\n";
 }
 
-std::vector<std::string> split_path(const std::string& path) {
-  std::vector<std::string> parts;
-  std::size_t start = 0;
-  while (true) {
-    const std::size_t dot = path.find('.', start);
-    parts.push_back(path.substr(start, dot - start));
-    if (dot == std::string::npos) return parts;
-    start = dot + 1;
-  }
-}
-
-// The element at a dotted path, or an error.
-simdjson::simdjson_result<simdjson::dom::element> at_path(simdjson::dom::element element,
-                                                          const std::vector<std::string>& path) {
-  simdjson::simdjson_result<simdjson::dom::element> current{simdjson::dom::element(element)};
-  for (const std::string& key : path) current = current[key];
-  return current;
-}
-
 // Answers one line of a --dedup-list run.
 class ListDeduplicator {
  public:
   ListDeduplicator(NearDupIndex& index, const QueryOptions& options)
       : index_(index),
         options_(options),
-        text_path_(split_path(options.text_field)),
-        id_path_(split_path(options.id_field)) {}
+        line_parser_(options.text_field, ""),
+        result_parser_(options.text_field, options.id_field) {}
 
   std::string answer(std::uint64_t line_number, std::string_view line) {
-    simdjson::dom::element root;
-    if (parser_.parse(line.data(), line.size()).get(root) != simdjson::SUCCESS) {
-      return error_record(line_number, "malformed_json");
-    }
-    simdjson::dom::array results;
-    if (root[options_.results_field].get_array().get(results) != simdjson::SUCCESS) {
+    std::string_view source;
+    const LineStatus status = line_parser_.check(line, source);
+    if (status != LineStatus::kOk) return error_record(line_number, line_status_name(status));
+    padded_ = simdjson::padded_string(source);
+    simdjson::ondemand::document document;
+    simdjson::ondemand::array results;
+    if (raw_parser_.iterate(padded_).get(document) != simdjson::SUCCESS ||
+        document.find_field_unordered(options_.results_field).get_array().get(results) !=
+            simdjson::SUCCESS) {
       return error_record(line_number, "missing_results");
     }
     kept_sketches_.clear();
@@ -72,22 +56,10 @@ class ListDeduplicator {
     std::vector<std::string> kept_ids;
     std::string dropped;
     std::size_t position = 0;
-    for (const simdjson::dom::element result : results) {
+    for (simdjson::simdjson_result<simdjson::ondemand::value> result : results) {
       if (kept_ids.size() == options_.dedup_list) break;
       std::string id = "#" + std::to_string(position++);
-      std::string_view text;
-      if (result.is_string()) {
-        text = result.get_string().value_unsafe();
-      } else {
-        if (at_path(result, text_path_).get_string().get(text) != simdjson::SUCCESS) text = {};
-        const auto id_element = at_path(result, id_path_);
-        std::string_view id_text;
-        if (id_element.get_string().get(id_text) == simdjson::SUCCESS) {
-          id = std::string(id_text);
-        } else if (!id_element.error() && id_element.value_unsafe().is_number()) {
-          id = simdjson::minify(id_element.value_unsafe());
-        }
-      }
+      const std::string_view text = read_result(result, id);
       const bool has_tokens = index_.sketch(text, sketch_, shingles_);
       IndexMatch match;
       std::size_t duplicate_of = kept_ids.size();
@@ -116,11 +88,35 @@ class ListDeduplicator {
   }
 
  private:
+  // The text of one result: the result itself when it is a string; for an object, its text
+  // field read as a query record is, and its id (when it has one) into `id`; else empty.
+  std::string_view read_result(simdjson::simdjson_result<simdjson::ondemand::value> result,
+                               std::string& id) {
+    simdjson::ondemand::json_type type;
+    if (result.type().get(type) != simdjson::SUCCESS) return {};
+    std::string_view text;
+    if (type == simdjson::ondemand::json_type::string) {
+      return result.get_string().get(text) == simdjson::SUCCESS ? text : std::string_view();
+    }
+    simdjson::ondemand::object object;
+    std::string_view raw;
+    if (type != simdjson::ondemand::json_type::object ||
+        result.get_object().get(object) != simdjson::SUCCESS ||
+        object.raw_json().get(raw) != simdjson::SUCCESS) {
+      return {};
+    }
+    const LineStatus status = result_parser_.parse(raw, parsed_);
+    if (parsed_.has_id) id = parsed_.id;
+    return status == LineStatus::kOk ? parsed_.text : std::string_view();
+  }
+
   NearDupIndex& index_;
   const QueryOptions& options_;
-  std::vector<std::string> text_path_;
-  std::vector<std::string> id_path_;
-  simdjson::dom::parser parser_;
+  JsonLineParser line_parser_;    // checks whole lines (check(): no field read)
+  JsonLineParser result_parser_;  // reads each result object as a query record
+  ParsedLine parsed_;
+  simdjson::ondemand::parser raw_parser_;
+  simdjson::padded_string padded_;
   std::vector<std::uint32_t> sketch_;
   std::vector<std::uint64_t> shingles_;  // when the index is exact
   std::vector<std::vector<std::uint32_t>> kept_sketches_;
@@ -169,7 +165,25 @@ double percentile(std::vector<double>& values, double p) {
   return values[at];
 }
 
-// Runs every line that `next` yields through the answerer, timing each.
+// Reads the next line of `in` (up to '\n' or the end) into `line`, holding at most `max_bytes`
+// of it: a longer line sets `too_large` and the rest of it is read past. False at the end.
+bool read_line(std::istream& in, std::uint64_t max_bytes, std::string& line, bool& too_large) {
+  line.clear();
+  too_large = false;
+  std::streambuf& buffer = *in.rdbuf();
+  for (int c = buffer.sbumpc();; c = buffer.sbumpc()) {
+    if (c == std::char_traits<char>::eof()) return !line.empty() || too_large;
+    if (c == '\n') return true;
+    if (line.size() < max_bytes) {
+      line.push_back(static_cast<char>(c));
+    } else {
+      too_large = true;
+    }
+  }
+}
+
+// Runs every line that `next` yields through the answerer, timing each; a line over
+// --max-doc-mb is answered doc_too_large.
 template <class Next>
 QueryCounts answer_all(NearDupIndex& index, QueryOptions options, Next next, std::ostream& out) {
   if (options.text_field.empty()) options.text_field = index.meta().text_field;
@@ -180,13 +194,18 @@ QueryCounts answer_all(NearDupIndex& index, QueryOptions options, Next next, std
   std::vector<double> latencies;
   const auto start = std::chrono::steady_clock::now();
   std::string_view line;
-  while (next(line)) {
+  bool too_large = false;
+  while (next(line, too_large)) {
     ++counts.lines;
     const auto begin = std::chrono::steady_clock::now();
-    bool failed = false;
-    std::string answer = options.dedup_list > 0 ? deduplicator.answer(counts.lines, line)
-                                                : answerer.answer(counts.lines, line, failed);
-    failed |= answer.find("\"error\": ") != std::string::npos && options.dedup_list > 0;
+    bool failed = true;
+    std::string answer =
+        too_large ? error_record(counts.lines, line_status_name(LineStatus::kDocTooLarge))
+        : options.dedup_list > 0 ? deduplicator.answer(counts.lines, line)
+                                 : answerer.answer(counts.lines, line, failed);
+    if (!too_large && options.dedup_list > 0) {
+      failed = answer.find("\"error\": ") != std::string::npos;
+    }
     latencies.push_back(
         std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - begin)
             .count());
@@ -208,8 +227,8 @@ QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::i
   std::string buffer;
   return answer_all(
       index, options,
-      [&](std::string_view& line) {
-        if (!std::getline(in, buffer)) return false;
+      [&](std::string_view& line, bool& too_large) {
+        if (!read_line(in, options.max_doc_bytes, buffer, too_large)) return false;
         line = buffer;
         return true;
       },
@@ -225,15 +244,16 @@ QueryCounts run_query_command(const QueryOptions& options, std::ostream& out) {
   Record record;
   return answer_all(
       index, options,
-      [&](std::string_view& line) {
+      [&](std::string_view& line, bool& too_large) {
         while (true) {
           if (reader && reader->next(record)) {
             line = record.bytes;
+            too_large = record.oversized;
             return true;
           }
           if (file == files.size()) return false;
-          reader =
-              open_records(files[file].path, files[file].format, 0, files[file].size, 64ull << 20);
+          reader = open_records(files[file].path, files[file].format, 0, files[file].size,
+                                options.max_doc_bytes);
           ++file;
         }
       },

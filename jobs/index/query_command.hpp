@@ -20,6 +20,7 @@ struct QueryOptions {
   std::string id_field;                   // "" = the index's
   std::size_t dedup_list = 0;             // > 0: each line is a ranked list; keep its first N
   std::string results_field = "results";  // --dedup-list: the array of results in each line
+  std::uint64_t max_doc_bytes = 64ull << 20;  // --max-doc-mb: longer lines are doc_too_large
 };
 
 /// What a query run did, with the latency of each answered line (sketch + lookup).
@@ -37,13 +38,16 @@ struct QueryCounts {
 /// (matches as NearDupIndex::query orders them; "id" only when the query has one; R the
 /// index_rule that decided them: "exact", "estimate" or "hamming"), or
 ///   {"line": N, "error": REASON}  (malformed_json, missing_text, text_not_string, blank_line,
-///   empty_text), and the stream goes on. With dedup_list N, each line is an object whose
-/// results_field is an array of results (objects with the text and id fields, or strings),
-/// best first; the answer keeps, in order, each result that is not a near-duplicate of a
-/// better-ranked kept one, up to N:
+///   doc_too_large: longer than max_doc_bytes, never held whole in memory; empty_text), and
+/// the stream goes on. Lines are read as the jobs read records (JsonLineParser: invalid UTF-8
+/// repaired, numbers of any size, numeric ids as written). With dedup_list N, each line is an
+/// object whose results_field is an array of results (objects with the text and id fields,
+/// each read as a query line is, or strings), best first; the answer keeps, in order, each
+/// result that is not a near-duplicate of a better-ranked kept one, up to N:
 ///   {"line": N, "kept": [ID, ...], "dropped": [{"id", "duplicate_of", "similarity"}, ...],
 ///    "rule": R}
-/// where a result without an id is named by its position ("#0", "#1", ...).
+/// where a result without an id (or without a text) is named by its position ("#0", "#1",
+/// ...), or {"line": N, "error": REASON} (the reasons above, or missing_results).
 QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::istream& in,
                         std::ostream& out);
 

@@ -40,6 +40,17 @@ struct JobOptions {
   double progress_seconds = 10;  // rank 0's progress lines; 0 = none
 };
 
+/// Lists --max-doc-mb for visitor `v`: a longer record is skipped whole as doc_too_large, never
+/// truncated and never held in memory (the dedup jobs, the index and `query`).
+inline constexpr struct DescribeMaxDocOption {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.mebibytes({"--max-doc-mb", "max_doc_bytes", ParameterScope::kSketch,
+                 "longer documents are skipped (counted as doc_too_large), never truncated"},
+                o.max_doc_bytes, {1, 4095});
+  }
+} describe_max_doc_option;
+
 /// Lists the flags of every command that reads a corpus for visitor `v` (option_list.hpp).
 inline constexpr struct DescribeInputOptions {
   template <class V, class O>
@@ -57,9 +68,7 @@ inline constexpr struct DescribeInputOptions {
     v.value({"--id-field", "id_field", kSketch,
              "JSON field holding the id (dotted path; absent: path:line)"},
             o.document.id_field);
-    v.mebibytes({"--max-doc-mb", "max_doc_bytes", kSketch,
-                 "longer documents are skipped (counted as doc_too_large), never truncated"},
-                o.max_doc_bytes, {1, 4095});
+    describe_max_doc_option(v, o);
     v.value({"--strict", "strict", kResult,
              "any skipped line is a fatal error naming its file and line"},
             o.strict);

@@ -38,29 +38,6 @@
 namespace neardup {
 namespace {
 
-// Rank 0 logs the first examples of every skip reason, with file and line.
-void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, const DocSource& source) {
-  std::string mine;
-  for (const SkipExample& e : sketch.examples) {
-    mine += static_cast<char>('0' + static_cast<int>(e.status));
-    mine += describe_skip(e, source) + "\n";
-  }
-  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
-  to_root[0] = mine;
-  const std::vector<std::string> got = exchanger.exchange_blocks(to_root);
-  if (exchanger.rank() != 0) return;
-  std::array<std::size_t, kLineStatusCount> shown{};
-  for (const std::string& block : got) {
-    std::size_t start = 0;
-    while (start < block.size()) {
-      const std::size_t end = block.find('\n', start);
-      const auto status = static_cast<std::size_t>(block[start] - '0');
-      if (shown[status]++ < kSkipExamples) log_info(block.substr(start + 1, end - start - 1));
-      start = end + 1;
-    }
-  }
-}
-
 // Rank 0 logs how many documents repeat an earlier document's id, with examples.
 void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) {
   if (duplicates.count == 0) return;

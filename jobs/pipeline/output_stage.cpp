@@ -8,11 +8,13 @@
 #include <set>
 
 #include "io/atomic_file.hpp"
+#include "io/base64.hpp"
 #include "io/io_error.hpp"
 #include "io/json_writer.hpp"
 #include "io/part_writer.hpp"
 #include "io/record_reader.hpp"
 #include "io/tsv.hpp"
+#include "io/utf8.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/pipeline/output_dir.hpp"
 
@@ -40,6 +42,12 @@ void in_rounds(Exchanger& exchanger, std::size_t count, DocSource& source, const
     const Payloads ids = fetch_payloads(exchanger, requests, owner, provide);
     write_rows(first, last, ids);
   }
+}
+
+// The member of a removed/ row holding a document's original record (see write_removed).
+std::string original_member(std::string_view record) {
+  if (is_valid_utf8(record)) return "\"original\": \"" + json_escape(record) + "\"";
+  return "\"original_base64\": \"" + base64_encode(record) + "\"";
 }
 
 }  // namespace
@@ -196,8 +204,8 @@ void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
           row = "{\"id\": \"" + json_escape(ids.get(m.doc)) + "\", \"location\": \"" +
                 json_escape(source.location(m.doc)) + "\", \"cluster\": \"" + kept +
                 "\", \"kept\": \"" + kept + "\", \"kept_location\": \"" +
-                json_escape(source.location(m.root)) + "\", \"original\": \"" +
-                json_escape(source.record(m.doc)) + "\"}\n";
+                json_escape(source.location(m.root)) + "\", " +
+                original_member(source.record(m.doc)) + "}\n";
           file.write(row);
         }
       });
@@ -207,8 +215,8 @@ void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
     std::snprintf(similarity, sizeof similarity, "%.6f", m.similarity);
     row = "{\"id\": \"" + json_escape(source.id(m.doc)) + "\", \"location\": \"" +
           json_escape(source.location(m.doc)) + "\", \"cluster\": \"" + kept + "\", \"kept\": \"" +
-          kept + "\", \"kept_location\": \"reference\", \"similarity\": " + similarity +
-          ", \"original\": \"" + json_escape(source.record(m.doc)) + "\"}\n";
+          kept + "\", \"kept_location\": \"reference\", \"similarity\": " + similarity + ", " +
+          original_member(source.record(m.doc)) + "}\n";
     file.write(row);
   }
   file.commit();

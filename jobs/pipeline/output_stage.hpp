@@ -44,7 +44,10 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
 
 /// Collective: writes DIR/removed/part-RANK.jsonl with one JSON object per removed document
 /// this rank owns: {"id", "location" (path:line), "cluster" and "kept" (the id of the document
-/// kept in its place), "kept_location", "original" (the original record as a string)}. A
+/// kept in its place), "kept_location", and the original record: "original" (a string) when
+/// it is valid UTF-8, else "original_base64" (its bytes in base64), so every row is valid JSON
+/// and the record can be restored byte for byte}. Ids and locations are JSON-escaped
+/// (json_escape: invalid UTF-8 in them becomes U+FFFD). A
 /// document the reference corpus has (`references`, sorted by document, this rank's) is
 /// listed once, with "kept" the reference document's id, "kept_location" "reference" and its
 /// "similarity".

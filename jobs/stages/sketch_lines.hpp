@@ -1,6 +1,6 @@
 // After the sketch, what needs every rank's line counts: where each document is (its global
-// line number) and, under --strict, the first skipped line named on every rank. Shared by the
-// dedup pipeline and index build.
+// line number), the skipped lines logged as examples and, under --strict, the first skipped
+// line named on every rank. Shared by the dedup pipeline and index build.
 #pragma once
 
 #include <mpi.h>
@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "jobs/documents/document_source.hpp"
+#include "jobs/mpi/exchange.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 
 namespace neardup {
@@ -20,6 +21,10 @@ std::vector<std::uint64_t> global_lines_per_split(MPI_Comm comm, const JobPlan& 
 
 /// What `example` skipped: "path:line: skipped: reason (detail)".
 std::string describe_skip(const SkipExample& example, const DocSource& source);
+
+/// Collective: rank 0 logs the first kSkipExamples skipped lines of each reason over all
+/// ranks, each as describe_skip says ("path:line: skipped: reason (detail)").
+void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, const DocSource& source);
 
 /// Collective: with `strict`, throws JobError on every rank naming a line some rank skipped
 /// ("... (--strict)"); without, does nothing.

@@ -43,6 +43,60 @@ TEST(JsonLineParser, NumericIdIsItsJsonTextAsWritten) {
   EXPECT_EQ(id_of(R"({"id": "a\"b", "text": "x"})"), "a\"b");
 }
 
+// simdjson's DOM holds no integer beyond 64 bits and no value beyond double's range; such
+// numbers are still valid JSON, and an id keeps its text as written.
+TEST(JsonLineParser, NumbersOfAnySizeAreValid) {
+  EXPECT_EQ(id_of(R"({"id": 123456789012345678901234567890, "text": "x"})"),
+            "123456789012345678901234567890");
+  EXPECT_EQ(id_of(R"({"id": -123456789012345678901234567890, "text": "x"})"),
+            "-123456789012345678901234567890");
+  EXPECT_EQ(id_of(R"({"id": 18446744073709551616, "text": "x"})"), "18446744073709551616");
+  EXPECT_EQ(id_of(R"({"text": "x", "id": 1e400})"), "1e400");
+  EXPECT_EQ(id_of(R"({"text": "x", "id": -1.5E+400 })"), "-1.5E+400");
+  EXPECT_EQ(id_of(R"({"m": {"n": 99999999999999999999.5e999}, "text": "x"})", "m.n"),
+            "99999999999999999999.5e999");
+  // Elsewhere in the record they change nothing; the other fields are read as usual.
+  JsonLineParser parser("text", "id");
+  ParsedLine out;
+  ASSERT_EQ(parser.parse(R"({"n": [1e400, 123456789012345678901234567890], "id": 7, "s": "1e400",)"
+                         R"( "text": "t 1e400 \"x\" 99999999999999999999999"})",
+                         out),
+            LineStatus::kOk);
+  EXPECT_EQ(out.text, R"(t 1e400 "x" 99999999999999999999999)");
+  EXPECT_EQ(out.id, "7");
+  // With invalid UTF-8 too, both repairs apply.
+  ASSERT_EQ(parser.parse("{\"id\": 1e400, \"text\": \"a\xFF\"}", out), LineStatus::kOk);
+  EXPECT_EQ(out.id, "1e400");
+  EXPECT_EQ(out.text, "a\xEF\xBF\xBD");
+  // A big number as the text is still no string.
+  EXPECT_EQ(parser.parse(R"({"text": 123456789012345678901234567890})", out),
+            LineStatus::kTextNotString);
+}
+
+TEST(JsonLineParser, InvalidNumbersStayMalformed) {
+  JsonLineParser parser("text", "id");
+  ParsedLine out;
+  for (const char* line :
+       {R"({"text": "x", "n": 01})", R"({"text": "x", "n": 1.})", R"({"text": "x", "n": -})",
+        R"({"text": "x", "n": 1e})", R"({"text": "x", "n": +1})", R"({"text": "x", "n": .5})",
+        R"({"text": "x", "n": 1e400, "m": 01})", R"({"text": "x", "n": 1e400 2})",
+        R"({"text": "x", "n": 123456789012345678901234567890x})",
+        R"(123456789012345678901234567890)"}) {
+    EXPECT_EQ(parser.parse(line, out), LineStatus::kMalformedJson) << line;
+  }
+}
+
+TEST(JsonLineParser, CheckGivesTheRecordAsRead) {
+  JsonLineParser parser("text", "id");
+  std::string_view source;
+  EXPECT_EQ(parser.check("\xEF\xBB\xBF{\"r\": [1e400]}", source), LineStatus::kOk);
+  EXPECT_EQ(source, "{\"r\": [1e400]}");
+  EXPECT_EQ(parser.check("{\"r\": \"\xFF\"}", source), LineStatus::kOk);
+  EXPECT_EQ(source, "{\"r\": \"\xEF\xBF\xBD\"}");
+  EXPECT_EQ(parser.check(" ", source), LineStatus::kBlankLine);
+  EXPECT_EQ(parser.check("[1]", source), LineStatus::kMalformedJson);
+}
+
 TEST(JsonLineParser, OtherIdTypesAreAbsent) {
   EXPECT_EQ(id_of(R"({"id": true, "text": "x"})"), "<none>");
   EXPECT_EQ(id_of(R"({"id": [1], "text": "x"})"), "<none>");

@@ -1,10 +1,12 @@
-// AtomicFile, JsonWriter and TSV escaping: outputs appear whole or not at all, and escape right.
+// AtomicFile, JsonWriter, base64 and TSV escaping: outputs appear whole or not at all, and
+// escape right.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 
 #include "io/atomic_file.hpp"
+#include "io/base64.hpp"
 #include "io/io_error.hpp"
 #include "io/json_writer.hpp"
 #include "io/tsv.hpp"
@@ -78,6 +80,33 @@ TEST(JsonWriter, NestedObjectsAndArrays) {
       json.str(),
       "{\n  \"a\": 1,\n  \"s\": \"q\\\"\\\\\\n\\u0001\",\n  \"list\": [\n    2,\n    true\n  ],"
       "\n  \"empty\": {},\n  \"x\": 0.500000\n}\n");
+}
+
+// Whatever the bytes, a JSON string written is valid JSON: each byte outside well-formed
+// UTF-8 becomes U+FFFD, well-formed sequences stay.
+TEST(JsonWriter, InvalidUtf8BecomesReplacementCharacters) {
+  const std::string r = "\xEF\xBF\xBD";
+  EXPECT_EQ(json_escape("a\xFFz"), "a" + r + "z");
+  EXPECT_EQ(json_escape("\xE2\x82"), r + r);          // truncated at the end
+  EXPECT_EQ(json_escape("\xE2\x82z"), r + r + "z");   // truncated inside
+  EXPECT_EQ(json_escape("\xC0\xAF"), r + r);          // overlong '/'
+  EXPECT_EQ(json_escape("\xED\xA0\x80"), r + r + r);  // a surrogate
+  EXPECT_EQ(json_escape("\xC3\xBC\xF0\x9F\x98\x80\xE2\x82\xAC"),
+            "\xC3\xBC\xF0\x9F\x98\x80\xE2\x82\xAC");
+  JsonWriter json;
+  json.begin_object().key("k\xFF").value("v\x80").end_object();
+  EXPECT_EQ(json.str(), "{\n  \"k" + r + "\": \"v" + r + "\"\n}\n");
+}
+
+TEST(Base64, Rfc4648Vectors) {
+  EXPECT_EQ(base64_encode(""), "");
+  EXPECT_EQ(base64_encode("f"), "Zg==");
+  EXPECT_EQ(base64_encode("fo"), "Zm8=");
+  EXPECT_EQ(base64_encode("foo"), "Zm9v");
+  EXPECT_EQ(base64_encode("foob"), "Zm9vYg==");
+  EXPECT_EQ(base64_encode("fooba"), "Zm9vYmE=");
+  EXPECT_EQ(base64_encode("foobar"), "Zm9vYmFy");
+  EXPECT_EQ(base64_encode(std::string_view("\xFF\xFE\x00\x80", 4)), "//4AgA==");
 }
 
 TEST(Tsv, EscapesSeparators) {

@@ -276,7 +276,7 @@ TEST(Index, DedupListKeepsTheFirstOfEachNearDuplicateGroupUpToN) {
       lists.push_back(list);
       lines += line + "]}\n";
     }
-    lines += "[1, 2]\n";
+    lines += "[1, 2]\n{\"other\": 1}\n";
     NearDupIndex index(dir + "/index");
     std::istringstream in(lines);
     std::ostringstream out;
@@ -309,6 +309,8 @@ TEST(Index, DedupListKeepsTheFirstOfEachNearDuplicateGroupUpToN) {
       }
       EXPECT_NE(answer.find(expected + "]"), std::string::npos) << answer;
     }
+    ASSERT_TRUE(std::getline(answers, answer));  // not an object: malformed, as a query line
+    EXPECT_NE(answer.find("\"error\": \"malformed_json\""), std::string::npos) << answer;
     ASSERT_TRUE(std::getline(answers, answer));
     EXPECT_NE(answer.find("\"error\": \"missing_results\""), std::string::npos) << answer;
     fs::remove_all(dir);
