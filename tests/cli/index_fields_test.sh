@@ -35,10 +35,15 @@ query_line | "$neardup" query --index "$work/index" --text-field body --id-field
   grep -q '"id": "batch-32", "matches": \[{"id": "batch-32", "distance": 0' ||
   fail "the added batch is not found by its docid"
 
-# Without the flags an add reads the index's fields: every line is skipped, with reasons.
-index 2 "$work/skips" add -i "$work/batch" -o "$work/index"
+# Without the flags an add reads the index's fields: every line is skipped, which the skip
+# guard refuses, naming the keys found; allowed, the skips are logged with their reasons.
+"${mpirun[@]}" -n 2 "$neardup" index add -i "$work/batch" -o "$work/index" \
+  >"$work/guarded.log" 2>&1 && fail "index add with every line skipped exited 0"
+grep -q 'skipped: missing_text (no "text" in the record; its keys: docid, body; .*--text-field' \
+  "$work/guarded.log" || fail "index add: the skip guard does not name the keys found"
+index 2 "$work/skips" add -i "$work/batch" -o "$work/index" --max-skip-fraction 1
 grep -q "indexed=0 " "$work/skips.log" || fail "$(grep RESULT "$work/skips.log")"
-[ "$(grep -c "batch/part-[01].jsonl:[0-9]*: skipped: missing_text$" "$work/skips.log")" = 10 ] ||
+[ "$(grep -c "batch/part-[01].jsonl:[0-9]*: skipped: missing_text (no \"text\"" "$work/skips.log")" = 10 ] ||
   fail "index add does not log 10 examples of missing_text: $(cat "$work/skips.log")"
 
 # An index built with the batch's fields keeps them: add and query default to them.
