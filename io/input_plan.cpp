@@ -55,10 +55,11 @@ std::string trim(const std::string& line) {
   return line.substr(begin, end - begin + 1);
 }
 
-// Collects the files named by arguments, directories, globs and lists.
+// Collects the files named by arguments, directories, globs and lists; with `walk` false, a
+// directory is collected itself instead of the files below it.
 class Expander {
  public:
-  explicit Expander(std::optional<InputFormat> forced) : forced_(forced) {}
+  Expander(std::optional<InputFormat> forced, bool walk) : forced_(forced), walk_(walk) {}
 
   // Expands one argument; relative paths are resolved against `base` (empty: as written).
   void add_argument(const std::string& argument, const fs::path& base) {
@@ -72,8 +73,7 @@ class Expander {
     std::error_code error;
     const fs::file_status status = fs::status(path, error);
     if (fs::is_directory(status)) {
-      std::vector<fs::path> ancestors;
-      walk(path, "", ancestors);
+      add_directory(path);
       if (entries_.size() == before) {
         throw IoError(argument + ": directory holds no input file" + wanted_names());
       }
@@ -101,6 +101,16 @@ class Expander {
     if (forced_ == InputFormat::kJsonlZstd) return " (*.jsonl.zst, *.json.zst, *.ndjson.zst)";
     if (forced_ == InputFormat::kJsonl) return " (*.jsonl, *.json, *.ndjson)";
     return " (*.jsonl, *.json, *.ndjson, each also .gz or .zst)";
+  }
+
+  // Adds the files below `directory`, or the directory itself when not walking.
+  void add_directory(const std::string& directory) {
+    if (!walk_) {
+      entries_.push_back({directory, directory});
+      return;
+    }
+    std::vector<fs::path> ancestors;
+    walk(directory, "", ancestors);
   }
 
   // Adds the files below `directory`; `prefix` is its path relative to the walk's root and
@@ -144,8 +154,7 @@ class Expander {
     if (status != 0) throw IoError(argument + ": cannot expand this pattern");
     for (const std::string& path : paths) {
       if (fs::is_directory(path)) {
-        std::vector<fs::path> ancestors;
-        walk(path, "", ancestors);
+        add_directory(path);
       } else {
         require_regular_file(path, "input");
         const std::string relative =
@@ -183,6 +192,7 @@ class Expander {
   }
 
   std::optional<InputFormat> forced_;
+  bool walk_;
   std::vector<Entry> entries_;
   std::vector<fs::path> open_lists_;
 };
@@ -195,7 +205,7 @@ std::string errno_message(const std::string& path, const std::string& action) {
 
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
                                      std::optional<InputFormat> forced_format) {
-  Expander expander(forced_format);
+  Expander expander(forced_format, true);
   for (const std::string& argument : arguments) expander.add_argument(argument, fs::path());
   std::vector<Entry>& entries = expander.entries();
   std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
@@ -225,6 +235,20 @@ std::string input_argument_under(const std::string& argument, const std::string&
   const fs::path path(list ? argument.substr(1) : argument);
   if (path.is_absolute() || directory.empty()) return argument;
   return (list ? "@" : "") + (fs::path(directory) / path).lexically_normal().string();
+}
+
+std::vector<std::string> input_roots(const std::vector<std::string>& arguments) {
+  Expander expander(std::nullopt, false);
+  for (const std::string& argument : arguments) {
+    try {
+      expander.add_argument(argument, fs::path());
+    } catch (const IoError&) {
+      // expand_inputs reports it
+    }
+  }
+  std::vector<std::string> roots;
+  for (const Entry& entry : expander.entries()) roots.push_back(entry.path);
+  return roots;
 }
 
 std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes) {

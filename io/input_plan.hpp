@@ -61,6 +61,12 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
 /// to it ("a.jsonl" -> "DIR/a.jsonl", "@list" -> "@DIR/list"), an absolute one is unchanged.
 std::string input_argument_under(const std::string& argument, const std::string& directory);
 
+/// The paths `arguments` name as expand_inputs reads them (through @LIST files, relative
+/// entries resolved the same way), without walking directories: each file named or matched,
+/// and each directory named or matched (whose files expand_inputs takes). An argument that
+/// names nothing, or an @LIST that cannot be read, adds nothing (expand_inputs reports it).
+std::vector<std::string> input_roots(const std::vector<std::string>& arguments);
+
 /// Cuts every file into splits, in input order (by file, then offset). A plain JSON Lines
 /// file gives splits of about `split_bytes` (the last one may be shorter). A compressed file
 /// (is_compressed) and a kText file are one split [0, size). Every file has at least one

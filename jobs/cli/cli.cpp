@@ -1,13 +1,16 @@
 // The command line: `neardup minhash`, `simhash`, `exact`, `explain`, `index`, `query` and
-// `params`, parsed with CLI11 and dispatched to the subcommand given.
+// `params`, parsed with CLI11 and dispatched to the subcommand given; the usage errors they
+// share.
 #include "jobs/cli/cli.hpp"
 
 #include <CLI/CLI.hpp>
 #include <algorithm>
 #include <cstdio>
+#include <iostream>
 #include <string>
 #include <vector>
 
+#include "io/path_overlap.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/flag_suggestion.hpp"
 #include "jobs/mpi/interrupt.hpp"
@@ -87,6 +90,16 @@ void suggest_flags(const CLI::App& app, int argc, char** argv) {
 }
 
 }  // namespace
+
+int refuse_overlapping_output(MPI_Comm comm, const std::vector<std::string>& inputs,
+                              const std::string& output) {
+  const bool root = comm_rank(comm) == 0;
+  const std::string problem =
+      broadcast_string(comm, root ? input_output_overlap(inputs, output) : std::string());
+  if (problem.empty()) return 0;
+  if (root) std::cerr << "error: " << problem << "\n";
+  return 2;
+}
 
 int run_command_line(MPI_Comm comm, int argc, char** argv) {
   const int rank = comm_rank(comm);

@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 #include <functional>
+#include <string>
 #include <vector>
 
 namespace neardup {
@@ -23,6 +24,12 @@ struct Command {
   /// every rank agrees on) or JobInterrupted.
   std::function<int(MPI_Comm comm)> run;
 };
+
+/// Collective: when the inputs and the output directory overlap (input_output_overlap, as
+/// rank 0 finds it), rank 0 prints the usage error and every rank returns exit code 2;
+/// otherwise returns 0. Called before anything is created, locked or deleted.
+int refuse_overlapping_output(MPI_Comm comm, const std::vector<std::string>& inputs,
+                              const std::string& output);
 
 /// `neardup minhash`, `simhash` and `exact`: the dedup jobs (MPI).
 Command add_minhash_command(CLI::App& app, LogFlags& log);

@@ -40,6 +40,9 @@ Command add_dedup_command(CLI::App& app, LogFlags& log, const char* name, const 
   bind_options(*command, *o, describe);
   return {command, [o, run](MPI_Comm comm) {
             output_from_resume(*o);
+            if (const int usage = refuse_overlapping_output(comm, o->inputs, o->output)) {
+              return usage;
+            }
             run(comm, *o);
             return 0;
           }};

@@ -68,6 +68,9 @@ Command add_index_command(CLI::App& index, LogFlags& log, bool add) {
   command->add_flag("-v,--verbose", log.verbose, "debug lines from every rank");
   command->add_flag("-q,--quiet", log.quiet, "errors only");
   return {command, [o](MPI_Comm comm) {
+            if (const int usage = refuse_overlapping_output(comm, o->inputs, o->output)) {
+              return usage;
+            }
             const IndexBuildSummary summary = run_index_build(comm, *o);
             if (comm_rank(comm) == 0) print_index_summary(summary, o->add, comm_size(comm));
             return 0;

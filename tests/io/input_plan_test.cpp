@@ -253,6 +253,17 @@ TEST_F(InputPlanTest, SymbolicLinkLoopsEndTheWalk) {
   EXPECT_EQ(files.size(), 6u);
 }
 
+TEST_F(InputPlanTest, RootsAreWhatTheArgumentsNameWithoutWalking) {
+  write("list", "sub\n# a comment\n../" + root_.filename().string() + "/a.jsonl\nmissing\n");
+  // The list's entries up to the missing one count; the missing argument adds nothing.
+  EXPECT_EQ(input_roots(
+                {path("sub"), path("b.jsonl"), path("a.js*"), "@" + path("list"), path("missing")}),
+            (std::vector<std::string>{path("sub"), path("b.jsonl"), path("a.jsonl"), path("sub"),
+                                      path("a.jsonl")}));
+  EXPECT_EQ(input_roots({path("s*")}), std::vector<std::string>{path("sub")});
+  EXPECT_TRUE(input_roots({path("missing"), "@" + path("no-list")}).empty());
+}
+
 TEST(CutSplits, CoversEveryByteOnceInOrder) {
   const std::vector<InputFile> files = {{"x", 10}, {"y", 0}, {"z", 7}};
   const auto splits = cut_splits(files, 4);
