@@ -2,7 +2,6 @@
 #include "jobs/stages/sketch_stage.hpp"
 
 #include <algorithm>
-#include <filesystem>
 
 #include "io/io_error.hpp"
 #include "io/json_fields.hpp"
@@ -93,8 +92,6 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
     result.stopped = limits.stop_at_first_skip;
   };
   try {
-    if (!std::filesystem::is_regular_file(file.path))
-      throw IoError(file.path + ": not a regular file");
     const auto reader =
         open_records(file.path, file.format, split.begin, split.end, limits.max_record_bytes);
     Record record;
