@@ -7,25 +7,13 @@
 #include <cstdint>
 #include <cstring>
 
+#include "io/json_path.hpp"
 #include "io/utf8.hpp"
 
 namespace neardup {
 namespace {
 
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-
-std::vector<std::string> split_path(const std::string& dotted) {
-  std::vector<std::string> parts;
-  if (dotted.empty()) return parts;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t dot = dotted.find('.', start);
-    parts.push_back(dotted.substr(start, dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  return parts;
-}
 
 bool find_path(simdjson::dom::element root, const std::vector<std::string>& path,
                simdjson::dom::element& out) {
@@ -161,6 +149,28 @@ std::string_view trim_trailing_space(std::string_view text) {
   return text;
 }
 
+// The JSON text of `value`: a scalar's token, an object or array whole; nullopt when it is
+// broken.
+std::optional<std::string_view> raw_json_of(simdjson::ondemand::value& value) {
+  simdjson::ondemand::json_type type;
+  if (value.type().get(type) != simdjson::SUCCESS) return std::nullopt;
+  std::string_view raw;
+  simdjson::error_code error = simdjson::SUCCESS;
+  if (type == simdjson::ondemand::json_type::object) {
+    simdjson::ondemand::object object;
+    error = value.get_object().get(object);
+    if (!error) error = object.raw_json().get(raw);
+  } else if (type == simdjson::ondemand::json_type::array) {
+    simdjson::ondemand::array array;
+    error = value.get_array().get(array);
+    if (!error) error = array.raw_json().get(raw);
+  } else {
+    raw = value.raw_json_token();
+  }
+  if (error) return std::nullopt;
+  return trim_trailing_space(raw);
+}
+
 template <class Integer>
 std::string decimal(Integer value) {
   char buffer[24];
@@ -171,7 +181,7 @@ std::string decimal(Integer value) {
 }  // namespace
 
 JsonLineParser::JsonLineParser(const std::string& text_field, const std::string& id_field)
-    : text_path_(split_path(text_field)), id_path_(split_path(id_field)) {}
+    : text_path_(split_json_path(text_field)), id_path_(split_json_path(id_field)) {}
 
 LineStatus JsonLineParser::parse(std::string_view line, ParsedLine& out) {
   out.text = {};
@@ -249,22 +259,32 @@ LineStatus JsonLineParser::read_fields(simdjson::dom::element root, std::string_
 
 void JsonLineParser::raw_number_id(std::string_view source, simdjson::dom::element id,
                                    ParsedLine& out) {
+  const std::optional<std::string_view> raw = raw_value_in(source, id_path_);
+  out.id = raw ? std::string(*raw) : simdjson::minify(id);
+}
+
+std::optional<std::string_view> JsonLineParser::raw_value_in(std::string_view source,
+                                                             const std::vector<std::string>& path) {
   load(source);
   simdjson::ondemand::document document;
   simdjson::ondemand::object object;
   simdjson::ondemand::value value;
   bool found = raw_parser_.iterate(padded_.data(), source.size(), padded_.size()).get(document) ==
                    simdjson::SUCCESS &&
-               document.get_object().get(object) == simdjson::SUCCESS;
-  for (std::size_t step = 0; found && step < id_path_.size(); ++step) {
-    found = object.find_field_unordered(id_path_[step]).get(value) == simdjson::SUCCESS &&
-            (step + 1 == id_path_.size() || value.get_object().get(object) == simdjson::SUCCESS);
+               document.get_object().get(object) == simdjson::SUCCESS && !path.empty();
+  for (std::size_t step = 0; found && step < path.size(); ++step) {
+    found = object.find_field_unordered(path[step]).get(value) == simdjson::SUCCESS &&
+            (step + 1 == path.size() || value.get_object().get(object) == simdjson::SUCCESS);
   }
-  if (found) {
-    out.id.assign(trim_trailing_space(value.raw_json_token()));
-  } else {
-    out.id = simdjson::minify(id);
-  }
+  if (!found) return std::nullopt;
+  return raw_json_of(value);
+}
+
+std::optional<std::string_view> JsonLineParser::raw_value(std::string_view line,
+                                                          const std::vector<std::string>& path) {
+  std::string_view source;
+  if (check(line, source) != LineStatus::kOk) return std::nullopt;
+  return raw_value_in(source, path);
 }
 
 }  // namespace neardup

@@ -5,6 +5,7 @@
 #include <simdjson.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -58,6 +59,13 @@ class JsonLineParser {
   /// call and as long as `line`.
   LineStatus check(std::string_view line, std::string_view& source);
 
+  /// The JSON text of the value at `path` (keys of nested objects, see split_json_path) in the
+  /// record `line`, exactly as written (a string with its quotes and escapes, an object whole,
+  /// a number of any size as its digits); nullopt when the line is not a JSON object (as
+  /// check() reads it) or the path leads nowhere. Valid until the next call.
+  std::optional<std::string_view> raw_value(std::string_view line,
+                                            const std::vector<std::string>& path);
+
  private:
   // Parses `line` into `root` with the repairs parse() describes; `source` gets the record's
   // text as read (see check()) and `replaced` the bytes that became U+FFFD.
@@ -69,6 +77,9 @@ class JsonLineParser {
   LineStatus read_fields(simdjson::dom::element root, std::string_view source, ParsedLine& out);
   // Copies `line` into padded_ with simdjson's zero padding after it.
   void load(std::string_view line);
+  // The JSON text of the value at `path` in `source` (a record as check() reads it).
+  std::optional<std::string_view> raw_value_in(std::string_view source,
+                                               const std::vector<std::string>& path);
   // Sets out.id to the JSON text, in `source`, of the number at id_path_ (element `id`).
   void raw_number_id(std::string_view source, simdjson::dom::element id, ParsedLine& out);
 

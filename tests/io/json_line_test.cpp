@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace neardup {
 namespace {
@@ -235,6 +237,27 @@ TEST(JsonLineParser, CrLfAndUtf8AreFine) {
   ParsedLine out;
   ASSERT_EQ(parser.parse("{\"text\": \"Gr\xc3\xbc\xc3\x9f\x65\"}\r", out), LineStatus::kOk);
   EXPECT_EQ(out.text, "Gr\xc3\xbc\xc3\x9f\x65");
+}
+
+TEST(JsonLineParser, RawValueIsTheFieldsTextAsWritten) {
+  JsonLineParser parser("", "");
+  const auto raw = [&](std::string_view line, std::vector<std::string> path) {
+    const std::optional<std::string_view> got = parser.raw_value(line, path);
+    return got ? std::string(*got) : std::string("<none>");
+  };
+  const std::string line = R"({"a": {"b": 1.50, "c": "x\"y", "d": {"e": [1, 2]}}, "n": 1e400,)"
+                           R"( "big": 123456789012345678901234567890})";
+  EXPECT_EQ(raw(line, {"a", "b"}), "1.50");
+  EXPECT_EQ(raw(line, {"a", "c"}), R"("x\"y")");
+  EXPECT_EQ(raw(line, {"a", "d"}), R"({"e": [1, 2]})");
+  EXPECT_EQ(raw(line, {"n"}), "1e400");
+  EXPECT_EQ(raw(line, {"big"}), "123456789012345678901234567890");
+  EXPECT_EQ(raw(line, {"a", "x"}), "<none>");
+  EXPECT_EQ(raw(line, {"n", "x"}), "<none>");  // a step that is not an object
+  EXPECT_EQ(raw(line, {}), "<none>");
+  EXPECT_EQ(raw("[1, 2]", {"a"}), "<none>");
+  EXPECT_EQ(raw("{\"a\": 1", {"a"}), "<none>");               // not JSON
+  EXPECT_EQ(raw("{\"t\": \"\xFF\", \"q\": 3}", {"q"}), "3");  // invalid UTF-8 repaired
 }
 
 TEST(JsonLineParser, StatusNamesAreStable) {
