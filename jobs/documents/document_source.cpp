@@ -38,6 +38,7 @@ DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
       spec_(spec),
       reader_(readable_paths(plan, spill_path)),
       parser_(spec),
+      fields_("", ""),
       tokenizer_(spec.tokenizer) {}
 
 std::string_view DocSource::record(DocId doc) {
@@ -46,6 +47,14 @@ std::string_view DocSource::record(DocId doc) {
   const bool spilled = is_compressed(plan_.files[file].format);
   return reader_.read(spilled ? static_cast<std::uint32_t>(plan_.files.size()) : file,
                       docs_.offsets[i], docs_.lengths[i]);
+}
+
+std::optional<std::string_view> DocSource::raw_field(DocId doc,
+                                                     const std::vector<std::string>& path) {
+  if (plan_.files[plan_.splits[split_of(doc)].file].format == InputFormat::kText) {
+    return std::nullopt;
+  }
+  return fields_.raw_value(record(doc), path);
 }
 
 void DocSource::parse(DocId doc) {

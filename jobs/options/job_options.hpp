@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/keep_rule.hpp"
 #include "io/input_format.hpp"
 #include "io/json_writer.hpp"
 #include "jobs/options/document_spec.hpp"
@@ -27,6 +28,7 @@ struct JobOptions {
   bool write_pairs = false;
   bool write_deduped = false;
   bool write_removed = false;
+  std::string keep = "first";  // which document of a cluster is kept (core/keep_rule.hpp)
   std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
   bool strict = false;                        // any skipped record is a fatal error
   double max_skip_fraction = 0.5;             // more skipped records than this share: fail
@@ -116,6 +118,12 @@ inline constexpr struct DescribeOutputOptions {
              "write removed/: each removed document, the document kept in its place, and its "
              "original line"},
             o.write_removed);
+    v.value({"--keep", "keep", kResult,
+             "which document of each cluster is kept: first (in input order), longest or "
+             "shortest (text bytes), or field:NAME[:max|min] (the largest, or smallest, JSON "
+             "number at the dotted path NAME; documents without one lose); ties go to the first",
+             "RULE"},
+            o.keep);
     v.value({"--tmp-dir", "tmp_dir", kNone,
              "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
              "node-local scratch is faster)"},
