@@ -51,6 +51,19 @@ inline constexpr struct DescribeMaxDocOption {
   }
 } describe_max_doc_option;
 
+/// Lists --keep-field for visitor `v`: the fields of each query record that `query` copies
+/// into its answer, so that a caller can join answers to what it sent.
+inline constexpr struct DescribeKeepFieldOption {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.value({"--keep-field", "keep_fields", ParameterScope::kNone,
+             "a field of each query line (dotted path) copied as written into its answer's "
+             "\"fields\" object (repeatable; a field the line lacks is left out)",
+             "NAME"},
+            o.keep_fields);
+  }
+} describe_keep_field_option;
+
 /// Lists the flags of every command that reads a corpus for visitor `v` (option_list.hpp).
 inline constexpr struct DescribeInputOptions {
   template <class V, class O>
