@@ -127,7 +127,8 @@ inline constexpr struct DescribeOutputOptions {
         o.write_deduped);
     v.value({"--write-removed", "write_removed", kNone,
              "write removed/: each removed document, the document kept in its place, and its "
-             "original line"},
+             "original line; compressed as the inputs are (when they mix, as most of their bytes "
+             "are)"},
             o.write_removed);
     v.value({"--tmp-dir", "tmp_dir", kNone,
              "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
