@@ -149,28 +149,6 @@ std::string_view trim_trailing_space(std::string_view text) {
   return text;
 }
 
-// The JSON text of `value`: a scalar's token, an object or array whole; nullopt when it is
-// broken.
-std::optional<std::string_view> raw_json_of(simdjson::ondemand::value& value) {
-  simdjson::ondemand::json_type type;
-  if (value.type().get(type) != simdjson::SUCCESS) return std::nullopt;
-  std::string_view raw;
-  simdjson::error_code error = simdjson::SUCCESS;
-  if (type == simdjson::ondemand::json_type::object) {
-    simdjson::ondemand::object object;
-    error = value.get_object().get(object);
-    if (!error) error = object.raw_json().get(raw);
-  } else if (type == simdjson::ondemand::json_type::array) {
-    simdjson::ondemand::array array;
-    error = value.get_array().get(array);
-    if (!error) error = array.raw_json().get(raw);
-  } else {
-    raw = value.raw_json_token();
-  }
-  if (error) return std::nullopt;
-  return trim_trailing_space(raw);
-}
-
 template <class Integer>
 std::string decimal(Integer value) {
   char buffer[24];
@@ -187,6 +165,7 @@ LineStatus JsonLineParser::parse(std::string_view line, ParsedLine& out) {
   out.text = {};
   out.has_id = false;
   out.id.clear();
+  out.record = {};
   out.invalid_utf8_bytes = 0;
   simdjson::dom::element root;
   std::string_view source;
@@ -234,11 +213,18 @@ simdjson::error_code JsonLineParser::parse_dom(std::string_view text,
 
 LineStatus JsonLineParser::read_fields(simdjson::dom::element root, std::string_view source,
                                        ParsedLine& out) {
+  out.record = source;
+  read_id(root, source, out);
   simdjson::dom::element text;
   if (!find_path(root, text_path_, text)) return LineStatus::kMissingText;
   if (text.get_string().get(out.text) != simdjson::SUCCESS) return LineStatus::kTextNotString;
+  return LineStatus::kOk;
+}
+
+void JsonLineParser::read_id(simdjson::dom::element root, std::string_view source,
+                             ParsedLine& out) {
   simdjson::dom::element id;
-  if (id_path_.empty() || !find_path(root, id_path_, id)) return LineStatus::kOk;
+  if (id_path_.empty() || !find_path(root, id_path_, id)) return;
   std::string_view id_text;
   std::int64_t signed_id = 0;
   std::uint64_t unsigned_id = 0;
@@ -251,40 +237,29 @@ LineStatus JsonLineParser::read_fields(simdjson::dom::element root, std::string_
   } else if (id.is_number()) {
     raw_number_id(source, id, out);  // a fraction, an exponent, 0, -0, or a replaced number
   } else {
-    return LineStatus::kOk;
+    return;
   }
   out.has_id = true;
-  return LineStatus::kOk;
 }
 
 void JsonLineParser::raw_number_id(std::string_view source, simdjson::dom::element id,
                                    ParsedLine& out) {
-  const std::optional<std::string_view> raw = raw_value_in(source, id_path_);
-  out.id = raw ? std::string(*raw) : simdjson::minify(id);
-}
-
-std::optional<std::string_view> JsonLineParser::raw_value_in(std::string_view source,
-                                                             const std::vector<std::string>& path) {
   load(source);
   simdjson::ondemand::document document;
   simdjson::ondemand::object object;
   simdjson::ondemand::value value;
   bool found = raw_parser_.iterate(padded_.data(), source.size(), padded_.size()).get(document) ==
                    simdjson::SUCCESS &&
-               document.get_object().get(object) == simdjson::SUCCESS && !path.empty();
-  for (std::size_t step = 0; found && step < path.size(); ++step) {
-    found = object.find_field_unordered(path[step]).get(value) == simdjson::SUCCESS &&
-            (step + 1 == path.size() || value.get_object().get(object) == simdjson::SUCCESS);
+               document.get_object().get(object) == simdjson::SUCCESS;
+  for (std::size_t step = 0; found && step < id_path_.size(); ++step) {
+    found = object.find_field_unordered(id_path_[step]).get(value) == simdjson::SUCCESS &&
+            (step + 1 == id_path_.size() || value.get_object().get(object) == simdjson::SUCCESS);
   }
-  if (!found) return std::nullopt;
-  return raw_json_of(value);
-}
-
-std::optional<std::string_view> JsonLineParser::raw_value(std::string_view line,
-                                                          const std::vector<std::string>& path) {
-  std::string_view source;
-  if (check(line, source) != LineStatus::kOk) return std::nullopt;
-  return raw_value_in(source, path);
+  if (found) {
+    out.id.assign(trim_trailing_space(value.raw_json_token()));
+  } else {
+    out.id = simdjson::minify(id);
+  }
 }
 
 }  // namespace neardup

@@ -38,7 +38,6 @@ DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
       spec_(spec),
       reader_(readable_paths(plan, spill_path)),
       parser_(spec),
-      fields_("", ""),
       tokenizer_(spec.tokenizer) {}
 
 std::string_view DocSource::record(DocId doc) {
@@ -49,12 +48,9 @@ std::string_view DocSource::record(DocId doc) {
                       docs_.offsets[i], docs_.lengths[i]);
 }
 
-std::optional<std::string_view> DocSource::raw_field(DocId doc,
-                                                     const std::vector<std::string>& path) {
-  if (plan_.files[plan_.splits[split_of(doc)].file].format == InputFormat::kText) {
-    return std::nullopt;
-  }
-  return fields_.raw_value(record(doc), path);
+std::string_view DocSource::json_record(DocId doc) {
+  parse(doc);
+  return parsed_.record;
 }
 
 void DocSource::parse(DocId doc) {

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -37,10 +36,9 @@ class DocSource {
   /// The document's text (its text field, or a text file's content).
   std::string text(DocId doc);
 
-  /// The JSON text of the value at `path` (split_json_path) in the document's record, as
-  /// JsonLineParser::raw_value reads it; nullopt for a text file's document and when the path
-  /// leads nowhere. Valid until the next call.
-  std::optional<std::string_view> raw_field(DocId doc, const std::vector<std::string>& path);
+  /// The document's JSON record as read (ParsedLine::record: valid JSON, repaired where it
+  /// was not UTF-8), or "" for a text file's document; valid until the next call.
+  std::string_view json_record(DocId doc);
 
   /// "path:line" of a document (1-based line number).
   std::string location(DocId doc) const;
@@ -67,7 +65,6 @@ class DocSource {
   DocumentSpec spec_;
   RandomReader reader_;
   DocumentParser parser_;
-  JsonLineParser fields_;  // raw_field's: reads any path, not the text and id
   ParsedLine parsed_;
   Tokenizer tokenizer_;
   TokenStream tokens_;  // append_shingles' buffers, kept across documents

@@ -53,6 +53,19 @@ inline constexpr struct DescribeMaxDocOption {
   }
 } describe_max_doc_option;
 
+/// Lists --keep-field for visitor `v`: the fields of each query record that `query` copies
+/// into its answer, so that a caller can join answers to what it sent.
+inline constexpr struct DescribeKeepFieldOption {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.value({"--keep-field", "keep_fields", ParameterScope::kNone,
+             "a field of each query line (dotted path) copied as written into its answer's "
+             "\"fields\" object (repeatable; a field the line lacks is left out)",
+             "NAME"},
+            o.keep_fields);
+  }
+} describe_keep_field_option;
+
 /// Lists the flags of every command that reads a corpus for visitor `v` (option_list.hpp).
 inline constexpr struct DescribeInputOptions {
   template <class V, class O>
@@ -116,7 +129,8 @@ inline constexpr struct DescribeOutputOptions {
         o.write_deduped);
     v.value({"--write-removed", "write_removed", kNone,
              "write removed/: each removed document, the document kept in its place, and its "
-             "original line"},
+             "original line; compressed as the inputs are (when they mix, as most of their bytes "
+             "are)"},
             o.write_removed);
     v.value({"--keep", "keep", kResult,
              "which document of each cluster is kept: first (in input order), longest or "

@@ -469,7 +469,8 @@ class DedupRun {
     write_clusters(exchanger_, members_, source, owner_, options_.output);
     if (options_.write_pairs) write_pairs(exchanger_, verified_, source, owner_, options_.output);
     if (options_.write_removed) {
-      write_removed(exchanger_, members_, references_, source, owner_, options_.output);
+      write_removed(exchanger_, members_, references_, source, owner_, options_.output,
+                    removed_part_format(plan_));
     }
     if (!options_.reference.empty()) {
       write_reference_matches(rank_, references_, source, options_.output);

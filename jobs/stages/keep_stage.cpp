@@ -7,7 +7,7 @@
 #include <cstdlib>
 #include <limits>
 
-#include "io/json_path.hpp"
+#include "io/raw_json_fields.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {
@@ -42,13 +42,13 @@ struct Missing {
 // This rank's members as contenders, each with its value under `rule`.
 std::vector<Contender> contenders(const std::vector<ClusterMember>& members, DocSource& source,
                                   const KeepRule& rule, Missing& missing) {
-  const std::vector<std::string> path = split_json_path(rule.field);
+  RawJsonFields field({rule.field});
   std::vector<Contender> out;
   out.reserve(members.size());
   for (const ClusterMember& m : members) {
     const std::optional<double> value = rule.by == KeepBy::kLength
                                             ? static_cast<double>(source.text(m.doc).size())
-                                            : json_number(source.raw_field(m.doc, path));
+                                            : json_number(field.read(source.json_record(m.doc))[0]);
     if (!value && missing.count++ == 0) missing.first = m.doc;
     out.push_back({m.root, {value.value_or(0), value.has_value(), m.doc}});
   }

@@ -155,6 +155,26 @@ TEST(JsonLineParser, SkipReasons) {
   EXPECT_EQ(parser.parse(R"({"text": null})", out), LineStatus::kTextNotString);
 }
 
+// A skipped JSON object is still named: its id and the record as read are given whatever its
+// text holds; a line that is no JSON object has neither.
+TEST(JsonLineParser, SkippedObjectsKeepTheirIdAndRecord) {
+  JsonLineParser parser("text", "id");
+  ParsedLine out;
+  ASSERT_EQ(parser.parse(R"({"id": 1.50, "body": "x"})", out), LineStatus::kMissingText);
+  EXPECT_TRUE(out.has_id);
+  EXPECT_EQ(out.id, "1.50");
+  EXPECT_EQ(out.record, R"({"id": 1.50, "body": "x"})");
+  ASSERT_EQ(parser.parse(R"({"id": "q", "text": ["x"]})", out), LineStatus::kTextNotString);
+  EXPECT_EQ(out.id, "q");
+  ASSERT_EQ(parser.parse("{\"id\": \"\xFF\", \"text\": \"t\"}", out), LineStatus::kOk);
+  EXPECT_EQ(out.record, "{\"id\": \"\xEF\xBF\xBD\", \"text\": \"t\"}");
+  for (const char* line : {"{\"id\": \"q\"", "", "[1]"}) {
+    EXPECT_NE(parser.parse(line, out), LineStatus::kOk);
+    EXPECT_FALSE(out.has_id) << line;
+    EXPECT_TRUE(out.record.empty()) << line;
+  }
+}
+
 const std::string kReplacement = "\xEF\xBF\xBD";
 
 std::string text_of(const std::string& line, LineStatus expected = LineStatus::kOk) {
@@ -237,27 +257,6 @@ TEST(JsonLineParser, CrLfAndUtf8AreFine) {
   ParsedLine out;
   ASSERT_EQ(parser.parse("{\"text\": \"Gr\xc3\xbc\xc3\x9f\x65\"}\r", out), LineStatus::kOk);
   EXPECT_EQ(out.text, "Gr\xc3\xbc\xc3\x9f\x65");
-}
-
-TEST(JsonLineParser, RawValueIsTheFieldsTextAsWritten) {
-  JsonLineParser parser("", "");
-  const auto raw = [&](std::string_view line, std::vector<std::string> path) {
-    const std::optional<std::string_view> got = parser.raw_value(line, path);
-    return got ? std::string(*got) : std::string("<none>");
-  };
-  const std::string line = R"({"a": {"b": 1.50, "c": "x\"y", "d": {"e": [1, 2]}}, "n": 1e400,)"
-                           R"( "big": 123456789012345678901234567890})";
-  EXPECT_EQ(raw(line, {"a", "b"}), "1.50");
-  EXPECT_EQ(raw(line, {"a", "c"}), R"("x\"y")");
-  EXPECT_EQ(raw(line, {"a", "d"}), R"({"e": [1, 2]})");
-  EXPECT_EQ(raw(line, {"n"}), "1e400");
-  EXPECT_EQ(raw(line, {"big"}), "123456789012345678901234567890");
-  EXPECT_EQ(raw(line, {"a", "x"}), "<none>");
-  EXPECT_EQ(raw(line, {"n", "x"}), "<none>");  // a step that is not an object
-  EXPECT_EQ(raw(line, {}), "<none>");
-  EXPECT_EQ(raw("[1, 2]", {"a"}), "<none>");
-  EXPECT_EQ(raw("{\"a\": 1", {"a"}), "<none>");               // not JSON
-  EXPECT_EQ(raw("{\"t\": \"\xFF\", \"q\": 3}", {"q"}), "3");  // invalid UTF-8 repaired
 }
 
 TEST(JsonLineParser, StatusNamesAreStable) {
