@@ -42,6 +42,7 @@ std::string stats_json(const RunReport& r) {
   // Where the run was started and its inputs from there: explain --run reads the inputs from
   // anywhere, and a reader sees which files were meant.
   const std::string cwd = std::filesystem::current_path().string();
+  json.key("command_line").value(r.options->command_line);
   json.key("working_directory").value(cwd);
   json.key("input_paths").begin_array();
   for (const std::string& input : r.options->inputs) json.value(input_argument_under(input, cwd));

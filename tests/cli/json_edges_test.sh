@@ -43,8 +43,11 @@ for job in minhash exact; do
     >"$out.log" 2>&1 || fail "$job failed"
   [ "$(stat_of "$out" docs_skipped)" = 0 ] || fail "$job skipped lines"
   [ "$(stat_of "$out" docs_removed)" = 4 ] || fail "$job did not remove the four copies"
-  python3 -c 'import json, sys; json.load(open(sys.argv[1], "rb"))' "$out/stats.json" ||
-    fail "$job: stats.json is not valid JSON"
+  # stats.json is JSON and says how the run was started: its command line, retyped.
+  python3 -c 'import json, sys; s = json.load(open(sys.argv[1], "rb")); sys.exit(
+    s["command_line"] != sys.argv[2])' "$out/stats.json" \
+    "$neardup $job -i $work/in -o $out --write-removed --write-pairs" ||
+    fail "$job: stats.json is not valid JSON or lacks the command line"
   check_json "$out"/removed/*.jsonl >"$out.removed"
   # Each removed row gives back its input line byte for byte, as text or as base64.
   python3 - "$work/in/edges.jsonl" "$out.removed" <<'EOF' || fail "$job: removed/ rows"
