@@ -31,23 +31,6 @@ bool is_skipped_name(std::string_view name) {
   return name.empty() || name.front() == '.' || name.front() == '_';
 }
 
-// True when a directory walk takes a file called `name` for this format choice.
-bool walk_takes(std::string_view name, std::optional<InputFormat> forced) {
-  if (forced == InputFormat::kText) return true;
-  std::string_view compression;
-  if (forced == InputFormat::kJsonlGzip) {
-    compression = ".gz";
-  } else if (forced == InputFormat::kJsonlZstd) {
-    compression = ".zst";
-  } else if (!forced) {
-    if (name.ends_with(".gz")) compression = ".gz";
-    if (name.ends_with(".zst")) compression = ".zst";
-  }
-  if (!name.ends_with(compression)) return false;
-  name.remove_suffix(compression.size());
-  return name.ends_with(".jsonl") || name.ends_with(".json") || name.ends_with(".ndjson");
-}
-
 std::string trim(const std::string& line) {
   const std::size_t begin = line.find_first_not_of(" \t\r");
   if (begin == std::string::npos) return {};
@@ -96,11 +79,8 @@ class Expander {
   }
 
   std::string wanted_names() const {
-    if (forced_ == InputFormat::kText) return "";
-    if (forced_ == InputFormat::kJsonlGzip) return " (*.jsonl.gz, *.json.gz, *.ndjson.gz)";
-    if (forced_ == InputFormat::kJsonlZstd) return " (*.jsonl.zst, *.json.zst, *.ndjson.zst)";
-    if (forced_ == InputFormat::kJsonl) return " (*.jsonl, *.json, *.ndjson)";
-    return " (*.jsonl, *.json, *.ndjson, each also .gz or .zst)";
+    const std::string names = walked_names(forced_);
+    return names.empty() ? "" : " (" + names + ")";
   }
 
   // Adds the files below `directory`, or the directory itself when not walking.
@@ -223,7 +203,7 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
     std::error_code error;
     const auto size = fs::file_size(entry.path, error);
     if (error) throw IoError(entry.path + ": cannot read size: " + error.message());
-    const InputFormat format = forced_format ? *forced_format : format_from_extension(entry.path);
+    const InputFormat format = file_format(entry.path, forced_format);
     files.push_back({std::move(entry.path), static_cast<std::uint64_t>(size), format,
                      std::move(entry.relative)});
   }
@@ -256,7 +236,7 @@ std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t
   std::vector<Split> splits;
   for (std::uint32_t f = 0; f < files.size(); ++f) {
     const InputFile& file = files[f];
-    if (file.format == InputFormat::kText || is_compressed(file.format) || file.size == 0) {
+    if (is_text(file.format) || is_compressed(file.format) || file.size == 0) {
       splits.push_back({f, 0, file.size});
       continue;
     }

@@ -45,11 +45,8 @@ struct Split {
 ///    tabs and '\r', blank lines and lines starting with '#' are ignored, and each remaining
 ///    line is expanded like an argument (another @LIST included) with relative paths resolved
 ///    against the list file's directory (joined and lexically normalised: "LISTDIR/../a").
-/// The format: with `forced_format` nullopt, directory walks take *.jsonl, *.json and
-/// *.ndjson, each also with .gz or .zst appended, and every file's format is
-/// format_from_extension(path). With a forced format every file gets it, and directory walks
-/// take every regular file for kText, and for a JSON Lines format only the names of that
-/// format (*.jsonl, *.json, *.ndjson, with ".gz" for kJsonlGzip or ".zst" for kJsonlZstd).
+/// The format: a walk takes the regular files whose names walk_takes(name, forced_format)
+/// accepts, and each file is read in file_format(path, forced_format).
 /// Files that cannot be read are still listed (reading them fails later, per file).
 /// Throws IoError naming the argument when it yields no file (for an @LIST entry, prefixed
 /// with "LIST:LINE: "), naming a directory that cannot be listed, naming an @LIST file that
@@ -69,7 +66,7 @@ std::vector<std::string> input_roots(const std::vector<std::string>& arguments);
 
 /// Cuts every file into splits, in input order (by file, then offset). A plain JSON Lines
 /// file gives splits of about `split_bytes` (the last one may be shorter). A compressed file
-/// (is_compressed) and a kText file are one split [0, size). Every file has at least one
+/// (is_compressed) and a text file (is_text) are one split [0, size). Every file has at least one
 /// split, so an empty (or non-regular, listed with size 0) file is still read once, and an
 /// unreadable one is counted; an empty JSON Lines file has no records, an empty text file is
 /// one empty document.

@@ -60,8 +60,10 @@ inline constexpr struct DescribeInputOptions {
              "input files, directories, globs or @LIST (a file naming one input per line)"},
             o.inputs);
     v.choice({"--format", "format", kSketch,
-              "input format: auto (by extension: .jsonl/.json/.ndjson, with .gz or .zst), jsonl, "
-              "jsonl.gz, jsonl.zst, or text (one document per file)"},
+              "input format: auto (by extension, any letter case: .jsonl/.json/.ndjson, with .gz "
+              "or .zst), jsonl, jsonl.gz, jsonl.zst, or text (one document per file, .gz and .zst "
+              "files decompressed, files with a NUL byte in their first 8 KiB skipped as "
+              "binary_file)"},
              o.format, std::span<const Choice<std::optional<InputFormat>>>(input_format_choices()));
     v.value({"--text-field", "text_field", kSketch, "JSON field holding the text (dotted path)"},
             o.document.text_field);

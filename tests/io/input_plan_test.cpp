@@ -104,10 +104,32 @@ TEST_F(InputPlanTest, ForcedTextTakesEveryFileWithRelativePaths) {
   EXPECT_EQ(relatives(files),
             (std::vector<std::string>{"c.json", "deeper/d.ndjson", "e.jsonl.gz", "f.ndjson.zst",
                                       "notes.txt", "notes.txt.gz"}));
-  for (const InputFile& file : files) {
-    EXPECT_EQ(file.format, InputFormat::kText) << file.path;
-    EXPECT_EQ(file.path, path("sub/" + file.relative));
+  // .gz and .zst text files are read decompressed; the id stays the path as found.
+  const std::vector<InputFormat> formats = {InputFormat::kText,     InputFormat::kText,
+                                            InputFormat::kTextGzip, InputFormat::kTextZstd,
+                                            InputFormat::kText,     InputFormat::kTextGzip};
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    EXPECT_EQ(files[i].format, formats[i]) << files[i].path;
+    EXPECT_EQ(files[i].path, path("sub/" + files[i].relative));
   }
+  const auto named = expand_inputs({path("sub/notes.txt.gz")}, InputFormat::kText);
+  ASSERT_EQ(named.size(), 1u);
+  EXPECT_EQ(named[0].format, InputFormat::kTextGzip);
+}
+
+TEST_F(InputPlanTest, ExtensionsAreTakenInAnyLetterCase) {
+  write("UPPER.JSONL", "1\n");
+  write("sub/Mixed.Json.GZ", "gz");
+  write("sub/deeper/x.NDJSON.Zst", "zst");
+  const auto files = expand_inputs({root_.string()});
+  ASSERT_EQ(files.size(), 9u);  // the fixture's 6 and these 3
+  EXPECT_EQ(files[0].relative, "UPPER.JSONL");
+  EXPECT_EQ(files[0].format, InputFormat::kJsonl);
+  EXPECT_EQ(files[3].relative, "sub/Mixed.Json.GZ");
+  EXPECT_EQ(files[3].format, InputFormat::kJsonlGzip);
+  EXPECT_EQ(files[6].relative, "sub/deeper/x.NDJSON.Zst");
+  EXPECT_EQ(files[6].format, InputFormat::kJsonlZstd);
+  EXPECT_EQ(expand_inputs({root_.string()}, InputFormat::kJsonlGzip).size(), 2u);
 }
 
 TEST_F(InputPlanTest, ForcedJsonLinesFormatsKeepTheirFamilyOfNames) {

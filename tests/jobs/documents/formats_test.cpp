@@ -1,6 +1,7 @@
-// The minhash job on every input format (plain, gzip, zstd, text files) and on a corpus seeded
-// with every kind of bad input: identical clusters, exact counts per skip reason, byte-exact
-// deduplicated output in the input's compression, and --strict naming the file and line.
+// The minhash job on every input format (plain, gzip, zstd, text files plain or compressed) and
+// on a corpus seeded with every kind of bad input: identical clusters, exact counts per skip
+// reason, byte-exact deduplicated output in the input's compression, and --strict naming the
+// file and line.
 #include <gtest/gtest.h>
 #include <mpi.h>
 #include <sys/socket.h>
@@ -179,6 +180,75 @@ TEST(InputFormats, EveryFormatGivesTheSameClusters) {
       EXPECT_NE(line.find("\"kept\": \"" + root_of.at(id) + "\""), std::string::npos) << line;
       EXPECT_NE(line.find("\"original\": \"{\\\"id\\\": \\\"" + id), std::string::npos) << line;
     }
+    fs::remove_all(dir);
+  }
+}
+
+// Rank 0 writes each document as DIR/shardK/ID.txt (K = i % 3).
+void write_text_tree(const std::string& dir, const std::vector<GeneratedDoc>& docs) {
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    write_bytes(dir + "/shard" + std::to_string(i % 3) + "/" + docs[i].id + ".txt", docs[i].text);
+  }
+}
+
+// A text document's id (a path below the input) reduced to the generated id: its file name
+// without ".txt" and any ".gz" or ".zst".
+std::string generated_id(std::string id) {
+  id = id.substr(id.rfind('/') + 1);
+  for (const char* suffix : {".gz", ".zst"}) {
+    if (id.ends_with(suffix)) id.resize(id.size() - std::string(suffix).size());
+  }
+  return id.substr(0, id.size() - 4);
+}
+
+testing::CorpusSpec small_text_corpus(std::uint64_t seed) {
+  testing::CorpusSpec spec;
+  spec.seed = seed;
+  spec.base_docs = 80;
+  spec.min_tokens = 30;
+  spec.max_tokens = 150;
+  spec.levels = {0.5, 0.85, 0.95, 1.0};
+  return spec;
+}
+
+TEST(InputFormats, CompressedTextFilesGiveTheSameClustersAsPlainText) {
+  const std::string dir = shared_temp_dir();
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(small_text_corpus(33));
+  if (world_rank() == 0) {
+    write_text_tree(dir + "/plain", docs);
+    write_text_tree(dir + "/packed", docs);
+    // shard0 and shard2 gzip-compressed, shard1 zstd-compressed, each file in place.
+    run_shell("gzip -r " + dir + "/packed/shard0 " + dir + "/packed/shard2");
+    run_shell("zstd -q --rm " + dir + "/packed/shard1/*.txt");
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions plain_options = options_for({dir + "/plain"}, dir + "/o1");
+  plain_options.format = InputFormat::kText;
+  MinhashOptions packed_options = options_for({dir + "/packed"}, dir + "/o2");
+  packed_options.format = InputFormat::kText;
+  const JobSummary plain = run_minhash(MPI_COMM_WORLD, plain_options);
+  const JobSummary packed = run_minhash(MPI_COMM_WORLD, packed_options);
+  EXPECT_EQ(plain.docs_read, docs.size());
+  EXPECT_EQ(packed.docs_read, docs.size());
+  EXPECT_EQ(packed.docs_skipped, 0u);
+  EXPECT_EQ(packed.docs_removed, plain.docs_removed);
+  EXPECT_EQ(packed.verified_pairs, plain.verified_pairs);
+  if (world_rank() == 0) {
+    EXPECT_GT(plain.docs_removed, 20u);
+    EXPECT_EQ(partition(dir + "/o2", generated_id), partition(dir + "/o1", generated_id));
+    // deduped/ keeps each kept file under its name, compressed as it was, with the same text:
+    // decompressed in place by the tools, it holds the plain files of the plain run's deduped/.
+    const std::string decoded = dir + "/decoded";
+    run_shell("cp -r " + dir + "/o2/deduped " + decoded + " && gzip -dr " + decoded +
+              " && zstd -q -d --rm " + decoded + "/shard1/*.zst");
+    std::uint64_t kept = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(decoded)) {
+      if (!entry.is_regular_file()) continue;
+      ++kept;
+      const std::string relative = fs::relative(entry.path(), decoded).string();
+      EXPECT_EQ(read_bytes(entry.path()), read_bytes(dir + "/plain/" + relative)) << relative;
+    }
+    EXPECT_EQ(kept, packed.docs_kept);
     fs::remove_all(dir);
   }
 }
