@@ -35,8 +35,7 @@ struct FoundDoc {
 // its id field or by its location (path:line, or a text file's path).
 std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
     const MinhashOptions& options, const std::string& id_a, const std::string& id_b) {
-  const JobPlan plan =
-      make_plan(MPI_COMM_SELF, options.inputs, options.format, options.split_bytes);
+  const JobPlan plan = make_plan(MPI_COMM_SELF, options);
   DocumentParser parser(options.document);
   ParsedLine parsed;
   std::optional<FoundDoc> a, b;

@@ -1,7 +1,7 @@
 // The minhash job on every input format (plain, gzip, zstd, text files plain or compressed) and
 // on a corpus seeded with every kind of bad input: identical clusters, exact counts per skip
-// reason, byte-exact deduplicated output in the input's compression, and --strict naming the
-// file and line.
+// reason, byte-exact deduplicated output in the input's compression, --strict naming the file
+// and line; discovery: --include / --exclude, binary text files and ignored files counted.
 #include <gtest/gtest.h>
 #include <mpi.h>
 #include <sys/socket.h>
@@ -249,6 +249,86 @@ TEST(InputFormats, CompressedTextFilesGiveTheSameClustersAsPlainText) {
       EXPECT_EQ(read_bytes(entry.path()), read_bytes(dir + "/plain/" + relative)) << relative;
     }
     EXPECT_EQ(kept, packed.docs_kept);
+    fs::remove_all(dir);
+  }
+}
+
+// A text tree with images (binary: counted skips), .bin files and an old/ copy left out by
+// --exclude, a README.md not matching --include, and _SUCCESS and .cache passed over by name:
+// exact counts in the summary and stats.json, and the clusters of the documents alone.
+TEST(Discovery, FilteredAndBinaryTextFilesAreCountedExactly) {
+  const std::string dir = shared_temp_dir();
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(small_text_corpus(34));
+  if (world_rank() == 0) {
+    write_text_tree(dir + "/tree/docs", docs);
+    write_text_tree(dir + "/clean", docs);
+    for (int i = 0; i < 4; ++i) {  // copies of documents: duplicates, were they read
+      write_bytes(dir + "/tree/old/" + docs[i].id + ".txt", docs[i].text);
+    }
+    for (int i = 0; i < 5; ++i) {
+      write_bytes(dir + "/tree/img/p" + std::to_string(i) + ".png",
+                  std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) + std::string(100 * i, 'x'));
+    }
+    for (int i = 0; i < 3; ++i) write_bytes(dir + "/tree/bin/x" + std::to_string(i) + ".bin", "b");
+    write_bytes(dir + "/tree/docs/README.md", "about these documents\n");
+    write_bytes(dir + "/tree/_SUCCESS", "");
+    write_bytes(dir + "/tree/.cache/c.txt", "cached words here\n");
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions options = options_for({dir + "/tree"}, dir + "/out");
+  options.format = InputFormat::kText;
+  options.filter = {{"*.txt", "*.png", "*.bin"}, {"*.bin", "old/*"}};
+  const JobSummary s = run_minhash(MPI_COMM_WORLD, options);
+  MinhashOptions clean_options = options_for({dir + "/clean"}, dir + "/clean-out");
+  clean_options.format = InputFormat::kText;
+  const JobSummary clean = run_minhash(MPI_COMM_WORLD, clean_options);
+  EXPECT_EQ(s.docs_read, docs.size() + 5);
+  EXPECT_EQ(s.skipped_by_reason[static_cast<int>(LineStatus::kBinaryFile)], 5u);
+  EXPECT_EQ(s.docs_skipped, 5u);
+  EXPECT_EQ(s.docs_removed, clean.docs_removed);
+  if (world_rank() == 0) {
+    const std::string out = dir + "/out";
+    EXPECT_EQ(testing::stat(out, "/docs_skipped_by_reason/binary_file"), 5u);
+    EXPECT_EQ(testing::stat(out, "/input_files"), docs.size() + 5);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/excluded"), 7u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/not_included"), 1u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/hidden"), 2u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/total"), 10u);
+    EXPECT_EQ(testing::stat(dir + "/clean-out", "/ignored_files/total"), 0u);
+    EXPECT_EQ(partition(out, generated_id), partition(dir + "/clean-out", generated_id));
+    fs::remove_all(dir);
+  }
+}
+
+// JSON Lines found by extension in any letter case; other files counted by extension, and a
+// copy left out by --exclude.
+TEST(Discovery, UpperCaseExtensionsAreReadOthersCounted) {
+  const std::string dir = shared_temp_dir();
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(small_text_corpus(35));
+  const std::size_t half = docs.size() / 2;
+  if (world_rank() == 0) {
+    write_bytes(dir + "/in/a.jsonl", json_lines(docs, 0, half));
+    write_bytes(dir + "/in/B.JSONL", json_lines(docs, half, docs.size()));
+    write_bytes(dir + "/in/f.jsonl", json_lines(docs, 0, half));
+    write_bytes(dir + "/in/c.parquet", "PAR1");
+    write_bytes(dir + "/in/sub/d.jsonl.bz2", "BZh9");
+    write_bytes(dir + "/in/sub/e.txt", "words\n");
+    write_bytes(dir + "/in/sub/g.TXT", "words\n");
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions options = options_for({dir + "/in"}, dir + "/out");
+  options.filter.exclude = {"f.*"};
+  const JobSummary s = run_minhash(MPI_COMM_WORLD, options);
+  EXPECT_EQ(s.docs_read, docs.size());
+  EXPECT_EQ(s.docs_skipped, 0u);
+  if (world_rank() == 0) {
+    const std::string out = dir + "/out";
+    EXPECT_EQ(testing::stat(out, "/input_files"), 2u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/by_extension/.parquet"), 1u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/by_extension/.jsonl.bz2"), 1u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/by_extension/.txt"), 2u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/excluded"), 1u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/total"), 5u);
     fs::remove_all(dir);
   }
 }
