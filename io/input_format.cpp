@@ -98,6 +98,22 @@ bool is_text(InputFormat format) {
          format == InputFormat::kTextZstd;
 }
 
+InputFormat json_lines_format(InputFormat format) {
+  switch (format) {
+    case InputFormat::kText:
+      return InputFormat::kJsonl;
+    case InputFormat::kTextGzip:
+      return InputFormat::kJsonlGzip;
+    case InputFormat::kTextZstd:
+      return InputFormat::kJsonlZstd;
+    case InputFormat::kJsonl:
+    case InputFormat::kJsonlGzip:
+    case InputFormat::kJsonlZstd:
+      return format;
+  }
+  return format;
+}
+
 const char* output_extension(InputFormat format) {
   switch (format) {
     case InputFormat::kJsonl:

@@ -51,6 +51,10 @@ bool is_compressed(InputFormat format);
 /// True for the text formats: each file is one document named by its relative path.
 bool is_text(InputFormat format);
 
+/// The JSON Lines format compressed as `format` is: kText -> kJsonl, kTextGzip -> kJsonlGzip,
+/// kTextZstd -> kJsonlZstd; a JSON Lines format is itself.
+InputFormat json_lines_format(InputFormat format);
+
 /// The file extension for output parts in this format: ".jsonl", ".jsonl.gz", ".jsonl.zst",
 /// or "" for the text formats (text documents keep their relative path).
 const char* output_extension(InputFormat format);

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "io/json_path.hpp"
+
 namespace neardup {
 namespace {
 
@@ -65,16 +67,6 @@ void find_longest_string(simdjson::dom::object object, const std::string& prefix
   }
 }
 
-std::vector<std::string> split_dotted(const std::string& field) {
-  std::vector<std::string> parts;
-  std::size_t begin = 0;
-  for (std::size_t dot; (dot = field.find('.', begin)) != std::string::npos; begin = dot + 1) {
-    parts.push_back(field.substr(begin, dot - begin));
-  }
-  parts.push_back(field.substr(begin));
-  return parts;
-}
-
 // Where the path `parts` stops in `root`, as a phrase.
 std::string path_miss(simdjson::dom::element root, const std::vector<std::string>& parts) {
   simdjson::dom::element at = root;
@@ -102,7 +94,7 @@ std::string describe_json_fields(std::string_view record, const std::string& fie
       element.get_object().get(root) != simdjson::SUCCESS) {
     return "";
   }
-  std::string text = path_miss(element, split_dotted(field));
+  std::string text = path_miss(element, split_json_path(field));
   std::size_t longest = 0;
   std::string path;
   find_longest_string(root, "", longest, path);

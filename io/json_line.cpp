@@ -7,25 +7,13 @@
 #include <cstdint>
 #include <cstring>
 
+#include "io/json_path.hpp"
 #include "io/utf8.hpp"
 
 namespace neardup {
 namespace {
 
 constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-
-std::vector<std::string> split_path(const std::string& dotted) {
-  std::vector<std::string> parts;
-  if (dotted.empty()) return parts;
-  std::size_t start = 0;
-  for (;;) {
-    const std::size_t dot = dotted.find('.', start);
-    parts.push_back(dotted.substr(start, dot - start));
-    if (dot == std::string::npos) break;
-    start = dot + 1;
-  }
-  return parts;
-}
 
 bool find_path(simdjson::dom::element root, const std::vector<std::string>& path,
                simdjson::dom::element& out) {
@@ -171,12 +159,13 @@ std::string decimal(Integer value) {
 }  // namespace
 
 JsonLineParser::JsonLineParser(const std::string& text_field, const std::string& id_field)
-    : text_path_(split_path(text_field)), id_path_(split_path(id_field)) {}
+    : text_path_(split_json_path(text_field)), id_path_(split_json_path(id_field)) {}
 
 LineStatus JsonLineParser::parse(std::string_view line, ParsedLine& out) {
   out.text = {};
   out.has_id = false;
   out.id.clear();
+  out.record = {};
   out.invalid_utf8_bytes = 0;
   simdjson::dom::element root;
   std::string_view source;
@@ -224,11 +213,18 @@ simdjson::error_code JsonLineParser::parse_dom(std::string_view text,
 
 LineStatus JsonLineParser::read_fields(simdjson::dom::element root, std::string_view source,
                                        ParsedLine& out) {
+  out.record = source;
+  read_id(root, source, out);
   simdjson::dom::element text;
   if (!find_path(root, text_path_, text)) return LineStatus::kMissingText;
   if (text.get_string().get(out.text) != simdjson::SUCCESS) return LineStatus::kTextNotString;
+  return LineStatus::kOk;
+}
+
+void JsonLineParser::read_id(simdjson::dom::element root, std::string_view source,
+                             ParsedLine& out) {
   simdjson::dom::element id;
-  if (id_path_.empty() || !find_path(root, id_path_, id)) return LineStatus::kOk;
+  if (id_path_.empty() || !find_path(root, id_path_, id)) return;
   std::string_view id_text;
   std::int64_t signed_id = 0;
   std::uint64_t unsigned_id = 0;
@@ -241,10 +237,9 @@ LineStatus JsonLineParser::read_fields(simdjson::dom::element root, std::string_
   } else if (id.is_number()) {
     raw_number_id(source, id, out);  // a fraction, an exponent, 0, -0, or a replaced number
   } else {
-    return LineStatus::kOk;
+    return;
   }
   out.has_id = true;
-  return LineStatus::kOk;
 }
 
 void JsonLineParser::raw_number_id(std::string_view source, simdjson::dom::element id,

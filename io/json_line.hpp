@@ -5,6 +5,7 @@
 #include <simdjson.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,11 +14,14 @@
 
 namespace neardup {
 
-/// A parsed record. `text` (unescaped) stays valid until the parser's next call.
+/// A parsed record. `text` (unescaped) and `record` stay valid until the parser's next call.
 struct ParsedLine {
   std::string_view text;
   bool has_id = false;
   std::string id;
+  /// The record as read (see JsonLineParser::check) when the line is a JSON object, whatever
+  /// its text field holds (kOk, kMissingText, kTextNotString); empty otherwise.
+  std::string_view record;
   std::uint64_t invalid_utf8_bytes = 0;  // bytes of the record replaced by U+FFFD (repair)
 };
 
@@ -44,7 +48,8 @@ class JsonLineParser {
   ///  - The id is taken when the id field exists and is a string (unescaped, as is) or a
   ///    number (its JSON text exactly as written: `12` gives "12", `1.50` gives "1.50", `-0`
   ///    gives "-0", `123456789012345678901234567890` and `1e400` give themselves); any other
-  ///    type, or an absent field, leaves has_id false.
+  ///    type, or an absent field, leaves has_id false. The id of a JSON object is read also
+  ///    when its text is missing or not a string, so that such a record can be named.
   /// Numbers of any size are valid anywhere in the record: a line that simdjson rejects for a
   /// number it cannot represent (an integer beyond 64 bits, a value beyond double's range) is
   /// parsed again with every valid number replaced by 0, so only an invalid number (`01`, `1.`)
@@ -58,6 +63,13 @@ class JsonLineParser {
   /// call and as long as `line`.
   LineStatus check(std::string_view line, std::string_view& source);
 
+  /// The JSON text of the value at `path` (keys of nested objects, see split_json_path) in the
+  /// record `line`, exactly as written (a string with its quotes and escapes, an object whole,
+  /// a number of any size as its digits); nullopt when the line is not a JSON object (as
+  /// check() reads it) or the path leads nowhere. Valid until the next call.
+  std::optional<std::string_view> raw_value(std::string_view line,
+                                            const std::vector<std::string>& path);
+
  private:
   // Parses `line` into `root` with the repairs parse() describes; `source` gets the record's
   // text as read (see check()) and `replaced` the bytes that became U+FFFD.
@@ -65,10 +77,15 @@ class JsonLineParser {
                           std::string_view& source, std::uint64_t& replaced);
   // Parses `text` (copied into padded_) with the DOM parser.
   simdjson::error_code parse_dom(std::string_view text, simdjson::dom::element& root);
-  // Reads the text and id fields of a parsed record whose text as read is `source`.
+  // Reads the id and text fields of a parsed record whose text as read is `source`.
   LineStatus read_fields(simdjson::dom::element root, std::string_view source, ParsedLine& out);
+  // Reads the id field (see parse()) of a parsed record whose text as read is `source`.
+  void read_id(simdjson::dom::element root, std::string_view source, ParsedLine& out);
   // Copies `line` into padded_ with simdjson's zero padding after it.
   void load(std::string_view line);
+  // The JSON text of the value at `path` in `source` (a record as check() reads it).
+  std::optional<std::string_view> raw_value_in(std::string_view source,
+                                               const std::vector<std::string>& path);
   // Sets out.id to the JSON text, in `source`, of the number at id_path_ (element `id`).
   void raw_number_id(std::string_view source, simdjson::dom::element id, ParsedLine& out);
 

@@ -21,12 +21,16 @@
 namespace neardup {
 namespace {
 
-// Runs the parsed `command`; errors every rank agrees on exit 1, a stop request exits 75.
+// Runs the parsed `command`; errors every rank agrees on exit 1, usage errors (flags that do
+// not go together) 2, a stop request 75.
 int run_parsed(MPI_Comm comm, const Command& command) {
   const int rank = comm_rank(comm);
   install_stop_handlers();
   try {
     return command.run(comm);
+  } catch (const UsageError& e) {
+    if (rank == 0) log_error(e.what());
+    return 2;
   } catch (const JobError& e) {
     if (rank == 0) log_error(e.what());
     return 1;

@@ -98,7 +98,7 @@ Command add_explain_command(CLI::App& app, LogFlags& log) {
             if (comm_rank(comm) != 0) return 0;
             if (!e->run.empty()) e->options = options_of_run(e->run);
             const std::string invalid = validate_explain(e->options);
-            if (!invalid.empty()) throw JobError(invalid);
+            if (!invalid.empty()) throw UsageError(invalid);
             const PairExplanation found = explain_pair(e->options, e->ids[0], e->ids[1]);
             std::cout << explanation_text(found, e->options);
             return 0;

@@ -48,6 +48,11 @@ std::string_view DocSource::record(DocId doc) {
                       docs_.offsets[i], docs_.lengths[i]);
 }
 
+std::string_view DocSource::json_record(DocId doc) {
+  parse(doc);
+  return parsed_.record;
+}
+
 void DocSource::parse(DocId doc) {
   const std::string_view bytes = record(doc);
   const InputFile& file = plan_.files[plan_.splits[split_of(doc)].file];

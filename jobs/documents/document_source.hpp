@@ -36,6 +36,10 @@ class DocSource {
   /// The document's text (its text field, or a text file's content).
   std::string text(DocId doc);
 
+  /// The document's JSON record as read (ParsedLine::record: valid JSON, repaired where it
+  /// was not UTF-8), or "" for a text file's document; valid until the next call.
+  std::string_view json_record(DocId doc);
+
   /// "path:line" of a document (1-based line number).
   std::string location(DocId doc) const;
 

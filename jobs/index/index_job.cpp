@@ -166,7 +166,7 @@ void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, Ind
 }  // namespace
 
 IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options) {
-  agree_on_errors(comm, validate(options));
+  agree_on_usage(comm, validate(options));
   Exchanger exchanger(comm, options.shuffle_bytes);
   const int rank = exchanger.rank();
   IndexMeta meta;

@@ -13,6 +13,7 @@
 #include "io/input_plan.hpp"
 #include "io/json_line.hpp"
 #include "io/json_writer.hpp"
+#include "io/raw_json_fields.hpp"
 #include "io/record_reader.hpp"
 #include "jobs/mpi/log.hpp"
 
@@ -27,9 +28,52 @@ std::string number(double value) {
   return buffer;
 }
 
-std::string error_record(std::uint64_t line, const char* reason) {
-  return "{\"line\": " + std::to_string(line) + ", \"error\": \"" + reason + "\"}\n";
+// The end of an answer that is an error.
+std::string error_end(const char* reason) {
+  return std::string(", \"error\": \"") + reason + "\"}\n";
 }
+
+std::string error_record(std::uint64_t line, const char* reason) {
+  return "{\"line\": " + std::to_string(line) + error_end(reason);
+}
+
+// The start of an answer, echoing its query line: {"line": N, and when the line is a JSON
+// object its "id" (--id-field) and, when asked for, the "fields" it has of --keep-field's.
+class LineEcho {
+ public:
+  explicit LineEcho(const std::vector<std::string>& keep_fields)
+      : names_(unique(keep_fields)), fields_(names_) {}
+
+  std::string start(std::uint64_t line_number, const ParsedLine& parsed) {
+    std::string out = "{\"line\": " + std::to_string(line_number);
+    if (parsed.record.empty()) return out;
+    if (parsed.has_id) out += ", \"id\": " + json_string(parsed.id);
+    if (names_.empty()) return out;
+    out += ", \"fields\": {";
+    const std::vector<std::optional<std::string_view>>& values = fields_.read(parsed.record);
+    bool first = true;
+    for (std::size_t i = 0; i < names_.size(); ++i) {
+      if (!values[i]) continue;
+      out += (first ? "" : ", ") + json_string(names_[i]) + ": ";
+      out += *values[i];
+      first = false;
+    }
+    return out + "}";
+  }
+
+ private:
+  // The names, each once, in the order first given.
+  static std::vector<std::string> unique(const std::vector<std::string>& names) {
+    std::vector<std::string> out;
+    for (const std::string& name : names) {
+      if (std::find(out.begin(), out.end(), name) == out.end()) out.push_back(name);
+    }
+    return out;
+  }
+
+  std::vector<std::string> names_;
+  RawJsonFields fields_;
+};
 
 // Answers one line of a --dedup-list run.
 class ListDeduplicator {
@@ -37,20 +81,21 @@ class ListDeduplicator {
   ListDeduplicator(NearDupIndex& index, const QueryOptions& options)
       : index_(index),
         options_(options),
-        line_parser_(options.text_field, ""),
+        echo_(options.keep_fields),
+        line_parser_(options.text_field, options.id_field),
         result_parser_(options.text_field, options.id_field) {}
 
   std::string answer(std::uint64_t line_number, std::string_view line) {
-    std::string_view source;
-    const LineStatus status = line_parser_.check(line, source);
-    if (status != LineStatus::kOk) return error_record(line_number, line_status_name(status));
-    padded_ = simdjson::padded_string(source);
+    const LineStatus status = line_parser_.parse(line, line_);
+    std::string out = echo_.start(line_number, line_);
+    if (line_.record.empty()) return out + error_end(line_status_name(status));
+    padded_ = simdjson::padded_string(line_.record);
     simdjson::ondemand::document document;
     simdjson::ondemand::array results;
     if (raw_parser_.iterate(padded_).get(document) != simdjson::SUCCESS ||
         document.find_field_unordered(options_.results_field).get_array().get(results) !=
             simdjson::SUCCESS) {
-      return error_record(line_number, "missing_results");
+      return out + error_end("missing_results");
     }
     kept_sketches_.clear();
     kept_shingles_.clear();
@@ -81,7 +126,7 @@ class ListDeduplicator {
       kept_sketches_.push_back(has_tokens ? sketch_ : std::vector<std::uint32_t>());
       kept_shingles_.push_back(has_tokens ? shingles_ : std::vector<std::uint64_t>());
     }
-    std::string out = "{\"line\": " + std::to_string(line_number) + ", \"kept\": [";
+    out += ", \"kept\": [";
     for (std::size_t k = 0; k < kept_ids.size(); ++k)
       out += (k ? ", " : "") + json_string(kept_ids[k]);
     return out + "], \"dropped\": [" + dropped + "], \"rule\": \"" + index_rule(index_.meta()) +
@@ -106,15 +151,17 @@ class ListDeduplicator {
         object.raw_json().get(raw) != simdjson::SUCCESS) {
       return {};
     }
-    const LineStatus status = result_parser_.parse(raw, parsed_);
+    if (result_parser_.parse(raw, parsed_) != LineStatus::kOk) return {};
     if (parsed_.has_id) id = parsed_.id;
-    return status == LineStatus::kOk ? parsed_.text : std::string_view();
+    return parsed_.text;
   }
 
   NearDupIndex& index_;
   const QueryOptions& options_;
-  JsonLineParser line_parser_;    // checks whole lines (check(): no field read)
+  LineEcho echo_;
+  JsonLineParser line_parser_;    // reads whole lines (their id; their text is not needed)
   JsonLineParser result_parser_;  // reads each result object as a query record
+  ParsedLine line_;
   ParsedLine parsed_;
   simdjson::ondemand::parser raw_parser_;
   simdjson::padded_string padded_;
@@ -128,18 +175,15 @@ class ListDeduplicator {
 class QueryAnswerer {
  public:
   QueryAnswerer(NearDupIndex& index, const QueryOptions& options)
-      : index_(index), parser_(options.text_field, options.id_field) {}
+      : index_(index), echo_(options.keep_fields), parser_(options.text_field, options.id_field) {}
 
   std::string answer(std::uint64_t line_number, std::string_view line, bool& failed) {
     ParsedLine parsed;
     const LineStatus status = parser_.parse(line, parsed);
     failed = true;
-    if (status != LineStatus::kOk) return error_record(line_number, line_status_name(status));
-    std::string out = "{\"line\": " + std::to_string(line_number);
-    if (parsed.has_id) out += ", \"id\": " + json_string(parsed.id);
-    if (!index_.sketch(parsed.text, sketch_, shingles_)) {
-      return out + ", \"error\": \"empty_text\"}\n";
-    }
+    std::string out = echo_.start(line_number, parsed);
+    if (status != LineStatus::kOk) return out + error_end(line_status_name(status));
+    if (!index_.sketch(parsed.text, sketch_, shingles_)) return out + error_end("empty_text");
     failed = false;
     out += ", \"matches\": [";
     bool first = true;
@@ -154,6 +198,7 @@ class QueryAnswerer {
 
  private:
   NearDupIndex& index_;
+  LineEcho echo_;
   JsonLineParser parser_;
   std::vector<std::uint32_t> sketch_;
   std::vector<std::uint64_t> shingles_;

@@ -22,6 +22,7 @@ struct QueryOptions {
   std::string id_field;                   // "" = the index's
   std::size_t dedup_list = 0;             // > 0: each line is a ranked list; keep its first N
   std::string results_field = "results";  // --dedup-list: the array of results in each line
+  std::vector<std::string> keep_fields;   // --keep-field: echoed in each answer's "fields"
   std::uint64_t max_doc_bytes = 64ull << 20;  // --max-doc-mb: longer lines are doc_too_large
 };
 
@@ -36,20 +37,29 @@ struct QueryCounts {
 };
 
 /// Reads one query per line from `in` and writes one JSON line per input line to `out`:
-///   {"line": N, "id": ID, "matches": [{"id", "distance", "similarity"}, ...], "rule": R}
-/// (matches as NearDupIndex::query orders them; "id" only when the query has one; R the
-/// index_rule that decided them: "exact", "estimate" or "hamming"), or
-///   {"line": N, "error": REASON}  (malformed_json, missing_text, text_not_string, blank_line,
-///   doc_too_large: longer than max_doc_bytes, never held whole in memory; empty_text), and
-/// the stream goes on. Lines are read as the jobs read records (JsonLineParser: invalid UTF-8
+///   {"line": N, "id": ID, "fields": {NAME: VALUE, ...},
+///    "matches": [{"id", "distance", "similarity"}, ...], "rule": R}
+/// (matches as NearDupIndex::query orders them; R the index_rule that decided them: "exact",
+/// "estimate" or "hamming"), or
+///   {"line": N, "id": ID, "fields": {...}, "error": REASON}  (malformed_json, missing_text,
+///   text_not_string, blank_line, doc_too_large: longer than max_doc_bytes, never held whole
+///   in memory; empty_text), and the stream goes on.
+/// Each answer echoes its line: "id" is the line's id (id_field, read as the jobs read it: a
+/// string, or a number's JSON text, as a JSON string) when it has one; "fields" is there when
+/// keep_fields names any, with the raw JSON of each of them the line has (RawJsonFields:
+/// objects and numbers exactly as written), keyed by the name as given; a field the line lacks
+/// is left out (so an explicit null stays distinguishable from an absent field). A line that
+/// is not a JSON object (malformed_json, blank_line) or is not read (doc_too_large) echoes
+/// only "line". Lines are read as the jobs read records (JsonLineParser: invalid UTF-8
 /// repaired, numbers of any size, numeric ids as written). With dedup_list N, each line is an
 /// object whose results_field is an array of results (objects with the text and id fields,
 /// each read as a query line is, or strings), best first; the answer keeps, in order, each
 /// result that is not a near-duplicate of a better-ranked kept one, up to N:
-///   {"line": N, "kept": [ID, ...], "dropped": [{"id", "duplicate_of", "similarity"}, ...],
-///    "rule": R}
-/// where a result without an id (or without a text) is named by its position ("#0", "#1",
-/// ...), or {"line": N, "error": REASON} (the reasons above, or missing_results).
+///   {"line": N, "id": ID, "fields": {...}, "kept": [ID, ...],
+///    "dropped": [{"id", "duplicate_of", "similarity"}, ...], "rule": R}
+/// ("id" and "fields" echo the list line as above) where a result without an id (or without a
+/// text) is named by its position ("#0", "#1", ...), or {"line": N, ..., "error": REASON} (the
+/// reasons above, or missing_results).
 QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::istream& in,
                         std::ostream& out);
 

@@ -131,7 +131,7 @@ class ExactMethod final : public DedupMethod {
 std::string validate(const ExactOptions& options) { return validate_job_options(options); }
 
 JobSummary run_exact(MPI_Comm comm, const ExactOptions& options) {
-  agree_on_errors(comm, validate(options));
+  agree_on_usage(comm, validate(options));
   ExactMethod method(options);
   return run_dedup_job(comm, options, method);
 }

@@ -189,7 +189,7 @@ class MinhashMethod final : public DedupMethod {
 }  // namespace
 
 JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
-  agree_on_errors(comm, validate(options));
+  agree_on_usage(comm, validate(options));
   JobSummary summary;
   summary.layout = options.bands != 0 ? BandLayout{options.bands, options.rows}
                                       : choose_band_layout(options.threshold, options.num_perm,

@@ -161,7 +161,7 @@ std::string validate(const SimhashOptions& o) {
 }
 
 JobSummary run_simhash(MPI_Comm comm, const SimhashOptions& options) {
-  agree_on_errors(comm, validate(options));
+  agree_on_usage(comm, validate(options));
   SimhashMethod method(options);
   return run_dedup_job(comm, options, method);
 }

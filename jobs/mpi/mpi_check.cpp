@@ -27,13 +27,27 @@ int comm_size(MPI_Comm comm) {
   return size;
 }
 
-void agree_on_errors(MPI_Comm comm, const std::string& local_error) {
+namespace {
+
+// Collective: the message of the lowest rank whose `local_error` is not empty, or "".
+std::string first_error(MPI_Comm comm, const std::string& local_error) {
   const int size = comm_size(comm);
   const int mine = local_error.empty() ? size : comm_rank(comm);
   int first = size;
   mpi_check(MPI_Allreduce(&mine, &first, 1, MPI_INT, MPI_MIN, comm), "MPI_Allreduce");
-  if (first == size) return;
-  throw JobError(broadcast_string(comm, local_error, first));
+  return first == size ? "" : broadcast_string(comm, local_error, first);
+}
+
+}  // namespace
+
+void agree_on_errors(MPI_Comm comm, const std::string& local_error) {
+  if (std::string error = first_error(comm, local_error); !error.empty()) throw JobError(error);
+}
+
+void agree_on_usage(MPI_Comm comm, const std::string& local_problem) {
+  if (std::string problem = first_error(comm, local_problem); !problem.empty()) {
+    throw UsageError(problem);
+  }
 }
 
 std::string broadcast_string(MPI_Comm comm, std::string text, int root) {

@@ -16,11 +16,18 @@ class MpiError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// A failure every rank agreed on (bad flags, missing input, unwritable output). Rank 0 has
-/// the message; the job ends with exit code 1 on every rank.
+/// A failure every rank agreed on (missing input, unwritable output). Rank 0 has the message;
+/// the job ends with exit code 1 on every rank.
 class JobError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
+};
+
+/// Flags that cannot run together or a value no flag accepts, agreed on by every rank: the
+/// job ends with exit code 2 (a usage error), like a command line CLI11 refuses.
+class UsageError : public JobError {
+ public:
+  using JobError::JobError;
 };
 
 /// Throws MpiError when `code` is not MPI_SUCCESS. `call` names the MPI function.
@@ -29,6 +36,9 @@ void mpi_check(int code, const char* call);
 /// Collective. When any rank passes a non-empty `local_error`, every rank throws JobError with
 /// the message of the lowest such rank; otherwise returns on every rank.
 void agree_on_errors(MPI_Comm comm, const std::string& local_error);
+
+/// Collective. Like agree_on_errors for the validation of flags: throws UsageError.
+void agree_on_usage(MPI_Comm comm, const std::string& local_problem);
 
 /// Collective: runs `work` (not collective itself) on this rank, then agree_on_errors with the
 /// message of the std::exception it threw, prefixed with `context` ("" when it returned): the

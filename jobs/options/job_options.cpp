@@ -6,6 +6,23 @@
 #include "jobs/options/option_json.hpp"
 
 namespace neardup {
+namespace {
+
+// Why --keep is invalid (not a rule parse_keep_rule reads, or a field rule on text files), or
+// "" when it is valid.
+std::string keep_rule_problem(const JobOptions& o) {
+  const std::optional<KeepRule> rule = parse_keep_rule(o.keep);
+  if (!rule) {
+    return "--keep " + o.keep +
+           ": expected first, longest, shortest, field:NAME, field:NAME:max or field:NAME:min";
+  }
+  if (rule->by == KeepBy::kField && o.format == InputFormat::kText) {
+    return "--keep " + o.keep + " reads a JSON field; --format text documents have none";
+  }
+  return "";
+}
+
+}  // namespace
 
 std::string validate_job_options(const JobOptions& o) {
   if (std::string problem = bounds_problem(o, describe_job_options); !problem.empty())
@@ -22,7 +39,7 @@ std::string validate_job_options(const JobOptions& o) {
     if (o.overwrite) return "--resume and --overwrite contradict each other";
   }
   if (o.document.text_field.empty()) return "--text-field must not be empty";
-  return "";
+  return keep_rule_problem(o);
 }
 
 void write_job_parameters(JsonWriter& json, const JobOptions& o, ParameterScope scope) {

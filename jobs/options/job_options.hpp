@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "core/keep_rule.hpp"
 #include "io/input_filter.hpp"
 #include "io/input_format.hpp"
 #include "io/json_writer.hpp"
@@ -29,6 +30,7 @@ struct JobOptions {
   bool write_pairs = false;
   bool write_deduped = false;
   bool write_removed = false;
+  std::string keep = "first";  // which document of a cluster is kept (core/keep_rule.hpp)
   std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
   bool strict = false;                        // any skipped record is a fatal error
   double max_skip_fraction = 0.5;             // more skipped records than this share: fail
@@ -72,6 +74,19 @@ inline constexpr struct DescribeInputFilterOptions {
             o.filter.exclude);
   }
 } describe_input_filter_options;
+
+/// Lists --keep-field for visitor `v`: the fields of each query record that `query` copies
+/// into its answer, so that a caller can join answers to what it sent.
+inline constexpr struct DescribeKeepFieldOption {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.value({"--keep-field", "keep_fields", ParameterScope::kNone,
+             "a field of each query line (dotted path) copied as written into its answer's "
+             "\"fields\" object (repeatable; a field the line lacks is left out)",
+             "NAME"},
+            o.keep_fields);
+  }
+} describe_keep_field_option;
 
 /// Lists the flags of every command that reads a corpus for visitor `v` (option_list.hpp).
 inline constexpr struct DescribeInputOptions {
@@ -139,8 +154,15 @@ inline constexpr struct DescribeOutputOptions {
         o.write_deduped);
     v.value({"--write-removed", "write_removed", kNone,
              "write removed/: each removed document, the document kept in its place, and its "
-             "original line"},
+             "original line; compressed as the inputs are (when they mix, as most of their bytes "
+             "are)"},
             o.write_removed);
+    v.value({"--keep", "keep", kResult,
+             "which document of each cluster is kept: first (in input order), longest or "
+             "shortest (text bytes), or field:NAME[:max|min] (the largest, or smallest, JSON "
+             "number at the dotted path NAME; documents without one lose); ties go to the first",
+             "RULE"},
+            o.keep);
     v.value({"--tmp-dir", "tmp_dir", kNone,
              "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
              "node-local scratch is faster)"},

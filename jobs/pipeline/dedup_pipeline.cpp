@@ -31,6 +31,7 @@
 #include "jobs/pipeline/run_stats.hpp"
 #include "jobs/stages/components_stage.hpp"
 #include "jobs/stages/duplicate_ids.hpp"
+#include "jobs/stages/keep_stage.hpp"
 #include "jobs/stages/sketch_lines.hpp"
 #include "jobs/stages/skip_guard.hpp"
 #include "jobs/stages/spill_stage.hpp"
@@ -424,12 +425,31 @@ class DedupRun {
         [&](const RunManifest& m) { report_.component_rounds = m.component_rounds; },
         [&](RunManifest& m) { m.component_rounds = report_.component_rounds; });
     release(edges_);
+    keep_chosen_documents();
     std::uint64_t roots = 0;
     for (const ClusterMember& m : members_) {
       if (m.doc != m.root) removed_.push_back(m.doc);
       roots += m.doc == m.root;
     }
     report_.summary.clusters = sum_over_ranks(comm_, roots);
+  }
+
+  // --keep: each cluster's kept document by the rule (input order needs no step).
+  void keep_chosen_documents() {
+    const KeepRule rule = *parse_keep_rule(options_.keep);
+    if (rule.by == KeepBy::kInputOrder) return;
+    clock_.start("keep");
+    KeepCounts& counts = report_.keep;
+    apply_keep_rule(exchanger_, members_, *source_, owner_, rule, counts);
+    if (rank_ != 0) return;
+    log_info("--keep " + keep_rule_name(rule) + ": " + std::to_string(counts.moved) +
+             " clusters keep another document than their first");
+    if (counts.without_value > 0) {
+      log_warn(std::to_string(counts.without_value) +
+               " documents in clusters have no number at \"" + rule.field +
+               "\" (the first: " + counts.first_without_value +
+               "); a cluster keeps one of them only when none of its documents has one");
+    }
   }
 
   // --reference: this rank's documents that duplicate an earlier one are removed too.
@@ -450,7 +470,8 @@ class DedupRun {
     write_clusters(exchanger_, members_, source, owner_, options_.output);
     if (options_.write_pairs) write_pairs(exchanger_, verified_, source, owner_, options_.output);
     if (options_.write_removed) {
-      write_removed(exchanger_, members_, references_, source, owner_, options_.output);
+      write_removed(exchanger_, members_, references_, source, owner_, options_.output,
+                    removed_part_format(plan_));
     }
     if (!options_.reference.empty()) {
       write_reference_matches(rank_, references_, source, options_.output);

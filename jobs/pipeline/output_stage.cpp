@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cstdio>
 #include <filesystem>
+#include <iterator>
+#include <memory>
 #include <set>
 
 #include "io/atomic_file.hpp"
@@ -175,10 +177,25 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
   return written;
 }
 
+InputFormat removed_part_format(const JobPlan& plan) {
+  const InputFormat formats[] = {InputFormat::kJsonl, InputFormat::kJsonlZstd,
+                                 InputFormat::kJsonlGzip};  // in the order ties are settled
+  std::uint64_t bytes[std::size(formats)] = {};
+  for (const InputFile& file : plan.files) {
+    const InputFormat format = json_lines_format(file.format);
+    bytes[std::find(std::begin(formats), std::end(formats), format) - std::begin(formats)] +=
+        file.size;
+  }
+  return formats[std::max_element(std::begin(bytes), std::end(bytes)) - std::begin(bytes)];
+}
+
 void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
                    std::span<const ReferenceMatch> references, DocSource& source,
-                   const OwnerFn& owner, const std::string& dir) {
-  AtomicFile file(part_path(dir, "removed", static_cast<std::size_t>(exchanger.rank()), "jsonl"));
+                   const OwnerFn& owner, const std::string& dir, InputFormat format) {
+  const std::unique_ptr<PartWriter> file =
+      open_part(part_path(dir, "removed", static_cast<std::size_t>(exchanger.rank()),
+                          output_extension(format) + 1),  // its extension without the dot
+                format);
   std::vector<std::size_t> removed;  // members removed for a kept document of this run
   std::size_t r = 0;
   for (std::size_t i = 0; i < members.size(); ++i) {
@@ -206,7 +223,7 @@ void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
                 "\", \"kept\": \"" + kept + "\", \"kept_location\": \"" +
                 json_escape(source.location(m.root)) + "\", " +
                 original_member(source.record(m.doc)) + "}\n";
-          file.write(row);
+          file->write(row);
         }
       });
   char similarity[32];
@@ -217,9 +234,9 @@ void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
           json_escape(source.location(m.doc)) + "\", \"cluster\": \"" + kept + "\", \"kept\": \"" +
           kept + "\", \"kept_location\": \"reference\", \"similarity\": " + similarity + ", " +
           original_member(source.record(m.doc)) + "}\n";
-    file.write(row);
+    file->write(row);
   }
-  file.commit();
+  file->commit();
 }
 
 void write_reference_matches(int rank, std::span<const ReferenceMatch> references,

@@ -42,7 +42,14 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
                             std::span<const DocId> removed, const std::string& dir,
                             std::uint64_t max_record_bytes);
 
-/// Collective: writes DIR/removed/part-RANK.jsonl with one JSON object per removed document
+/// The format of removed/ parts: the inputs' compression (plain, gzip or zstd JSON Lines; a
+/// text input counts as plain), or when they mix, the one that holds the most input bytes on
+/// disk (ties go to plain, then zstd). A removed/ part holds documents of any input, so it
+/// takes one compression for all, the same on every rank.
+InputFormat removed_part_format(const JobPlan& plan);
+
+/// Collective: writes DIR/removed/part-RANK.jsonl (.jsonl.gz, .jsonl.zst: compressed as
+/// `format` says, see removed_part_format) with one JSON object per removed document
 /// this rank owns: {"id", "location" (path:line), "cluster" and "kept" (the id of the document
 /// kept in its place), "kept_location", and the original record: "original" (a string) when
 /// it is valid UTF-8, else "original_base64" (its bytes in base64), so every row is valid JSON
@@ -53,7 +60,7 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
 /// "similarity".
 void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
                    std::span<const ReferenceMatch> references, DocSource& source,
-                   const OwnerFn& owner, const std::string& dir);
+                   const OwnerFn& owner, const std::string& dir, InputFormat format);
 
 /// Writes DIR/reference/part-RANK.tsv: "id<TAB>reference_id<TAB>similarity" for every
 /// document of this rank the reference corpus has (`references`, sorted by document).

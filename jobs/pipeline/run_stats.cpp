@@ -68,6 +68,8 @@ std::string stats_json(const RunReport& r) {
   json.key("verified_edges").value(s.verified_pairs);
   json.key("clusters").value(s.clusters);
   json.key("component_rounds").value(r.component_rounds);
+  json.key("keep_moved_clusters").value(r.keep.moved);
+  json.key("keep_without_value").value(r.keep.without_value);
   json.key("deduped_lines").value(r.deduped_lines);
   json.key("bytes_shuffled").value(s.bytes_shuffled);
   json.key("duplicate_ids").value(r.duplicate_ids);

@@ -11,6 +11,7 @@
 #include "jobs/options/job_options.hpp"
 #include "jobs/pipeline/dedup_method.hpp"
 #include "jobs/pipeline/job_summary.hpp"
+#include "jobs/stages/keep_stage.hpp"
 
 namespace neardup {
 
@@ -29,6 +30,7 @@ struct RunReport {
   std::uint64_t features = 0;
   std::uint64_t invalid_utf8_bytes = 0;  // in the documents' texts, as the tokenizer met them
   std::uint64_t component_rounds = 0;
+  KeepCounts keep;  // what --keep chose
   std::uint64_t deduped_lines = 0;
   std::uint64_t duplicate_ids = 0;
   std::uint64_t spilled_bytes = 0;

@@ -73,6 +73,10 @@ TEST(InputFormat, CompressionAndOutputExtensions) {
   }
   EXPECT_STREQ(output_extension(InputFormat::kText), "");
   EXPECT_STREQ(output_extension(InputFormat::kTextGzip), "");
+  EXPECT_EQ(json_lines_format(InputFormat::kText), InputFormat::kJsonl);
+  EXPECT_EQ(json_lines_format(InputFormat::kTextGzip), InputFormat::kJsonlGzip);
+  EXPECT_EQ(json_lines_format(InputFormat::kTextZstd), InputFormat::kJsonlZstd);
+  EXPECT_EQ(json_lines_format(InputFormat::kJsonlGzip), InputFormat::kJsonlGzip);
 }
 
 }  // namespace

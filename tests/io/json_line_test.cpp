@@ -4,7 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
+#include <vector>
 
 namespace neardup {
 namespace {
@@ -151,6 +153,26 @@ TEST(JsonLineParser, SkipReasons) {
   EXPECT_EQ(parser.parse(R"({"id": "x"})", out), LineStatus::kMissingText);
   EXPECT_EQ(parser.parse(R"({"text": 5})", out), LineStatus::kTextNotString);
   EXPECT_EQ(parser.parse(R"({"text": null})", out), LineStatus::kTextNotString);
+}
+
+// A skipped JSON object is still named: its id and the record as read are given whatever its
+// text holds; a line that is no JSON object has neither.
+TEST(JsonLineParser, SkippedObjectsKeepTheirIdAndRecord) {
+  JsonLineParser parser("text", "id");
+  ParsedLine out;
+  ASSERT_EQ(parser.parse(R"({"id": 1.50, "body": "x"})", out), LineStatus::kMissingText);
+  EXPECT_TRUE(out.has_id);
+  EXPECT_EQ(out.id, "1.50");
+  EXPECT_EQ(out.record, R"({"id": 1.50, "body": "x"})");
+  ASSERT_EQ(parser.parse(R"({"id": "q", "text": ["x"]})", out), LineStatus::kTextNotString);
+  EXPECT_EQ(out.id, "q");
+  ASSERT_EQ(parser.parse("{\"id\": \"\xFF\", \"text\": \"t\"}", out), LineStatus::kOk);
+  EXPECT_EQ(out.record, "{\"id\": \"\xEF\xBF\xBD\", \"text\": \"t\"}");
+  for (const char* line : {"{\"id\": \"q\"", "", "[1]"}) {
+    EXPECT_NE(parser.parse(line, out), LineStatus::kOk);
+    EXPECT_FALSE(out.has_id) << line;
+    EXPECT_TRUE(out.record.empty()) << line;
+  }
 }
 
 const std::string kReplacement = "\xEF\xBF\xBD";

@@ -18,6 +18,7 @@
 
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/pipeline/output_stage.hpp"
 #include "tests/jobs/job_test_support.hpp"
 #include "tests/support/corpus_generator.hpp"
 
@@ -81,19 +82,37 @@ std::vector<std::vector<std::string>> partition(
   return clusters;
 }
 
-// Decompressed lines of every part in OUT/deduped, parts in name order.
-std::vector<std::string> deduped_lines(const std::string& out, const std::string& tool) {
+// Decompressed lines of every part in OUT/SUB, parts in name order; each part's name must end
+// in `extension`.
+std::vector<std::string> decompressed_lines(const std::string& out, const std::string& sub,
+                                            const std::string& tool, const std::string& extension) {
   std::vector<std::string> lines;
   std::vector<fs::path> parts;
-  for (const auto& entry : fs::directory_iterator(fs::path(out) / "deduped")) {
+  for (const auto& entry : fs::directory_iterator(fs::path(out) / sub)) {
     parts.push_back(entry.path());
   }
   std::sort(parts.begin(), parts.end());
   for (const fs::path& part : parts) {
+    EXPECT_TRUE(part.string().ends_with(extension)) << part;
     const fs::path plain = part.string() + ".plain";
     run_shell(tool + " -dc '" + part.string() + "' > '" + plain.string() + "'");
     for (std::string& line : testing::lines_of(plain)) lines.push_back(std::move(line));
     fs::remove(plain);
+  }
+  return lines;
+}
+
+// The lines with the paths of the inputs in `sub` (gz, zst) made those of their plain copies.
+std::vector<std::string> with_plain_paths(std::vector<std::string> lines, const std::string& sub,
+                                          const std::string& extension) {
+  for (std::string& line : lines) {
+    for (const auto& [from, to] : {std::pair{"/" + sub + "/", std::string("/plain/")},
+                                   std::pair{".jsonl" + extension + ":", std::string(".jsonl:")}}) {
+      for (std::size_t at = line.find(from); at != std::string::npos; at = line.find(from, at)) {
+        line.replace(at, from.size(), to);
+        at += to.size();
+      }
+    }
   }
   return lines;
 }
@@ -156,8 +175,8 @@ TEST(InputFormats, EveryFormatGivesTheSameClusters) {
     // deduped/ keeps the input's compression and holds the same lines.
     const std::vector<std::string> kept = part_lines(dir + "/o1", "deduped");
     EXPECT_EQ(kept.size(), plain.docs_kept);
-    EXPECT_EQ(deduped_lines(dir + "/o2", "gzip"), kept);
-    EXPECT_EQ(deduped_lines(dir + "/o3", "zstd"), kept);
+    EXPECT_EQ(decompressed_lines(dir + "/o2", "deduped", "gzip", ".jsonl.gz"), kept);
+    EXPECT_EQ(decompressed_lines(dir + "/o3", "deduped", "zstd", ".jsonl.zst"), kept);
     // Text input: deduped/ mirrors the kept files, byte for byte.
     std::size_t text_files = 0;
     for (const auto& entry : fs::recursive_directory_iterator(dir + "/o4/deduped")) {
@@ -169,12 +188,24 @@ TEST(InputFormats, EveryFormatGivesTheSameClusters) {
     EXPECT_EQ(text_files, text.docs_kept);
     // removed/ names, for each removed document, the document kept in its place.
     std::map<std::string, std::string> root_of;
-    for (const std::string& line : part_lines(dir + "/o2", "clusters")) {
+    for (const std::string& line : part_lines(dir + "/o1", "clusters")) {
       const auto f = split_tabs(line);
       root_of[f[0]] = f[1];
     }
-    const std::vector<std::string> removed = part_lines(dir + "/o2", "removed");
-    EXPECT_EQ(removed.size(), gz.docs_removed);
+    const std::vector<std::string> removed = part_lines(dir + "/o1", "removed");
+    EXPECT_EQ(removed.size(), plain.docs_removed);
+    // removed/ takes the input's compression: one gzip (zstd) part per rank, together holding
+    // the plain run's rows but for the inputs' paths (which rank holds a row depends on how
+    // the inputs' bytes balance over the ranks).
+    const int ranks = comm_size(MPI_COMM_WORLD);
+    EXPECT_EQ(testing::part_count(dir + "/o2", "removed"), static_cast<std::size_t>(ranks));
+    EXPECT_EQ(testing::part_count(dir + "/o3", "removed"), static_cast<std::size_t>(ranks));
+    EXPECT_EQ(testing::sorted(with_plain_paths(
+                  decompressed_lines(dir + "/o2", "removed", "gzip", ".jsonl.gz"), "gz", ".gz")),
+              testing::sorted(removed));
+    EXPECT_EQ(testing::sorted(with_plain_paths(
+                  decompressed_lines(dir + "/o3", "removed", "zstd", ".jsonl.zst"), "zst", ".zst")),
+              testing::sorted(removed));
     for (const std::string& line : removed) {
       const std::string id = line.substr(8, line.find('"', 8) - 8);  // {"id": "...
       EXPECT_NE(line.find("\"kept\": \"" + root_of.at(id) + "\""), std::string::npos) << line;
@@ -331,6 +362,31 @@ TEST(Discovery, UpperCaseExtensionsAreReadOthersCounted) {
     EXPECT_EQ(testing::stat(out, "/ignored_files/total"), 5u);
     fs::remove_all(dir);
   }
+}
+
+// removed/ parts hold documents of every input, so they take the compression of most input
+// bytes; a tie goes to plain, then zstd.
+TEST(InputFormats, RemovedPartsTakeTheCompressionOfMostInputBytes) {
+  using enum InputFormat;
+  const auto format_of = [](std::vector<std::pair<InputFormat, std::uint64_t>> files) {
+    JobPlan plan;
+    for (const auto& [format, size] : files) {
+      plan.files.push_back({.path = "f", .size = size, .format = format});
+    }
+    return removed_part_format(plan);
+  };
+  EXPECT_EQ(format_of({{kJsonlGzip, 10}}), kJsonlGzip);
+  EXPECT_EQ(format_of({{kJsonlZstd, 10}, {kJsonlZstd, 0}}), kJsonlZstd);
+  EXPECT_EQ(format_of({{kJsonl, 10}}), kJsonl);
+  EXPECT_EQ(format_of({{kText, 10}, {kJsonlGzip, 9}}), kJsonl);
+  EXPECT_EQ(format_of({{kTextGzip, 10}, {kJsonl, 9}}), kJsonlGzip);  // text read decompressed
+  EXPECT_EQ(format_of({{kTextZstd, 4}, {kJsonlZstd, 4}, {kJsonlGzip, 7}}), kJsonlZstd);
+  EXPECT_EQ(format_of({}), kJsonl);
+  EXPECT_EQ(format_of({{kJsonl, 10}, {kJsonlZstd, 6}, {kJsonlGzip, 7}, {kJsonlZstd, 5}}),
+            kJsonlZstd);
+  EXPECT_EQ(format_of({{kJsonlZstd, 5}, {kJsonl, 10}, {kJsonlGzip, 9}}), kJsonl);
+  EXPECT_EQ(format_of({{kJsonlZstd, 5}, {kJsonl, 5}}), kJsonl);
+  EXPECT_EQ(format_of({{kJsonlGzip, 5}, {kJsonlZstd, 5}, {kJsonl, 4}}), kJsonlZstd);
 }
 
 // A UNIX socket: it exists but is not a regular file; named as an input it is refused, in a

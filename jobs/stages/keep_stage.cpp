@@ -1,0 +1,102 @@
+// After the components, --keep: each cluster keeps the document its rule prefers (the longest,
+// the shortest, the largest or smallest value of a field), chosen on the rank owning the
+// cluster, the same for any rank count and split size.
+#include "jobs/stages/keep_stage.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <limits>
+
+#include "io/raw_json_fields.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+
+namespace neardup {
+namespace {
+
+// A member on its way to its cluster's deciding rank.
+struct Contender {
+  DocId first = 0;  // the cluster's first document: who decides
+  KeepCandidate candidate;
+};
+
+// A member's new root, on its way back to the member's owner.
+struct Verdict {
+  DocId doc = 0;
+  DocId kept = 0;
+};
+
+// The number a JSON value's text spells, or nullopt when it is not a number.
+std::optional<double> json_number(std::optional<std::string_view> raw) {
+  if (!raw || raw->empty() || (raw->front() != '-' && (raw->front() < '0' || raw->front() > '9'))) {
+    return std::nullopt;
+  }
+  return std::strtod(std::string(*raw).c_str(), nullptr);
+}
+
+// This rank's members without a value: how many, and the first in input order.
+struct Missing {
+  std::uint64_t count = 0;
+  DocId first = std::numeric_limits<DocId>::max();
+};
+
+// This rank's members as contenders, each with its value under `rule`.
+std::vector<Contender> contenders(const std::vector<ClusterMember>& members, DocSource& source,
+                                  const KeepRule& rule, Missing& missing) {
+  RawJsonFields field({rule.field});
+  std::vector<Contender> out;
+  out.reserve(members.size());
+  for (const ClusterMember& m : members) {
+    const std::optional<double> value = rule.by == KeepBy::kLength
+                                            ? static_cast<double>(source.text(m.doc).size())
+                                            : json_number(field.read(source.json_record(m.doc))[0]);
+    if (!value && missing.count++ == 0) missing.first = m.doc;
+    out.push_back({m.root, {value.value_or(0), value.has_value(), m.doc}});
+  }
+  return out;
+}
+
+// Each cluster's kept document, for every contender of the clusters this rank decides.
+std::vector<Verdict> decide(std::vector<Contender>& mine, const KeepRule& rule,
+                            std::uint64_t& moved) {
+  std::sort(mine.begin(), mine.end(), [](const Contender& x, const Contender& y) {
+    return x.first != y.first ? x.first < y.first : x.candidate.doc < y.candidate.doc;
+  });
+  std::vector<Verdict> out;
+  out.reserve(mine.size());
+  for (std::size_t begin = 0, end; begin < mine.size(); begin = end) {
+    const KeepCandidate* best = &mine[begin].candidate;
+    for (end = begin; end < mine.size() && mine[end].first == mine[begin].first; ++end) {
+      if (kept_before(rule, mine[end].candidate, *best)) best = &mine[end].candidate;
+    }
+    moved += best->doc != mine[begin].first;
+    for (std::size_t i = begin; i < end; ++i) out.push_back({mine[i].candidate.doc, best->doc});
+  }
+  return out;
+}
+
+}  // namespace
+
+void apply_keep_rule(Exchanger& exchanger, std::vector<ClusterMember>& members, DocSource& source,
+                     const OwnerFn& owner, const KeepRule& rule, KeepCounts& counts) {
+  counts = {};
+  if (rule.by == KeepBy::kInputOrder) return;
+  Missing missing;
+  std::vector<Contender> mine =
+      exchanger.shuffle_consuming(contenders(members, source, rule, missing),
+                                  [&](const Contender& c) { return owner(c.first); });
+  std::vector<Verdict> back = exchanger.shuffle_consuming(
+      decide(mine, rule, counts.moved), [&](const Verdict& v) { return owner(v.doc); });
+  release(mine);
+  std::sort(back.begin(), back.end(),
+            [](const Verdict& x, const Verdict& y) { return x.doc < y.doc; });
+  for (std::size_t i = 0; i < members.size(); ++i) members[i].root = back[i].kept;
+  const MPI_Comm comm = exchanger.comm();
+  counts.moved = sum_over_ranks(comm, counts.moved);
+  counts.without_value = sum_over_ranks(comm, missing.count);
+  if (counts.without_value == 0) return;
+  const DocId first = ~max_over_ranks(comm, ~missing.first);
+  counts.first_without_value =
+      broadcast_string(comm, first == missing.first ? source.location(first) : "", owner(first));
+}
+
+}  // namespace neardup

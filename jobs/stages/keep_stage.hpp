@@ -1,0 +1,35 @@
+// After the components, --keep: each cluster keeps the document its rule prefers (the longest,
+// the shortest, the largest or smallest value of a field), chosen on the rank owning the
+// cluster, the same for any rank count and split size.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/keep_rule.hpp"
+#include "jobs/documents/document_fetch.hpp"
+#include "jobs/documents/document_source.hpp"
+#include "jobs/mpi/exchange.hpp"
+#include "jobs/stages/components_stage.hpp"
+
+namespace neardup {
+
+/// What applying the keep rule found (the same on every rank).
+struct KeepCounts {
+  std::uint64_t moved = 0;          // clusters whose kept document is not their first one
+  std::uint64_t without_value = 0;  // members whose field is missing or not a number
+  std::string first_without_value;  // "path:line" of the first of those in input order, or ""
+};
+
+/// Collective: sets every member's root (its cluster's first document, as connected_components
+/// returns it) to the document `rule` keeps in that cluster (see kept_before). `members` are
+/// this rank's, sorted by doc. A document's value is its text's length in bytes, or the JSON
+/// number at the rule's field in its record (beyond double's range: +-infinity; any other
+/// value, or none, counts in without_value), read through `source` on the document's owner;
+/// each cluster is decided on owner(root). The input-order rule changes nothing and reads
+/// nothing.
+void apply_keep_rule(Exchanger& exchanger, std::vector<ClusterMember>& members, DocSource& source,
+                     const OwnerFn& owner, const KeepRule& rule, KeepCounts& counts);
+
+}  // namespace neardup
