@@ -25,54 +25,110 @@ struct ReportBanding {
   unsigned rows = 0;
 };
 
-/// A cluster, by the id of the document kept for it.
-struct ReportCluster {
-  std::string kept_id;
-  std::uint64_t size = 0;  // documents, the kept one included
+/// Verified pairs by similarity: equal bins over [from, to].
+struct ReportHistogram {
+  double from = 0, to = 1;
+  std::vector<std::uint64_t> bins;
+
+  /// Counts `value` in its bin when from <= value <= to (to itself falls in the last bin).
+  void add(double value);
 };
 
-/// A kept document and one its cluster removed, shown side by side.
+/// `bins` empty bins over [0, 1].
+ReportHistogram whole_range_histogram(std::size_t bins);
+
+/// `bins` empty bins over the window the page zooms into: from 0.05 below `threshold` to 0.15
+/// above it, moved to lie within [0, 1].
+ReportHistogram threshold_window_histogram(double threshold, std::size_t bins);
+
+/// One document of a sample pair.
+struct ReportDocument {
+  std::string id;
+  std::string location;  // path:line
+  std::string text;      // cut for the page
+  bool kept = false;     // its cluster keeps it (otherwise it was removed)
+  bool truncated = false;
+};
+
+/// Two documents found to be duplicates, side by side, with their similarity.
 struct ReportSample {
-  std::string kept_id, kept_text;
-  std::string removed_id, removed_text;
-  std::uint64_t cluster_size = 0;
-  bool kept_truncated = false, removed_truncated = false;  // texts cut for the page
+  ReportDocument left, right;      // the kept one on the left when either is kept
+  double similarity = 0;           // the pair's, as verified
+  std::uint64_t cluster_size = 0;  // documents in their cluster; 0 when not known
+};
+
+/// A member of a cluster compared with the document the cluster keeps.
+struct ReportOverlap {
+  std::string id, location;
+  double jaccard = 0;  // of their shingle sets, estimated from bottom-k sketches
+};
+
+/// A cluster, by the document kept for it (not necessarily its first: see --keep).
+struct ReportCluster {
+  std::string kept_id, kept_location;
+  std::uint64_t size = 0;  // documents, the kept one included
+  /// Of the members compared with the kept document, the one whose shingles overlap its
+  /// least; empty when none was compared.
+  std::optional<ReportOverlap> least_overlap;
+  std::uint64_t compared = 0;  // members compared
 };
 
 /// Everything report.html shows. Texts and ids are raw: the renderer escapes them.
 struct HtmlReport {
   std::string job;                                             // minhash, simhash, exact
   std::string output;                                          // the output directory
+  std::string version;                                         // neardup's
+  std::string command_line;                                    // as a shell would retype it
+  std::string generated;                                       // when the page was written
+  int ranks = 1;                                               // MPI processes
   std::vector<std::string> inputs;                             // as given on the command line
   std::string parameters;                                      // JSON text, shown as it is
   std::vector<std::pair<std::string, std::uint64_t>> counts;   // read, kept, removed, ...
   std::vector<std::pair<std::string, std::uint64_t>> skipped;  // by reason, non-zero only
+  std::uint64_t docs_read = 0, docs_skipped = 0;               // records read, skipped
+  std::uint64_t duplicate_ids = 0;  // documents repeating an earlier document's id
   std::vector<ReportStage> stages;
   double threshold = 0;                               // marked on the similarity axis
   std::string similarity_name;                        // what the pairs' similarity is
   TokenizerKind tokenizer = TokenizerKind::kUnicode;  // the samples' diff compares its tokens
   std::optional<ReportBanding> banding;               // minhash only
   std::string verification;                           // how pairs were checked, what it costs
-  std::vector<std::uint64_t> similarity_histogram;    // verified pairs, equal bins over [0, 1]
+  ReportHistogram similarity_histogram;               // verified pairs over [0, 1]
+  ReportHistogram threshold_histogram;                // verified pairs around the threshold
   /// Clusters by size: (largest size in the bin, clusters); bins 2, 3-4, 5-8, ... (powers of 2).
   std::vector<std::pair<std::uint64_t, std::uint64_t>> cluster_sizes;
-  std::vector<ReportCluster> largest;  // largest first
-  std::vector<ReportSample> samples;
+  std::vector<ReportCluster> largest;         // largest first
+  std::vector<ReportSample> hard_cases;       // the pairs of lowest similarity, lowest first
+  std::vector<ReportSample> cluster_samples;  // the largest clusters' kept documents
 };
 
+/// Clusters smaller than this are never a hazard for their size alone (in a small corpus any
+/// pair is over 1%).
+inline constexpr std::uint64_t kHazardClusterSize = 10;
+
+/// What the page warns about, one sentence each, most important first: a cluster of at least
+/// kHazardClusterSize documents holding over 1% of the documents (records read minus those
+/// skipped); more than 10% of the records read skipped; a cluster whose kept document shares
+/// less than min(0.2, threshold / 2) of its shingles with a member (they are joined through
+/// other documents, or by fingerprints alone); documents repeating an id.
+std::vector<std::string> report_hazards(const HtmlReport& report);
+
 /// `text` with &, <, >, " and ' as character references: safe as HTML text or attribute value.
+/// Each byte outside well-formed UTF-8 and each control character other than tab, line feed
+/// and carriage return becomes U+FFFD, so the page is valid UTF-8 whatever the documents hold.
 std::string html_escape(std::string_view text);
 
-/// The words of `a` and `b` (word_pieces: split at whitespace, each character of an unspaced
-/// script a word) marked by a longest common subsequence of words compared by their canonical
-/// tokens under `tokenizer`, so case, punctuation and Unicode forms the dedup ignores are not
-/// marked: each word of a that is not in it is "removed", each of b "added"; a word without
-/// tokens (punctuation alone) is never marked. Returns HTML of both sides, escaped, changed
-/// words wrapped in <mark>. Only the first `max_words` words of each side are compared (the
-/// comparison takes max_words^2 steps); the rest are unmarked.
+/// The texts `a` and `b`, escaped, with what differs once normalized marked: both are cut into
+/// the canonical tokens the dedup compares (`tokenizer`: case, punctuation and Unicode forms
+/// it ignores never differ), a longest common subsequence of the tokens is found, and each
+/// word (word_pieces: split at whitespace, each character of an unspaced script a word) that
+/// holds a token outside it is wrapped in <mark class="del"> (in a) or <mark class="ins">
+/// (in b). Everything else, whitespace and newlines included, is shown as it is. Only the
+/// first `max_tokens` tokens of each side are compared (max_tokens^2 steps); the rest are
+/// unmarked.
 std::pair<std::string, std::string> word_diff_html(
     std::string_view a, std::string_view b, TokenizerKind tokenizer = TokenizerKind::kUnicode,
-    std::size_t max_words = 600);
+    std::size_t max_tokens = 600);
 
 /// The whole page.
 std::string render_html_report(const HtmlReport& report);

@@ -12,6 +12,7 @@
 # query latency); exact against estimate verification on a 303 MB corpus with the shapes of
 # real ones, and a MinHash index of it with and without stored shingle sets (bytes per
 # document, query latency); prints RESULT lines.
+# Figures measured with it, what they mean and what bounds them: docs/performance.md.
 # Usage: scripts/bench.sh [CORPUS_DIR]   (default: build/bench-corpus, generated once)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"

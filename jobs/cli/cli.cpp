@@ -45,6 +45,27 @@ int run_parsed(MPI_Comm comm, const Command& command) {
   }
 }
 
+// The command line as a shell would retype it: each word with a character a shell reads
+// specially in single quotes.
+std::string shell_command_line(int argc, char** argv) {
+  std::string line;
+  for (int i = 0; i < argc; ++i) {
+    const std::string word = argv[i];
+    const bool plain = !word.empty() && word.find_first_not_of(
+                                            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz"
+                                            "0123456789@%+=:,./_-") == std::string::npos;
+    if (i > 0) line += ' ';
+    if (plain) {
+      line += word;
+      continue;
+    }
+    line += '\'';
+    for (const char c : word) line += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    line += '\'';
+  }
+  return line;
+}
+
 // The deepest subcommand the command line named (`app` itself when none).
 const CLI::App* chosen_command(const CLI::App& app) {
   const CLI::App* command = &app;
@@ -111,8 +132,10 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("neardup ") + kNeardupVersion);
   LogFlags log;
-  std::vector<Command> commands = {add_minhash_command(app, log), add_explain_command(app, log),
-                                   add_simhash_command(app, log), add_exact_command(app, log)};
+  const std::string command_line = shell_command_line(argc, argv);
+  std::vector<Command> commands = {
+      add_minhash_command(app, log, command_line), add_explain_command(app, log),
+      add_simhash_command(app, log, command_line), add_exact_command(app, log, command_line)};
   for (Command& index : add_index_commands(app, log)) commands.push_back(std::move(index));
   commands.push_back(add_query_command(app, log));
   commands.push_back(add_params_command(app));

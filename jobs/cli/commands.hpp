@@ -31,10 +31,11 @@ struct Command {
 int refuse_overlapping_output(MPI_Comm comm, const std::vector<std::string>& inputs,
                               const std::string& output);
 
-/// `neardup minhash`, `simhash` and `exact`: the dedup jobs (MPI).
-Command add_minhash_command(CLI::App& app, LogFlags& log);
-Command add_simhash_command(CLI::App& app, LogFlags& log);
-Command add_exact_command(CLI::App& app, LogFlags& log);
+/// `neardup minhash`, `simhash` and `exact`: the dedup jobs (MPI). `command_line` (the whole
+/// command line, quoted) goes into the job's options for report.html.
+Command add_minhash_command(CLI::App& app, LogFlags& log, const std::string& command_line);
+Command add_simhash_command(CLI::App& app, LogFlags& log, const std::string& command_line);
+Command add_exact_command(CLI::App& app, LogFlags& log, const std::string& command_line);
 
 /// `neardup explain`: why two documents are or are not near-duplicates (rank 0 only).
 Command add_explain_command(CLI::App& app, LogFlags& log);

@@ -32,9 +32,10 @@ void output_from_resume(JobOptions& o) {
 
 // A dedup job's subcommand: the shared flags, then the method's list; `run` runs the job.
 template <class Options, class Describe, class Run>
-Command add_dedup_command(CLI::App& app, LogFlags& log, const char* name, const char* help,
-                          Describe describe, Run run) {
+Command add_dedup_command(CLI::App& app, LogFlags& log, const std::string& command_line,
+                          const char* name, const char* help, Describe describe, Run run) {
   auto o = std::make_shared<Options>();
+  o->command_line = command_line;
   CLI::App* command = app.add_subcommand(name, help);
   bind_job_options(*command, *o, log);
   bind_options(*command, *o, describe);
@@ -50,22 +51,23 @@ Command add_dedup_command(CLI::App& app, LogFlags& log, const char* name, const 
 
 }  // namespace
 
-Command add_minhash_command(CLI::App& app, LogFlags& log) {
-  return add_dedup_command<MinhashOptions>(app, log, "minhash",
+Command add_minhash_command(CLI::App& app, LogFlags& log, const std::string& command_line) {
+  return add_dedup_command<MinhashOptions>(app, log, command_line, "minhash",
                                            "MinHash-LSH near-duplicate job (MPI)",
                                            describe_minhash_options, run_minhash);
 }
 
-Command add_simhash_command(CLI::App& app, LogFlags& log) {
+Command add_simhash_command(CLI::App& app, LogFlags& log, const std::string& command_line) {
   return add_dedup_command<SimhashOptions>(
-      app, log, "simhash",
+      app, log, command_line, "simhash",
       "SimHash near-duplicate job: fingerprints within k bits, permuted tables (MPI)",
       describe_simhash_options, run_simhash);
 }
 
-Command add_exact_command(CLI::App& app, LogFlags& log) {
+Command add_exact_command(CLI::App& app, LogFlags& log, const std::string& command_line) {
   return add_dedup_command<ExactOptions>(
-      app, log, "exact", "exact duplicates by the XXH3-128 digest of the canonical tokens (MPI)",
+      app, log, command_line, "exact",
+      "exact duplicates by the XXH3-128 digest of the canonical tokens (MPI)",
       describe_exact_options, run_exact);
 }
 

@@ -42,6 +42,9 @@ struct JobOptions {
   bool write_report = true;      // write OUTPUT/report.html
   bool checkpoint = true;        // keep checkpoints in OUTPUT/_checkpoint while running
   double progress_seconds = 10;  // rank 0's progress lines; 0 = none
+  /// Not a flag: the command line that started the job, as a shell would retype it (set by
+  /// the command line parser; shown in report.html).
+  std::string command_line;
 };
 
 /// Lists --max-doc-mb for visitor `v`: a longer record is skipped whole as doc_too_large, never

@@ -484,7 +484,8 @@ class DedupRun {
     }
     if (options_.write_report) {
       clock_.start("report");
-      page_ = gather_html_report(exchanger_, verified_, members_, source, owner_);
+      page_ = gather_html_report(exchanger_, verified_, members_, source, owner_,
+                                 method_.similarity_axis().threshold);
     }
     clock_.stop();
     if (spill_) std::filesystem::remove(spill_file_);

@@ -15,26 +15,39 @@
 
 namespace neardup {
 
-/// How many of the largest clusters, and how many sample clusters, the page shows.
+/// How many of the largest clusters the page lists, and how many of them it shows a pair of.
 inline constexpr std::size_t kReportLargest = 20;
-inline constexpr std::size_t kReportSamples = 8;
+inline constexpr std::size_t kReportClusterSamples = 4;
+/// How many hard cases (the verified pairs of lowest similarity) the page shows.
+inline constexpr std::size_t kReportHardCases = 6;
+/// Members of each listed cluster compared with its kept document, and the shingle hashes per
+/// document those comparisons read (bottom-k sketches: exact up to this many shingles).
+inline constexpr std::size_t kReportProbes = 16;
+inline constexpr std::size_t kReportSketchHashes = 256;
 /// A sample's text is cut to about this many bytes (at a UTF-8 boundary).
 inline constexpr std::size_t kReportTextBytes = 3000;
-/// Bins of the similarity histogram over [0, 1].
+/// Bins of the similarity histogram over [0, 1], and of its zoom around the threshold.
 inline constexpr std::size_t kReportSimilarityBins = 50;
+inline constexpr std::size_t kReportThresholdBins = 40;
 
-/// Collective: on rank 0, the report's histogram of the verified pairs' similarities, the
-/// clusters by size (bins 2, 3-4, 5-8, ...), the largest clusters and a fixed sample of
-/// clusters (those whose kept document's id mixes lowest, each with the first removed
-/// document), with ids and texts fetched from their owners. `verified` and `members` are this
-/// rank's (members on owner(doc)). Other ranks get an empty report. The page stays the same size
-/// however big the run: it never lists every document.
+/// Collective: on rank 0, the report's histograms of the verified pairs' similarities (over
+/// [0, 1] and around `threshold`), the clusters by size (bins 2, 3-4, 5-8, ...), the largest
+/// clusters (each with its kept document's overlap with up to kReportProbes members, those of
+/// lowest mixed id), the hard cases (the verified pairs of lowest similarity, ties by
+/// documents) and a pair of each of the first largest clusters (its kept document and the
+/// verified pair partner least similar to it), with ids, locations and texts fetched from
+/// their owners. A cluster's kept document is its members' `root`, whichever rule chose it.
+/// `verified` and `members` are this rank's (members on owner(doc), sorted by doc). Every
+/// choice is made by document ids and similarities, never by rank, so the page is the same
+/// for any rank count whenever the verified pairs are. Other ranks get an empty report. The
+/// page stays the same size however big the run: it never lists every document.
 HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair> verified,
                               std::span<const ClusterMember> members, DocSource& source,
-                              const OwnerFn& owner);
+                              const OwnerFn& owner, double threshold);
 
-/// Adds what every rank knows of the run to `page`: the job, inputs, parameters, counts, skips
-/// by reason, time per stage and the method's similarity axis.
+/// Adds what every rank knows of the run to `page`: the job, version, command line, the time
+/// now, inputs, parameters, counts, skips by reason, time per stage and the method's
+/// similarity axis.
 void describe_run(HtmlReport& page, const RunReport& report);
 
 }  // namespace neardup
