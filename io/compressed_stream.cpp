@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <limits>
+#include <memory>
 #include <new>
-#include <vector>
 
 namespace neardup {
 namespace {
@@ -18,14 +18,15 @@ constexpr std::size_t kInputBytes = 1 << 20;
 // The compressed bytes of a file, refilled a fixed-size buffer at a time.
 class CompressedInput {
  public:
-  explicit CompressedInput(const std::string& path) : file_(path, 0), buffer_(kInputBytes) {}
+  explicit CompressedInput(const std::string& path)
+      : file_(path, 0), buffer_(std::make_unique_for_overwrite<char[]>(kInputBytes)) {}
 
   // Refills the buffer when it is used up; returns false when the file has no more bytes.
   bool refill(const char*& next, std::size_t& available) {
     if (available > 0) return true;
     if (eof_) return false;
-    available = file_.read(buffer_.data(), buffer_.size());
-    next = buffer_.data();
+    available = file_.read(buffer_.get(), kInputBytes);
+    next = buffer_.get();
     eof_ = available == 0;
     return !eof_;
   }
@@ -38,7 +39,7 @@ class CompressedInput {
 
  private:
   FileStream file_;
-  std::vector<char> buffer_;
+  std::unique_ptr<char[]> buffer_;  // not zeroed: a small file touches few of its pages
   bool eof_ = false;
 };
 

@@ -1,5 +1,5 @@
-// Input planning: expand files, directories, globs and @LIST files into a sorted file list, cut
-// it into splits and assign the splits to ranks.
+// Input planning: expand files, directories, globs and @LIST files into a sorted file list
+// (filtered, with what walks ignored counted), cut it into splits and assign the splits to ranks.
 #include "io/input_plan.hpp"
 
 #include <glob.h>
@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <numeric>
+#include <span>
 #include <string_view>
 #include <system_error>
 #include <utility>
@@ -27,25 +28,43 @@ struct Entry {
   std::string relative;
 };
 
-bool is_skipped_name(std::string_view name) {
-  return name.empty() || name.front() == '.' || name.front() == '_';
+// Why a walk or a glob passed a path over.
+enum class PassReason { kExtension, kNotIncluded, kExcluded, kNotRegular, kHidden };
+
+// A path a walk or a glob passed over.
+struct Passed {
+  std::string path;
+  PassReason reason;
+  std::string extension{};  // kExtension: the name's extension_key
+};
+
+// The counts of `passed`.
+IgnoredFiles count_passed(std::span<const Passed> passed) {
+  IgnoredFiles ignored;
+  for (const Passed& p : passed) {
+    switch (p.reason) {
+      case PassReason::kExtension:
+        ++ignored.by_extension[p.extension];
+        break;
+      case PassReason::kNotIncluded:
+        ++ignored.not_included;
+        break;
+      case PassReason::kExcluded:
+        ++ignored.excluded;
+        break;
+      case PassReason::kNotRegular:
+        ++ignored.not_regular;
+        break;
+      case PassReason::kHidden:
+        ++ignored.hidden;
+        break;
+    }
+  }
+  return ignored;
 }
 
-// True when a directory walk takes a file called `name` for this format choice.
-bool walk_takes(std::string_view name, std::optional<InputFormat> forced) {
-  if (forced == InputFormat::kText) return true;
-  std::string_view compression;
-  if (forced == InputFormat::kJsonlGzip) {
-    compression = ".gz";
-  } else if (forced == InputFormat::kJsonlZstd) {
-    compression = ".zst";
-  } else if (!forced) {
-    if (name.ends_with(".gz")) compression = ".gz";
-    if (name.ends_with(".zst")) compression = ".zst";
-  }
-  if (!name.ends_with(compression)) return false;
-  name.remove_suffix(compression.size());
-  return name.ends_with(".jsonl") || name.ends_with(".json") || name.ends_with(".ndjson");
+bool is_skipped_name(std::string_view name) {
+  return name.empty() || name.front() == '.' || name.front() == '_';
 }
 
 std::string trim(const std::string& line) {
@@ -59,11 +78,12 @@ std::string trim(const std::string& line) {
 // directory is collected itself instead of the files below it.
 class Expander {
  public:
-  Expander(std::optional<InputFormat> forced, bool walk) : forced_(forced), walk_(walk) {}
+  Expander(const InputSelection& selection, bool walk) : selection_(selection), walk_(walk) {}
 
   // Expands one argument; relative paths are resolved against `base` (empty: as written).
   void add_argument(const std::string& argument, const fs::path& base) {
     const std::size_t before = entries_.size();
+    const std::size_t passed_before = passed_.size();
     if (argument.starts_with('@')) {
       add_list(resolve(argument.substr(1), base));
       if (entries_.size() == before) throw IoError(argument + ": input list names no input");
@@ -75,20 +95,24 @@ class Expander {
     if (fs::is_directory(status)) {
       add_directory(path);
       if (entries_.size() == before) {
-        throw IoError(argument + ": directory holds no input file" + wanted_names());
+        throw IoError(argument + ": directory holds no input file" + wanted_names() +
+                      passed_note(passed_before));
       }
     } else if (fs::exists(status)) {
       require_regular_file(path, "input");
       entries_.push_back({path, argument});
     } else if (argument.find_first_of("*?[") != std::string::npos) {
       add_glob(path, fs::path(argument).is_absolute() ? fs::path() : base, argument);
-      if (entries_.size() == before) throw IoError(argument + ": no input file matches");
+      if (entries_.size() == before) {
+        throw IoError(argument + ": no input file matches" + passed_note(passed_before));
+      }
     } else {
       throw IoError(argument + ": input not found");
     }
   }
 
   std::vector<Entry>& entries() { return entries_; }
+  std::vector<Passed>& passed() { return passed_; }
 
  private:
   static std::string resolve(const std::string& path, const fs::path& base) {
@@ -96,11 +120,15 @@ class Expander {
   }
 
   std::string wanted_names() const {
-    if (forced_ == InputFormat::kText) return "";
-    if (forced_ == InputFormat::kJsonlGzip) return " (*.jsonl.gz, *.json.gz, *.ndjson.gz)";
-    if (forced_ == InputFormat::kJsonlZstd) return " (*.jsonl.zst, *.json.zst, *.ndjson.zst)";
-    if (forced_ == InputFormat::kJsonl) return " (*.jsonl, *.json, *.ndjson)";
-    return " (*.jsonl, *.json, *.ndjson, each also .gz or .zst)";
+    const std::string names = walked_names(selection_.format);
+    return names.empty() ? "" : " (" + names + ")";
+  }
+
+  // "; ignored N files: ..." for what was passed over since passed_[first], or "".
+  std::string passed_note(std::size_t first) const {
+    const std::string text =
+        ignored_files_text(count_passed(std::span<const Passed>(passed_).subspan(first)));
+    return text.empty() ? "" : "; " + text;
   }
 
   // Adds the files below `directory`, or the directory itself when not walking.
@@ -111,6 +139,21 @@ class Expander {
     }
     std::vector<fs::path> ancestors;
     walk(directory, "", ancestors);
+  }
+
+  // Adds the file at `path` found by a walk or a glob unless the filter leaves it out.
+  void add_filtered(const std::string& path, const std::string& relative) {
+    switch (filter_verdict(selection_.filter, relative)) {
+      case FilterVerdict::kTaken:
+        entries_.push_back({path, relative});
+        return;
+      case FilterVerdict::kNotIncluded:
+        passed_.push_back({path, PassReason::kNotIncluded});
+        return;
+      case FilterVerdict::kExcluded:
+        passed_.push_back({path, PassReason::kExcluded});
+        return;
+    }
   }
 
   // Adds the files below `directory`; `prefix` is its path relative to the walk's root and
@@ -125,7 +168,10 @@ class Expander {
     fs::directory_iterator it(directory, error);
     for (const fs::directory_iterator end; !error && it != end; it.increment(error)) {
       const std::string name = it->path().filename().string();
-      if (is_skipped_name(name)) continue;
+      if (is_skipped_name(name)) {
+        passed_.push_back({it->path().string(), PassReason::kHidden});
+        continue;
+      }
       const std::string relative = prefix.empty() ? name : prefix + "/" + name;
       std::error_code status_error;
       const fs::file_status status = it->status(status_error);
@@ -134,8 +180,12 @@ class Expander {
       }
       if (fs::is_directory(status)) {
         walk(it->path(), relative, ancestors);
-      } else if (fs::is_regular_file(status) && walk_takes(name, forced_)) {
-        entries_.push_back({it->path().string(), relative});
+      } else if (!fs::is_regular_file(status)) {
+        passed_.push_back({it->path().string(), PassReason::kNotRegular});
+      } else if (!walk_takes(name, selection_.format)) {
+        passed_.push_back({it->path().string(), PassReason::kExtension, extension_key(name)});
+      } else {
+        add_filtered(it->path().string(), relative);
       }
     }
     if (error) throw IoError(directory.string() + ": cannot open directory: " + error.message());
@@ -159,7 +209,7 @@ class Expander {
         require_regular_file(path, "input");
         const std::string relative =
             base.empty() ? path : fs::path(path).lexically_relative(base).string();
-        entries_.push_back({path, relative.empty() ? path : relative});
+        add_filtered(path, relative.empty() ? path : relative);
       }
     }
   }
@@ -191,11 +241,30 @@ class Expander {
     open_lists_.pop_back();
   }
 
-  std::optional<InputFormat> forced_;
+  InputSelection selection_;
   bool walk_;
   std::vector<Entry> entries_;
+  std::vector<Passed> passed_;  // what walks and globs passed over, a path perhaps many times
   std::vector<fs::path> open_lists_;
 };
+
+// The counts of `passed`, each path once and none of those listed in `entries` (sorted by
+// path): a file one argument passes over and another takes is read, not ignored.
+IgnoredFiles passed_over(std::vector<Passed>& passed, const std::vector<Entry>& entries) {
+  std::sort(passed.begin(), passed.end(), [](const Passed& x, const Passed& y) {
+    return x.path != y.path ? x.path < y.path : x.reason < y.reason;
+  });
+  passed.erase(std::unique(passed.begin(), passed.end(),
+                           [](const Passed& x, const Passed& y) { return x.path == y.path; }),
+               passed.end());
+  std::erase_if(passed, [&entries](const Passed& p) {
+    const auto at =
+        std::lower_bound(entries.begin(), entries.end(), p.path,
+                         [](const Entry& e, const std::string& path) { return e.path < path; });
+    return at != entries.end() && at->path == p.path;
+  });
+  return count_passed(passed);
+}
 
 }  // namespace
 
@@ -204,8 +273,8 @@ std::string errno_message(const std::string& path, const std::string& action) {
 }
 
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
-                                     std::optional<InputFormat> forced_format) {
-  Expander expander(forced_format, true);
+                                     const InputSelection& selection, IgnoredFiles* ignored) {
+  Expander expander(selection, true);
   for (const std::string& argument : arguments) expander.add_argument(argument, fs::path());
   std::vector<Entry>& entries = expander.entries();
   std::sort(entries.begin(), entries.end(), [](const Entry& x, const Entry& y) {
@@ -217,13 +286,14 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
                             [](const Entry& x, const Entry& y) { return x.path == y.path; }),
                 entries.end());
   if (entries.empty()) throw IoError("no input files given");
+  if (ignored != nullptr) ignored->add(passed_over(expander.passed(), entries));
   std::vector<InputFile> files;
   files.reserve(entries.size());
   for (Entry& entry : entries) {
     std::error_code error;
     const auto size = fs::file_size(entry.path, error);
     if (error) throw IoError(entry.path + ": cannot read size: " + error.message());
-    const InputFormat format = forced_format ? *forced_format : format_from_extension(entry.path);
+    const InputFormat format = file_format(entry.path, selection.format);
     files.push_back({std::move(entry.path), static_cast<std::uint64_t>(size), format,
                      std::move(entry.relative)});
   }
@@ -238,7 +308,7 @@ std::string input_argument_under(const std::string& argument, const std::string&
 }
 
 std::vector<std::string> input_roots(const std::vector<std::string>& arguments) {
-  Expander expander(std::nullopt, false);
+  Expander expander(InputSelection{}, false);
   for (const std::string& argument : arguments) {
     try {
       expander.add_argument(argument, fs::path());
@@ -256,7 +326,7 @@ std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t
   std::vector<Split> splits;
   for (std::uint32_t f = 0; f < files.size(); ++f) {
     const InputFile& file = files[f];
-    if (file.format == InputFormat::kText || is_compressed(file.format) || file.size == 0) {
+    if (is_text(file.format) || is_compressed(file.format) || file.size == 0) {
       splits.push_back({f, 0, file.size});
       continue;
     }

@@ -1,5 +1,5 @@
-// Input planning: expand files, directories, globs and @LIST files into a sorted file list, cut
-// it into splits and assign the splits to ranks.
+// Input planning: expand files, directories, globs and @LIST files into a sorted file list
+// (filtered, with what walks ignored counted), cut it into splits and assign the splits to ranks.
 #pragma once
 
 #include <cstdint>
@@ -7,9 +7,18 @@
 #include <string>
 #include <vector>
 
+#include "io/ignored_files.hpp"
+#include "io/input_filter.hpp"
 #include "io/input_format.hpp"
 
 namespace neardup {
+
+/// Which files the inputs yield: the format choice (--format; nullopt: auto, by extension)
+/// and the --include / --exclude patterns.
+struct InputSelection {
+  std::optional<InputFormat> format;
+  InputFilter filter;
+};
 
 /// One input file: where it is, its size in bytes, how it is read, and its path relative to
 /// the input root (the id of a text document).
@@ -37,7 +46,7 @@ struct Split {
 /// (when one path is reached several ways, the entry with the shortest `relative` is kept,
 /// the lexicographically smaller on a tie).
 /// Each argument may be:
-///  - a file, taken as is whatever its name;
+///  - a file, taken as is whatever its name and whatever the patterns say;
 ///  - a directory, walked recursively (following symbolic links, skipping links back to an
 ///    ancestor) and skipping every file or directory whose name starts with '.' or '_';
 ///  - a glob(3) pattern: each matching file is taken, each matching directory is walked;
@@ -45,17 +54,18 @@ struct Split {
 ///    tabs and '\r', blank lines and lines starting with '#' are ignored, and each remaining
 ///    line is expanded like an argument (another @LIST included) with relative paths resolved
 ///    against the list file's directory (joined and lexically normalised: "LISTDIR/../a").
-/// The format: with `forced_format` nullopt, directory walks take *.jsonl, *.json and
-/// *.ndjson, each also with .gz or .zst appended, and every file's format is
-/// format_from_extension(path). With a forced format every file gets it, and directory walks
-/// take every regular file for kText, and for a JSON Lines format only the names of that
-/// format (*.jsonl, *.json, *.ndjson, with ".gz" for kJsonlGzip or ".zst" for kJsonlZstd).
+/// A walk takes the regular files whose names walk_takes(name, selection.format) accepts, and
+/// each file is read in file_format(path, selection.format). Of the files a walk takes and
+/// the files a glob matches, only those selection.filter takes (filter_verdict on `relative`)
+/// are listed. When `ignored` is given, what walks and globs passed over is added to it.
 /// Files that cannot be read are still listed (reading them fails later, per file).
-/// Throws IoError naming the argument when it yields no file (for an @LIST entry, prefixed
-/// with "LIST:LINE: "), naming a directory that cannot be listed, naming an @LIST file that
-/// cannot be opened or includes itself, and when the whole set is empty.
+/// Throws IoError naming the argument when it yields no file (saying what its walk ignored;
+/// for an @LIST entry, prefixed with "LIST:LINE: "), naming a directory that cannot be
+/// listed, naming an @LIST file that cannot be opened or includes itself, and when the whole
+/// set is empty.
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
-                                     std::optional<InputFormat> forced_format = std::nullopt);
+                                     const InputSelection& selection = {},
+                                     IgnoredFiles* ignored = nullptr);
 
 /// An input argument (a path, glob or @LIST) as seen from `directory`: a relative one is joined
 /// to it ("a.jsonl" -> "DIR/a.jsonl", "@list" -> "@DIR/list"), an absolute one is unchanged.
@@ -69,7 +79,7 @@ std::vector<std::string> input_roots(const std::vector<std::string>& arguments);
 
 /// Cuts every file into splits, in input order (by file, then offset). A plain JSON Lines
 /// file gives splits of about `split_bytes` (the last one may be shorter). A compressed file
-/// (is_compressed) and a kText file are one split [0, size). Every file has at least one
+/// (is_compressed) and a text file (is_text) are one split [0, size). Every file has at least one
 /// split, so an empty (or non-regular, listed with size 0) file is still read once, and an
 /// unreadable one is counted; an empty JSON Lines file has no records, an empty text file is
 /// one empty document.

@@ -21,6 +21,8 @@ const char* line_status_name(LineStatus status) {
       return "undecodable_input";
     case LineStatus::kUnreadableFile:
       return "unreadable_file";
+    case LineStatus::kBinaryFile:
+      return "binary_file";
   }
   return "unknown";
 }

@@ -125,8 +125,10 @@ class ZstdPartWriter final : public PartWriter {
 std::unique_ptr<PartWriter> open_part(const std::string& final_path, InputFormat format) {
   switch (format) {
     case InputFormat::kJsonlGzip:
+    case InputFormat::kTextGzip:
       return std::make_unique<GzipPartWriter>(final_path);
     case InputFormat::kJsonlZstd:
+    case InputFormat::kTextZstd:
       return std::make_unique<ZstdPartWriter>(final_path);
     case InputFormat::kJsonl:
     case InputFormat::kText:

@@ -23,8 +23,9 @@ class PartWriter {
   virtual void commit() = 0;
 };
 
-/// Opens a part at `final_path` compressed as `format` says: kJsonlGzip gives one gzip member
-/// (readable by gunzip and zlib), kJsonlZstd one zstd frame, kJsonl and kText plain bytes.
+/// Opens a part at `final_path` compressed as `format` says: kJsonlGzip and kTextGzip give one
+/// gzip member (readable by gunzip and zlib), kJsonlZstd and kTextZstd one zstd frame, kJsonl
+/// and kText plain bytes.
 std::unique_ptr<PartWriter> open_part(const std::string& final_path, InputFormat format);
 
 }  // namespace neardup

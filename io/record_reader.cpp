@@ -5,7 +5,9 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <array>
 #include <cstring>
+#include <filesystem>
 #include <limits>
 #include <stdexcept>
 #include <vector>
@@ -17,6 +19,7 @@ namespace neardup {
 namespace {
 
 constexpr std::size_t kChunkBytes = 1 << 20;
+constexpr std::size_t kTextChunkBytes = 64 << 10;  // text files: many are small
 constexpr std::uint64_t kNoEnd = std::numeric_limits<std::uint64_t>::max();
 
 // A streaming XXH3-64 of bytes as they are consumed.
@@ -181,55 +184,89 @@ class LineRecordReader final : public RecordReader {
   ContentHash hash_;
 };
 
-// A whole file as one record, read in chunks; a file longer than the limit is only measured.
+// A whole text file (plain, or decompressed) as one record, read in chunks. Its first
+// kBinarySniffBytes are read first: with a NUL byte among them the file is binary and read no
+// further, as is a plain file longer than the limit by its size.
 class TextRecordReader final : public RecordReader {
  public:
-  TextRecordReader(const std::string& path, std::uint64_t max_record_bytes)
-      : file_(path, 0), max_(max_record_bytes) {}
+  // `stream` yields the content of a file of `file_bytes` bytes on disk; `plain` says the
+  // content is the file itself (its size is then known before reading).
+  TextRecordReader(std::unique_ptr<ByteStream> stream, std::uint64_t file_bytes, bool plain,
+                   std::uint64_t max_record_bytes)
+      : stream_(std::move(stream)),
+        file_bytes_(file_bytes),
+        plain_(plain),
+        max_(max_record_bytes) {}
 
   bool next(Record& record) override {
     if (done_) return false;
     done_ = true;
-    const std::uint64_t size = file_.file_size();
-    record.oversized = size > max_;
-    if (record.oversized) {
-      consumed_ = size;  // known from its size, never read
-    } else {
-      read_whole();
-      record.oversized = consumed_ > max_;  // the file grew while it was read
+    const bool too_large_by_size = plain_ && file_bytes_ > max_;
+    read_up_to(kBinarySniffBytes);
+    record.binary = nul_in_head_;
+    stopped_early_ = record.binary || too_large_by_size;
+    if (!stopped_early_) {
+      content_.reserve(static_cast<std::size_t>(std::min(file_bytes_, max_)));
+      read_up_to(kNoEnd);
     }
+    if (!stream_->error().empty()) return false;  // a decode error: no partial document
     record.offset = 0;
-    record.size = consumed_;
-    record.bytes = record.oversized ? std::string_view() : std::string_view(content_);
+    record.size = plain_ && stopped_early_ ? file_bytes_ : consumed_;
+    record.oversized = !record.binary && (too_large_by_size || consumed_ > max_);
+    record.bytes =
+        record.binary || record.oversized ? std::string_view() : std::string_view(content_);
     return true;
   }
 
-  std::uint64_t bytes_consumed() const override { return consumed_; }
-  const std::string& decode_error() const override { return file_.error(); }
+  std::uint64_t bytes_consumed() const override {
+    return stopped_early_ ? file_bytes_ : stream_->bytes_consumed();
+  }
+  const std::string& decode_error() const override { return stream_->error(); }
   std::uint64_t content_hash() const override { return hash_.digest(); }
 
  private:
-  void read_whole() {
-    content_.reserve(static_cast<std::size_t>(file_.file_size()));
-    std::vector<char> chunk(kChunkBytes);
-    while (const std::size_t got = file_.read(chunk.data(), chunk.size())) {
+  // Reads until `limit` content bytes are consumed or the stream ends, noting a NUL byte in the
+  // first kBinarySniffBytes; the content is kept while it fits the limit (a file that grew
+  // while it was read, or decompressed beyond it, is measured, not kept).
+  void read_up_to(std::uint64_t limit) {
+    while (consumed_ < limit) {
+      const std::size_t want =
+          static_cast<std::size_t>(std::min<std::uint64_t>(chunk_.size(), limit - consumed_));
+      const std::size_t got = stream_->read(chunk_.data(), want);
+      if (got == 0) return;
+      if (consumed_ < kBinarySniffBytes) {
+        const std::size_t head = std::min<std::size_t>(got, kBinarySniffBytes - consumed_);
+        nul_in_head_ = nul_in_head_ || std::memchr(chunk_.data(), '\0', head) != nullptr;
+      }
       consumed_ += got;
-      hash_.add(chunk.data(), got);
+      hash_.add(chunk_.data(), got);
       if (consumed_ > max_) {
         std::string().swap(content_);
       } else {
-        content_.append(chunk.data(), got);
+        content_.append(chunk_.data(), got);
       }
     }
   }
 
-  FileStream file_;
+  std::unique_ptr<ByteStream> stream_;
+  std::uint64_t file_bytes_ = 0;
+  bool plain_ = false;
   std::uint64_t max_ = 0;
-  std::uint64_t consumed_ = 0;
+  std::uint64_t consumed_ = 0;  // content bytes read
   std::string content_;
+  std::array<char, kTextChunkBytes> chunk_;  // not zeroed: a small file touches few pages
   bool done_ = false;
+  bool stopped_early_ = false;  // binary, or too large by its size: not read to the end
+  bool nul_in_head_ = false;    // a NUL byte among the first kBinarySniffBytes read
   ContentHash hash_;
 };
+
+// The size on disk of a file that was just opened (0 when it cannot be told).
+std::uint64_t size_on_disk(const std::string& path) {
+  std::error_code error;
+  const auto size = std::filesystem::file_size(path, error);
+  return error ? 0 : static_cast<std::uint64_t>(size);
+}
 
 }  // namespace
 
@@ -251,8 +288,17 @@ std::unique_ptr<RecordReader> open_records(const std::string& path, InputFormat 
     case InputFormat::kJsonlZstd:
       return std::make_unique<LineRecordReader>(open_zstd_stream(path), 0, kNoEnd, max_record_bytes,
                                                 true);
-    case InputFormat::kText:
-      return std::make_unique<TextRecordReader>(path, max_record_bytes);
+    case InputFormat::kText: {
+      auto file = std::make_unique<FileStream>(path, 0);
+      const std::uint64_t size = file->file_size();
+      return std::make_unique<TextRecordReader>(std::move(file), size, true, max_record_bytes);
+    }
+    case InputFormat::kTextGzip:
+      return std::make_unique<TextRecordReader>(open_gzip_stream(path), size_on_disk(path), false,
+                                                max_record_bytes);
+    case InputFormat::kTextZstd:
+      return std::make_unique<TextRecordReader>(open_zstd_stream(path), size_on_disk(path), false,
+                                                max_record_bytes);
   }
   throw std::invalid_argument(path + ": unknown input format");
 }

@@ -1,6 +1,7 @@
 // Streams the records (documents) of one split, whatever the input format.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -10,13 +11,20 @@
 
 namespace neardup {
 
+/// How many bytes at the start of a text file are looked at for a NUL byte (as git and grep
+/// tell binary files).
+inline constexpr std::size_t kBinarySniffBytes = 8192;
+
 /// One record: a line of a JSON Lines file (without its '\n'; a '\r' before it is kept), or
-/// the whole content of a text file.
+/// the whole (decompressed) content of a text file.
 struct Record {
-  std::string_view bytes;    // valid until the next call to next(); empty when oversized
+  std::string_view bytes;    // valid until the next call to next(); empty when skipped
   std::uint64_t offset = 0;  // first byte in the file (plain) or in the decompressed stream
-  std::uint64_t size = 0;    // the record's full length in bytes, also when oversized
+  std::uint64_t size = 0;    // the record's full length in bytes, also when oversized (when
+                             // binary and compressed: the bytes decompressed before stopping)
   bool oversized = false;    // longer than max_record_bytes: bytes is empty, record skipped
+  bool binary = false;       // a text file with a NUL byte in its first kBinarySniffBytes:
+                             // bytes is empty, the file is read no further, record skipped
 };
 
 /// A reader of the records of one split, in order.
@@ -36,16 +44,21 @@ class RecordReader {
   virtual const std::string& decode_error() const = 0;
 
   /// XXH3-64 of the bytes of the records read so far, each with the '\n' that ends it
-  /// (oversized ones included; decompressed bytes for compressed formats; a text file's whole
-  /// content, nothing for one skipped by its size): after the last record, a checksum of the
-  /// split's content that a later read of the same split must reproduce.
+  /// (oversized ones included; decompressed bytes for compressed formats; of a text file, the
+  /// bytes read: its whole content, or its first kBinarySniffBytes when skipped as binary or
+  /// by its size): after the last record, a checksum of the split's content that a later read
+  /// of the same split must reproduce.
   virtual std::uint64_t content_hash() const = 0;
 };
 
 /// Opens the records of `path` in the byte range [begin, end) for kJsonl (see Split), or of
 /// the whole file for the other formats (begin must be 0; end is ignored). Records longer than
-/// `max_record_bytes` are reported as oversized without being held in memory. Throws IoError
-/// naming the path when the file cannot be opened or read (not for bad compressed data).
+/// `max_record_bytes` are reported as oversized without being held in memory. A text file
+/// (plain, or decompressed for kTextGzip and kTextZstd) is one record, reported as binary
+/// when its first kBinarySniffBytes hold a NUL byte (then, as for a plain text file too long
+/// by its size, read no further); a compressed text file that cannot be decoded to its end
+/// gives no record (decode_error says why). Throws IoError naming the path when the file
+/// cannot be opened or read (not for bad compressed data).
 std::unique_ptr<RecordReader> open_records(const std::string& path, InputFormat format,
                                            std::uint64_t begin, std::uint64_t end,
                                            std::uint64_t max_record_bytes);

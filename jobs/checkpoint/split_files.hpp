@@ -21,7 +21,9 @@ namespace neardup {
 ///    UTF-8 bytes.
 /// 4: the tally holds the content hash of the split's records, checked against the input
 ///    before the sketch is reused.
-inline constexpr std::uint32_t kSplitFormatVersion = 4;
+/// 5: the tally counts binary_file skips (a text file with a NUL byte in its first 8 KiB), and
+///    .gz and .zst text files are read decompressed.
+inline constexpr std::uint32_t kSplitFormatVersion = 5;
 
 /// A SplitStore of files in `dir`, one per split, named by a hash of everything that
 /// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so

@@ -35,8 +35,7 @@ struct FoundDoc {
 // its id field or by its location (path:line, or a text file's path).
 std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
     const MinhashOptions& options, const std::string& id_a, const std::string& id_b) {
-  const JobPlan plan =
-      make_plan(MPI_COMM_SELF, options.inputs, options.format, options.split_bytes);
+  const JobPlan plan = make_plan(MPI_COMM_SELF, options);
   DocumentParser parser(options.document);
   ParsedLine parsed;
   std::optional<FoundDoc> a, b;
@@ -54,9 +53,12 @@ std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
     Record record;
     while (!(a && b) && reader->next(record)) {
       ++line;
-      if (record.oversized || parser.parse(file, record.bytes, parsed) != LineStatus::kOk) continue;
+      if (record.oversized || record.binary ||
+          parser.parse(file, record.bytes, parsed) != LineStatus::kOk) {
+        continue;
+      }
       const std::string location =
-          file.format == InputFormat::kText ? file.path : file.path + ":" + std::to_string(line);
+          is_text(file.format) ? file.path : file.path + ":" + std::to_string(line);
       const std::string id = parsed.has_id ? parsed.id : location;
       for (auto [wanted, found] : {std::pair{&id_a, &a}, std::pair{&id_b, &b}}) {
         if (!*found && (id == *wanted || location == *wanted)) {

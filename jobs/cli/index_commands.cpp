@@ -108,6 +108,7 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
   command->add_option("--id-field", query->id_field,
                       "id field, echoed in each answer (default: the index's)");
   bind_options(*command, *query, describe_max_doc_option);
+  bind_options(*command, *query, describe_input_filter_options);
   bind_options(*command, *query, describe_keep_field_option);
   command->add_option("--dedup-list", query->dedup_list,
                       "each line is a ranked result list: keep its first N results that are "

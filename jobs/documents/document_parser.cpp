@@ -7,7 +7,7 @@ namespace neardup {
 DocumentParser::DocumentParser(const DocumentSpec& spec) : json_(spec.text_field, spec.id_field) {}
 
 LineStatus DocumentParser::parse(const InputFile& file, std::string_view record, ParsedLine& out) {
-  if (file.format != InputFormat::kText) return json_.parse(record, out);
+  if (!is_text(file.format)) return json_.parse(record, out);
   constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
   if (record.starts_with(kByteOrderMark)) record.remove_prefix(kByteOrderMark.size());
   out.text = record;

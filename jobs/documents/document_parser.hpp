@@ -15,7 +15,7 @@ class DocumentParser {
  public:
   explicit DocumentParser(const DocumentSpec& spec);
 
-  /// Parses `record` of `file`. JSON Lines records go through JsonLineParser; a kText record
+  /// Parses `record` of `file`. JSON Lines records go through JsonLineParser; a text record
   /// is the document's text (without a leading UTF-8 byte-order mark) and its id is
   /// file.relative. `out.text` stays valid until the next call and while `record` lives.
   LineStatus parse(const InputFile& file, std::string_view record, ParsedLine& out);

@@ -64,7 +64,7 @@ void DocSource::parse(DocId doc) {
 std::string DocSource::location(DocId doc) const {
   const std::uint32_t split = split_of(doc);
   const InputFile& file = plan_.files[plan_.splits[split].file];
-  if (file.format == InputFormat::kText) return file.path;
+  if (is_text(file.format)) return file.path;
   return file.path + ":" + std::to_string(line_base_[split] + line_of(doc) + 1);
 }
 

@@ -3,11 +3,14 @@
 
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
+#include <boost/serialization/map.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
+#include <optional>
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace boost::serialization {
@@ -18,6 +21,12 @@ void serialize(Archive& archive, neardup::InputFile& file, unsigned) {
 }
 
 template <class Archive>
+void serialize(Archive& archive, neardup::IgnoredFiles& ignored, unsigned) {
+  archive& ignored.by_extension& ignored.not_included& ignored.excluded;
+  archive& ignored.not_regular& ignored.hidden;
+}
+
+template <class Archive>
 void serialize(Archive& archive, neardup::Split& split, unsigned) {
   archive& split.file& split.begin& split.end;
 }
@@ -25,6 +34,21 @@ void serialize(Archive& archive, neardup::Split& split, unsigned) {
 }  // namespace boost::serialization
 
 namespace neardup {
+namespace {
+
+// Rank 0's line on what the walks passed over, with which names they take when some files
+// were passed over for their names.
+void log_ignored(const IgnoredFiles& ignored, std::optional<InputFormat> format) {
+  std::string text = ignored_files_text(ignored);
+  if (text.empty()) return;
+  if (!ignored.by_extension.empty()) {
+    text += " (directory walks read " + walked_names(format) +
+            "; --format text reads every file as one document)";
+  }
+  log_info(text);
+}
+
+}  // namespace
 
 std::vector<std::uint64_t> JobPlan::bytes_per_rank(int ranks) const {
   std::vector<std::uint64_t> bytes(static_cast<std::size_t>(ranks), 0);
@@ -47,21 +71,20 @@ std::uint64_t JobPlan::total_bytes() const {
   return total;
 }
 
-JobPlan make_plan(MPI_Comm comm, const std::vector<std::string>& inputs,
-                  std::optional<InputFormat> format, std::uint64_t split_bytes) {
+JobPlan make_plan(MPI_Comm comm, const JobOptions& options) {
   JobPlan plan;
   std::string error;
   std::string encoded;
   if (comm_rank(comm) == 0) {
     try {
-      plan.files = expand_inputs(inputs, format);
-      plan.splits = cut_splits(plan.files, split_bytes);
+      plan.files = expand_inputs(options.inputs, {options.format, options.filter}, &plan.ignored);
+      plan.splits = cut_splits(plan.files, options.split_bytes);
       if (plan.splits.size() >= (std::uint64_t{1} << 32)) {
         throw IoError("more than 2^32 splits; raise --split-mb");
       }
       std::ostringstream stream;
       boost::archive::binary_oarchive archive(stream);
-      archive << plan.files << plan.splits;
+      archive << plan.files << plan.splits << plan.ignored;
       encoded = stream.str();
     } catch (const IoError& e) {
       error = e.what();
@@ -72,9 +95,10 @@ JobPlan make_plan(MPI_Comm comm, const std::vector<std::string>& inputs,
   if (comm_rank(comm) != 0) {
     std::istringstream stream(encoded);
     boost::archive::binary_iarchive archive(stream);
-    archive >> plan.files >> plan.splits;
+    archive >> plan.files >> plan.splits >> plan.ignored;
   }
   plan.owners = assign_splits(plan.splits, comm_size(comm));
+  log_ignored(plan.ignored, options.format);
   return plan;
 }
 

@@ -3,12 +3,13 @@
 
 #include <mpi.h>
 
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "io/ignored_files.hpp"
 #include "io/input_format.hpp"
 #include "io/input_plan.hpp"
+#include "jobs/options/job_options.hpp"
 
 namespace neardup {
 
@@ -17,6 +18,7 @@ struct JobPlan {
   std::vector<InputFile> files;
   std::vector<Split> splits;
   std::vector<int> owners;  // owners[s] sketches split s and owns its documents
+  IgnoredFiles ignored;     // what directory walks and globs passed over
 
   /// Bytes of all inputs.
   std::uint64_t total_bytes() const;
@@ -28,11 +30,11 @@ struct JobPlan {
   bool has_compressed_input() const;
 };
 
-/// Collective: rank 0 expands `inputs` (all in `format`, or each by its extension when
-/// nullopt) and cuts splits of `split_bytes`; the plan is broadcast
-/// (Boost.Serialization) and the splits assigned to ranks balancing bytes. Throws JobError on
-/// every rank, with rank 0's message, when the inputs cannot be listed.
-JobPlan make_plan(MPI_Comm comm, const std::vector<std::string>& inputs,
-                  std::optional<InputFormat> format, std::uint64_t split_bytes);
+/// Collective: rank 0 expands `options.inputs` (in options.format, filtered by
+/// options.filter), logs what the walks ignored (ignored_files_text) and cuts splits of
+/// options.split_bytes; the plan is broadcast (Boost.Serialization) and the splits assigned
+/// to ranks balancing bytes. Throws JobError on every rank, with rank 0's message, when the
+/// inputs cannot be listed.
+JobPlan make_plan(MPI_Comm comm, const JobOptions& options);
 
 }  // namespace neardup

@@ -174,7 +174,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   meta = index_meta_from_text(broadcast_string(comm, rank == 0 ? index_meta_to_text(meta) : ""));
 
   const JobOptions reading = batch_options(options, meta);
-  const JobPlan plan = make_plan(comm, reading.inputs, reading.format, reading.split_bytes);
+  const JobPlan plan = make_plan(comm, reading);
   log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method +
            (meta.store_shingles ? ", shingle sets stored" : "") +
            "): " + std::to_string(plan.files.size()) + " files, " +

@@ -15,6 +15,7 @@
 #include "io/json_writer.hpp"
 #include "io/raw_json_fields.hpp"
 #include "io/record_reader.hpp"
+#include "jobs/mpi/log.hpp"
 
 namespace neardup {
 namespace {
@@ -283,7 +284,10 @@ QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::i
 QueryCounts run_query_command(const QueryOptions& options, std::ostream& out) {
   NearDupIndex index(options.index);
   if (options.inputs.empty()) return run_queries(index, options, std::cin, out);
-  const std::vector<InputFile> files = expand_inputs(options.inputs);
+  IgnoredFiles ignored;
+  const std::vector<InputFile> files =
+      expand_inputs(options.inputs, {std::nullopt, options.filter}, &ignored);
+  if (const std::string text = ignored_files_text(ignored); !text.empty()) log_info(text);
   std::size_t file = 0;
   std::unique_ptr<RecordReader> reader;
   Record record;

@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "io/input_filter.hpp"
 #include "jobs/index/near_dup_index.hpp"
 
 namespace neardup {
@@ -16,6 +17,7 @@ namespace neardup {
 struct QueryOptions {
   std::string index;
   std::vector<std::string> inputs;        // JSON Lines files (.gz/.zst too); empty: standard input
+  InputFilter filter;                     // --include / --exclude, for walked and globbed files
   std::string text_field;                 // "" = the index's
   std::string id_field;                   // "" = the index's
   std::size_t dedup_list = 0;             // > 0: each line is a ranked list; keep its first N
@@ -61,7 +63,8 @@ struct QueryCounts {
 QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::istream& in,
                         std::ostream& out);
 
-/// The same over options.inputs (any JSON Lines format), or standard input when empty.
+/// The same over options.inputs (any JSON Lines format, directories walked and filtered by
+/// options.filter; what the walks ignored is logged), or standard input when empty.
 QueryCounts run_query_command(const QueryOptions& options, std::ostream& out);
 
 }  // namespace neardup

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/keep_rule.hpp"
+#include "io/input_filter.hpp"
 #include "io/input_format.hpp"
 #include "io/json_writer.hpp"
 #include "jobs/options/document_spec.hpp"
@@ -20,6 +21,7 @@ namespace neardup {
 struct JobOptions {
   std::vector<std::string> inputs;
   std::optional<InputFormat> format;  // nullopt: by extension
+  InputFilter filter;                 // --include / --exclude
   std::string output;
   std::string tmp_dir;  // spill files for compressed inputs; "" = OUTPUT/_tmp
   DocumentSpec document;
@@ -56,6 +58,26 @@ inline constexpr struct DescribeMaxDocOption {
   }
 } describe_max_doc_option;
 
+/// Lists --include and --exclude for visitor `v`: which files found by walking a directory or
+/// matching a glob are read (InputFilter); a file named directly is always read. Every command
+/// that reads a corpus, `query` included.
+inline constexpr struct DescribeInputFilterOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.value({"--include", "include", ParameterScope::kRun,
+             "read only the walked or globbed files matching one of these fnmatch patterns "
+             "(repeatable; without '/' a pattern matches the file name, with '/' the path below "
+             "the walked directory; files named directly are always read)",
+             "GLOB"},
+            o.filter.include);
+    v.value({"--exclude", "exclude", ParameterScope::kRun,
+             "leave out the walked or globbed files matching one of these patterns (repeatable; "
+             "as --include, and wins over it), e.g. --exclude '*.png' --exclude 'old/*'",
+             "GLOB"},
+            o.filter.exclude);
+  }
+} describe_input_filter_options;
+
 /// Lists --keep-field for visitor `v`: the fields of each query record that `query` copies
 /// into its answer, so that a caller can join answers to what it sent.
 inline constexpr struct DescribeKeepFieldOption {
@@ -78,9 +100,12 @@ inline constexpr struct DescribeInputOptions {
              "input files, directories, globs or @LIST (a file naming one input per line)"},
             o.inputs);
     v.choice({"--format", "format", kSketch,
-              "input format: auto (by extension: .jsonl/.json/.ndjson, with .gz or .zst), jsonl, "
-              "jsonl.gz, jsonl.zst, or text (one document per file)"},
+              "input format: auto (by extension, any letter case: .jsonl/.json/.ndjson, with .gz "
+              "or .zst), jsonl, jsonl.gz, jsonl.zst, or text (one document per file, .gz and .zst "
+              "files decompressed, files with a NUL byte in their first 8 KiB skipped as "
+              "binary_file)"},
              o.format, std::span<const Choice<std::optional<InputFormat>>>(input_format_choices()));
+    describe_input_filter_options(v, o);
     v.value({"--text-field", "text_field", kSketch, "JSON field holding the text (dotted path)"},
             o.document.text_field);
     v.value({"--id-field", "id_field", kSketch,

@@ -31,10 +31,11 @@ void OptionJsonReader::value(const OptionInfo& info, bool& flag) {
 
 void OptionJsonReader::value(const OptionInfo& info, std::vector<std::string>& texts) {
   if (!wanted(info)) return;
-  simdjson::dom::array array;
-  if (object_[info.json].get(array) != simdjson::SUCCESS)
-    return fail(info, "missing or not a list");
+  simdjson::dom::element element;
   texts.clear();
+  if (object_[info.json].get(element) != simdjson::SUCCESS) return;  // an empty list
+  simdjson::dom::array array;
+  if (element.get(array) != simdjson::SUCCESS) return fail(info, "not a list");
   for (const simdjson::dom::element item : array) {
     std::string_view text;
     if (item.get(text) != simdjson::SUCCESS) return fail(info, "an item is not a string");

@@ -57,7 +57,9 @@ void write_options(JsonWriter& json, const Options& options, ParameterScope scop
 }
 
 /// Reads each described option of scope kSketch to kRun from `object` (a stats.json
-/// "parameters"); the first member missing or of the wrong type is kept as the problem.
+/// "parameters"); the first member missing or of the wrong type is kept as the problem, but a
+/// missing list reads as empty (a list option such as --exclude is absent from the stats.json
+/// of runs made before it existed).
 class OptionJsonReader {
  public:
   explicit OptionJsonReader(simdjson::dom::object object) : object_(object) {}

@@ -211,7 +211,7 @@ class DedupRun {
   // checkpoint and the split store.
   void open() {
     clock_.start("plan");
-    plan_ = make_plan(comm_, options_.inputs, options_.format, options_.split_bytes);
+    plan_ = make_plan(comm_, options_);
     spill_ = plan_.has_compressed_input();
     prepare_output();
     reference_scratch_ = (std::filesystem::path(options_.output) / "_reference_index").string();
@@ -243,6 +243,7 @@ class DedupRun {
     spill_file_ = spill_path(options_, rank_);
     if (spill_ && !options_.tmp_dir.empty()) create_directory(options_.tmp_dir);
     report_.input_files = plan_.files.size();
+    report_.ignored_files = plan_.ignored;
     report_.input_bytes = plan_.total_bytes();
     report_.splits = plan_.splits.size();
     report_.input_bytes_per_rank = plan_.bytes_per_rank(exchanger_.size());

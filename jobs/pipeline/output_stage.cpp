@@ -113,7 +113,7 @@ std::vector<std::string> deduped_part_names(const JobPlan& plan) {
   std::set<std::string> taken;
   for (std::size_t s = 0; s < plan.splits.size(); ++s) {
     const InputFile& file = plan.files[plan.splits[s].file];
-    if (file.format != InputFormat::kText) {
+    if (!is_text(file.format)) {
       char name[64];
       std::snprintf(name, sizeof name, "part-%05zu%s", s, output_extension(file.format));
       names[s] = name;
@@ -141,7 +141,7 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
     if (plan.owners[s] != rank) continue;
     const Split& split = plan.splits[s];
     const InputFile& file = plan.files[split.file];
-    const bool lines = file.format != InputFormat::kText;
+    const bool lines = !is_text(file.format);
     const auto keep = [&](DocId id) {
       while (next_doc < docs.size() && docs.ids[next_doc] < id) ++next_doc;
       if (next_doc == docs.size() || docs.ids[next_doc] != id) return false;  // skipped record
@@ -182,8 +182,7 @@ InputFormat removed_part_format(const JobPlan& plan) {
                                  InputFormat::kJsonlGzip};  // in the order ties are settled
   std::uint64_t bytes[std::size(formats)] = {};
   for (const InputFile& file : plan.files) {
-    const InputFormat format =
-        file.format == InputFormat::kText ? InputFormat::kJsonl : file.format;
+    const InputFormat format = json_lines_format(file.format);
     bytes[std::find(std::begin(formats), std::end(formats), format) - std::begin(formats)] +=
         file.size;
   }

@@ -48,6 +48,8 @@ std::string stats_json(const RunReport& r) {
   for (const std::string& input : r.options->inputs) json.value(input_argument_under(input, cwd));
   json.end_array();
   json.key("input_files").value(r.input_files);
+  json.key("ignored_files");
+  write_ignored_files(json, r.ignored_files);
   json.key("input_bytes").value(r.input_bytes);
   json.key("splits").value(r.splits);
   json.key("docs_read").value(s.docs_read);

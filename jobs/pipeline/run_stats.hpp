@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "io/ignored_files.hpp"
 #include "jobs/mpi/stage_stats.hpp"
 #include "jobs/options/job_options.hpp"
 #include "jobs/pipeline/dedup_method.hpp"
@@ -23,6 +24,7 @@ struct RunReport {
   JobSummary summary;
   int ranks = 1;
   std::uint64_t input_files = 0;
+  IgnoredFiles ignored_files;  // what the directory walks and globs passed over
   std::uint64_t input_bytes = 0;
   std::uint64_t splits = 0;
   std::uint64_t features = 0;

@@ -101,6 +101,11 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
         skip(LineStatus::kDocTooLarge, std::to_string(record.size) + " bytes");
         continue;
       }
+      if (record.binary) {
+        skip(LineStatus::kBinaryFile,
+             "a NUL byte in the first " + std::to_string(kBinarySniffBytes) + " bytes");
+        continue;
+      }
       const LineStatus status = parser.parse(file, record.bytes, parsed);
       if (status != LineStatus::kOk) {
         const bool field_missed =

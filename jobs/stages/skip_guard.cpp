@@ -23,6 +23,8 @@ std::string advice(LineStatus status) {
       return "; if the inputs are not JSON Lines, --format text reads each file as one document";
     case LineStatus::kDocTooLarge:
       return "; --max-doc-mb raises the size limit";
+    case LineStatus::kBinaryFile:
+      return "; --exclude GLOB leaves such files out of directory walks (e.g. --exclude '*.png')";
     default:
       return "";
   }

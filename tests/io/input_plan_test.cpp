@@ -1,5 +1,6 @@
 // Input planning: files, directories, globs and @LIST files expand to one sorted list with
-// formats and relative paths; splits and their assignment to ranks.
+// formats and relative paths, filtered by --include / --exclude, with what the walks ignored
+// counted by reason; splits and their assignment to ranks.
 #include "io/input_plan.hpp"
 
 #include <gtest/gtest.h>
@@ -8,6 +9,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 
 #include "io/io_error.hpp"
 
@@ -76,7 +78,7 @@ TEST_F(InputPlanTest, DirectoryIsWalkedRecursivelyAndSorted) {
 }
 
 TEST_F(InputPlanTest, NamesStartingWithDotOrUnderscoreAreSkippedAtEveryLevel) {
-  for (const InputFile& file : expand_inputs({root_.string()}, InputFormat::kText)) {
+  for (const InputFile& file : expand_inputs({root_.string()}, {InputFormat::kText, {}})) {
     EXPECT_EQ(file.relative.find("/."), std::string::npos) << file.relative;
     EXPECT_EQ(file.relative.find("/_"), std::string::npos) << file.relative;
     EXPECT_NE(file.relative.front(), '.') << file.relative;
@@ -100,27 +102,144 @@ TEST_F(InputPlanTest, FormatsComeFromExtensions) {
 }
 
 TEST_F(InputPlanTest, ForcedTextTakesEveryFileWithRelativePaths) {
-  const auto files = expand_inputs({path("sub")}, InputFormat::kText);
+  const auto files = expand_inputs({path("sub")}, {InputFormat::kText, {}});
   EXPECT_EQ(relatives(files),
             (std::vector<std::string>{"c.json", "deeper/d.ndjson", "e.jsonl.gz", "f.ndjson.zst",
                                       "notes.txt", "notes.txt.gz"}));
-  for (const InputFile& file : files) {
-    EXPECT_EQ(file.format, InputFormat::kText) << file.path;
-    EXPECT_EQ(file.path, path("sub/" + file.relative));
+  // .gz and .zst text files are read decompressed; the id stays the path as found.
+  const std::vector<InputFormat> formats = {InputFormat::kText,     InputFormat::kText,
+                                            InputFormat::kTextGzip, InputFormat::kTextZstd,
+                                            InputFormat::kText,     InputFormat::kTextGzip};
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    EXPECT_EQ(files[i].format, formats[i]) << files[i].path;
+    EXPECT_EQ(files[i].path, path("sub/" + files[i].relative));
   }
+  const auto named = expand_inputs({path("sub/notes.txt.gz")}, {InputFormat::kText, {}});
+  ASSERT_EQ(named.size(), 1u);
+  EXPECT_EQ(named[0].format, InputFormat::kTextGzip);
+}
+
+TEST_F(InputPlanTest, ExtensionsAreTakenInAnyLetterCase) {
+  write("UPPER.JSONL", "1\n");
+  write("sub/Mixed.Json.GZ", "gz");
+  write("sub/deeper/x.NDJSON.Zst", "zst");
+  IgnoredFiles ignored;
+  const auto files = expand_inputs({root_.string()}, {}, &ignored);
+  ASSERT_EQ(files.size(), 9u);  // the fixture's 6 and these 3
+  EXPECT_EQ(files[0].relative, "UPPER.JSONL");
+  EXPECT_EQ(files[0].format, InputFormat::kJsonl);
+  EXPECT_EQ(files[3].relative, "sub/Mixed.Json.GZ");
+  EXPECT_EQ(files[3].format, InputFormat::kJsonlGzip);
+  EXPECT_EQ(files[6].relative, "sub/deeper/x.NDJSON.Zst");
+  EXPECT_EQ(files[6].format, InputFormat::kJsonlZstd);
+  EXPECT_EQ(expand_inputs({root_.string()}, {InputFormat::kJsonlGzip, {}}).size(), 2u);
+}
+
+// The fixture walked from the root in auto: 6 files taken; notes.txt and notes.txt.gz passed
+// over by extension; .hidden, _meta.jsonl, sub/_private, sub/deeper/.git and
+// sub/deeper/.dot.jsonl by name.
+TEST_F(InputPlanTest, WalksCountWhatTheyIgnoreByReason) {
+  write("sub/table.PARQUET", "PAR1");
+  write("sub/deeper/b.parquet", "PAR1");
+  write("README", "r");
+  ASSERT_EQ(::mkfifo(path("sub/pipe.jsonl").c_str(), 0600), 0);
+  fs::create_symlink(path("nowhere"), root_ / "broken.jsonl");
+  IgnoredFiles ignored;
+  EXPECT_EQ(expand_inputs({root_.string()}, {}, &ignored).size(), 6u);
+  EXPECT_EQ(ignored.by_extension, (std::map<std::string, std::uint64_t>{
+                                      {"", 1}, {".parquet", 2}, {".txt", 1}, {".txt.gz", 1}}));
+  EXPECT_EQ(ignored.hidden, 5u);
+  EXPECT_EQ(ignored.not_regular, 2u);  // the FIFO and the broken link
+  EXPECT_EQ(ignored.not_included, 0u);
+  EXPECT_EQ(ignored.excluded, 0u);
+  EXPECT_EQ(ignored.total(), 12u);
+  EXPECT_EQ(ignored_files_text(ignored),
+            "ignored 12 files: 2 *.parquet, 1 with no extension, 1 *.txt, 1 *.txt.gz, 2 not a "
+            "regular file, 5 named .* or _* (not entered)");
+  // Walked twice (the root and sub/), each path is counted once.
+  IgnoredFiles twice;
+  expand_inputs({root_.string(), path("sub")}, {}, &twice);
+  EXPECT_EQ(twice.total(), 12u);
+  // --format text takes every regular file: nothing is ignored by extension.
+  IgnoredFiles text;
+  EXPECT_EQ(expand_inputs({root_.string()}, {InputFormat::kText, {}}, &text).size(), 11u);
+  EXPECT_TRUE(text.by_extension.empty());
+  EXPECT_EQ(text.total(), 7u);
+}
+
+TEST_F(InputPlanTest, IncludeAndExcludeFilterWalkedFiles) {
+  const auto walk = [&](InputFilter filter, IgnoredFiles& ignored) {
+    return relatives(expand_inputs({root_.string()}, {std::nullopt, std::move(filter)}, &ignored));
+  };
+  IgnoredFiles jsonl;
+  EXPECT_EQ(walk({{"*.jsonl"}, {}}, jsonl), (std::vector<std::string>{"a.jsonl", "b.jsonl"}));
+  EXPECT_EQ(jsonl.not_included, 4u);
+  EXPECT_EQ(jsonl.excluded, 0u);
+  IgnoredFiles both;  // exclude wins over include; patterns without '/' match the name
+  EXPECT_EQ(walk({{"*.jsonl*", "d.*"}, {"b.*", "*.zst"}}, both),
+            (std::vector<std::string>{"a.jsonl", "sub/deeper/d.ndjson", "sub/e.jsonl.gz"}));
+  EXPECT_EQ(both.excluded, 2u);      // b.jsonl, f.ndjson.zst
+  EXPECT_EQ(both.not_included, 1u);  // c.json
+  IgnoredFiles below;  // a pattern with '/' matches the path below the root; '*' crosses '/'
+  EXPECT_EQ(walk({{"sub/*"}, {"sub/deeper/*"}}, below),
+            (std::vector<std::string>{"sub/c.json", "sub/e.jsonl.gz", "sub/f.ndjson.zst"}));
+  EXPECT_EQ(below.not_included, 2u);
+  EXPECT_EQ(below.excluded, 1u);
+  IgnoredFiles sets;
+  EXPECT_EQ(walk({{"[ab].jsonl", "?.json"}, {}}, sets),
+            (std::vector<std::string>{"a.jsonl", "b.jsonl", "sub/c.json"}));
+}
+
+TEST_F(InputPlanTest, FilesNamedDirectlyAreReadWhateverThePatterns) {
+  IgnoredFiles ignored;
+  const auto files = expand_inputs({root_.string(), path("b.jsonl")},
+                                   {std::nullopt, {{}, {"b.jsonl", "a.jsonl"}}}, &ignored);
+  EXPECT_EQ(relatives(files),
+            (std::vector<std::string>{path("b.jsonl"), "sub/c.json", "sub/deeper/d.ndjson",
+                                      "sub/e.jsonl.gz", "sub/f.ndjson.zst"}));
+  EXPECT_EQ(ignored.excluded, 1u);  // a.jsonl; b.jsonl, excluded by the walk, is read
+  write("list.txt", "sub/c.json\n");
+  EXPECT_EQ(expand_inputs({"@" + path("list.txt")}, {std::nullopt, {{"*.zzz"}, {"*.json"}}}).size(),
+            1u);
+}
+
+TEST_F(InputPlanTest, GlobMatchesAreFiltered) {
+  IgnoredFiles ignored;
+  const auto files = expand_inputs({path("*.jsonl")}, {std::nullopt, {{}, {"_*"}}}, &ignored);
+  EXPECT_EQ(relatives(files), (std::vector<std::string>{path("a.jsonl"), path("b.jsonl")}));
+  EXPECT_EQ(ignored.excluded, 1u);  // _meta.jsonl
+  EXPECT_EQ(ignored.total(), 1u);
+}
+
+TEST_F(InputPlanTest, AnArgumentLeftEmptyByTheFilterSaysWhatItIgnored) {
+  const auto error = [&](const std::string& argument, InputFilter filter) {
+    try {
+      expand_inputs({argument}, {std::nullopt, std::move(filter)});
+    } catch (const IoError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(error(path("sub/deeper"), {{}, {"*"}}),
+            path("sub/deeper") +
+                ": directory holds no input file (*.jsonl, *.json, *.ndjson, each also .gz or "
+                ".zst); ignored 3 files: 1 excluded by --exclude, 2 named .* or _* (not entered)");
+  EXPECT_EQ(error(path("*.jsonl"), {{"x*"}, {}}),
+            path("*.jsonl") + ": no input file matches; ignored 3 files: 3 not matching --include");
 }
 
 TEST_F(InputPlanTest, ForcedJsonLinesFormatsKeepTheirFamilyOfNames) {
-  const auto gzip = expand_inputs({root_.string()}, InputFormat::kJsonlGzip);
+  const auto gzip = expand_inputs({root_.string()}, {InputFormat::kJsonlGzip, {}});
   ASSERT_EQ(gzip.size(), 1u);
   EXPECT_EQ(gzip[0].relative, "sub/e.jsonl.gz");
-  const auto zstd = expand_inputs({root_.string()}, InputFormat::kJsonlZstd);
+  const auto zstd = expand_inputs({root_.string()}, {InputFormat::kJsonlZstd, {}});
   ASSERT_EQ(zstd.size(), 1u);
   EXPECT_EQ(zstd[0].relative, "sub/f.ndjson.zst");
-  const auto plain = expand_inputs({root_.string(), path("sub/e.jsonl.gz")}, InputFormat::kJsonl);
+  const auto plain =
+      expand_inputs({root_.string(), path("sub/e.jsonl.gz")}, {InputFormat::kJsonl, {}});
   EXPECT_EQ(plain.size(), 5u);  // a, b, c, d by the walk, e.jsonl.gz named directly
   for (const InputFile& file : plain) EXPECT_EQ(file.format, InputFormat::kJsonl) << file.path;
-  EXPECT_THROW(expand_inputs({path("sub/deeper")}, InputFormat::kJsonlGzip), IoError);
+  EXPECT_THROW(expand_inputs({path("sub/deeper")}, {InputFormat::kJsonlGzip, {}}), IoError);
 }
 
 TEST_F(InputPlanTest, ListingOrderDoesNotMatterAndDuplicatesCollapse) {

@@ -17,8 +17,9 @@ namespace {
 
 using testutil::TempDir;
 
-const InputFormat kFormats[] = {InputFormat::kJsonl, InputFormat::kJsonlGzip,
-                                InputFormat::kJsonlZstd, InputFormat::kText};
+const InputFormat kFormats[] = {InputFormat::kJsonl,     InputFormat::kJsonlGzip,
+                                InputFormat::kJsonlZstd, InputFormat::kText,
+                                InputFormat::kTextGzip,  InputFormat::kTextZstd};
 
 // The decompressed content of a part, by a decoder other than neardup's, or via the command
 // line tool when `use_tool` (returns false when the tool is missing).
@@ -28,9 +29,11 @@ bool decode_independently(const TempDir& dir, const std::string& path, InputForm
     const std::string bytes = testutil::read_file(path);
     switch (format) {
       case InputFormat::kJsonlGzip:
+      case InputFormat::kTextGzip:
         content = testutil::gunzip_with_zlib(bytes);
         break;
       case InputFormat::kJsonlZstd:
+      case InputFormat::kTextZstd:
         content = testutil::unzstd_with_libzstd(bytes);
         break;
       case InputFormat::kJsonl:
@@ -41,7 +44,8 @@ bool decode_independently(const TempDir& dir, const std::string& path, InputForm
     return true;
   }
   if (!is_compressed(format)) return false;
-  const std::string tool = format == InputFormat::kJsonlGzip ? "gzip" : "zstd";
+  const bool gzip = format == InputFormat::kJsonlGzip || format == InputFormat::kTextGzip;
+  const std::string tool = gzip ? "gzip" : "zstd";
   if (!testutil::have_tool(tool)) return false;
   const std::string out = dir.path("decoded");
   const std::string command = tool + " -dc '" + path + "' > '" + out + "'";
@@ -58,7 +62,7 @@ std::string read_back(const std::string& path, InputFormat format) {
   Record record;
   while (reader->next(record)) {
     content += record.bytes;
-    if (format != InputFormat::kText) content += '\n';
+    if (!is_text(format)) content += '\n';
   }
   EXPECT_EQ(reader->decode_error(), "");
   return content;
@@ -71,7 +75,9 @@ TEST(PartWriter, RoundTripInEveryFormat) {
   content += std::string(3 << 20, 'L') + "\n" + "last\r\n";
   for (const InputFormat format : kFormats) {
     SCOPED_TRACE(input_format_name(format));
-    const std::string path = dir.path(std::string("part") + output_extension(format));
+    // Text parts keep the input's name: one part per format here.
+    const std::string path =
+        dir.path(std::string("part-") + input_format_name(format) + output_extension(format));
     {
       const auto part = open_part(path, format);
       for (std::size_t at = 0; at < content.size();) {

@@ -27,11 +27,12 @@ struct Rec {
   std::uint64_t offset = 0;
   std::uint64_t size = 0;
   bool oversized = false;
+  bool binary = false;
   friend bool operator==(const Rec&, const Rec&) = default;
   friend std::ostream& operator<<(std::ostream& out, const Rec& rec) {
     const std::string shown = rec.bytes.size() > 40 ? rec.bytes.substr(0, 40) + "..." : rec.bytes;
     return out << "{\"" << shown << "\" at " << rec.offset << ", size " << rec.size
-               << (rec.oversized ? ", oversized}" : "}");
+               << (rec.oversized ? ", oversized" : "") << (rec.binary ? ", binary}" : "}");
   }
 };
 
@@ -49,7 +50,7 @@ ReadResult read_records(const std::string& path, InputFormat format,
   Record record;
   while (reader->next(record)) {
     result.records.push_back(
-        {std::string(record.bytes), record.offset, record.size, record.oversized});
+        {std::string(record.bytes), record.offset, record.size, record.oversized, record.binary});
   }
   EXPECT_FALSE(reader->next(record)) << "a finished reader stays finished";
   result.error = reader->decode_error();
@@ -395,6 +396,65 @@ TEST(RecordReader, TextFileIsOneRecordWhateverItsLines) {
             (std::vector<Rec>{{big, 0, big.size(), false}}));
 }
 
+TEST(RecordReader, CompressedTextFileIsOneDecompressedRecord) {
+  const TempDir dir;
+  const std::string content = "line one\r\nline two\n\n" + std::string(3 << 20, 'w') + " end";
+  testutil::write_file(dir.path("doc.txt.gz"), testutil::gzip_with_zlib(content));
+  testutil::write_file(dir.path("doc.txt.zst"), testutil::zstd_with_libzstd(content));
+  for (const auto& [name, format] : {std::pair{"doc.txt.gz", InputFormat::kTextGzip},
+                                     std::pair{"doc.txt.zst", InputFormat::kTextZstd}}) {
+    SCOPED_TRACE(name);
+    const ReadResult result = read_records(dir.path(name), format);
+    EXPECT_EQ(result.records, (std::vector<Rec>{{content, 0, content.size(), false}}));
+    EXPECT_EQ(result.error, "");
+    EXPECT_EQ(result.consumed, testutil::read_file(dir.path(name)).size());
+    EXPECT_EQ(read_records(dir.path(name), format, content.size() - 1).records,
+              (std::vector<Rec>{{"", 0, content.size(), true}}));
+    EXPECT_EQ(split_content_hash(dir.path(name), format, 0, 0, kNoLimit),
+              XXH3_64bits(content.data(), content.size()));
+  }
+}
+
+TEST(RecordReader, DamagedCompressedTextFileGivesNoRecord) {
+  const TempDir dir;
+  const std::string gz = testutil::gzip_with_zlib(std::string(100000, 'x') + " words");
+  testutil::write_file(dir.path("cut.txt.gz"), gz.substr(0, gz.size() / 2));
+  const ReadResult result = read_records(dir.path("cut.txt.gz"), InputFormat::kTextGzip);
+  EXPECT_TRUE(result.records.empty());
+  EXPECT_NE(result.error, "");
+}
+
+// A NUL byte among the first 8 KiB (as git and grep tell binary files) makes a text file
+// binary: no bytes, whatever its size and compression; a NUL after them does not.
+TEST(RecordReader, TextFileWithANulInItsFirst8KiBIsBinary) {
+  const TempDir dir;
+  std::string last_sniffed(8192, 'a');
+  last_sniffed[8191] = '\0';
+  std::string after(9000, 'a');
+  after[8192] = '\0';
+  const std::string image =
+      std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) + std::string(5000, 'z');
+  testutil::write_file(dir.path("last.txt"), last_sniffed);
+  testutil::write_file(dir.path("after.txt"), after);
+  testutil::write_file(dir.path("image.png"), image);
+  EXPECT_EQ(read_records(dir.path("last.txt"), InputFormat::kText).records,
+            (std::vector<Rec>{{"", 0, 8192, false, true}}));
+  EXPECT_EQ(read_records(dir.path("after.txt"), InputFormat::kText).records,
+            (std::vector<Rec>{{after, 0, 9000, false, false}}));
+  const ReadResult png = read_records(dir.path("image.png"), InputFormat::kText, 100);
+  EXPECT_EQ(png.records, (std::vector<Rec>{{"", 0, image.size(), false, true}}));  // not oversized
+  EXPECT_EQ(png.consumed, image.size());
+  // 16 MiB of zeros, compressed: binary after the first 8 KiB, not decompressed further.
+  const std::string zeros(16 << 20, '\0');
+  testutil::write_file(dir.path("zeros.gz"), testutil::gzip_with_zlib(zeros));
+  const ReadResult gz = read_records(dir.path("zeros.gz"), InputFormat::kTextGzip);
+  ASSERT_EQ(gz.records.size(), 1u);
+  EXPECT_TRUE(gz.records[0].binary);
+  EXPECT_EQ(gz.records[0].bytes, "");
+  EXPECT_EQ(gz.records[0].size, 8192u);
+  EXPECT_EQ(gz.consumed, testutil::read_file(dir.path("zeros.gz")).size());
+}
+
 TEST(RecordReader, EmptyTextFileIsOneEmptyRecord) {
   const TempDir dir;
   testutil::write_file(dir.path("empty.txt"), "");
@@ -411,8 +471,9 @@ TEST(RecordReader, CompressedAndTextFilesStartAtOffsetZero) {
 
 TEST(RecordReader, UnreadablePathsThrowIoErrorNamingThePath) {
   const TempDir dir;
-  for (const InputFormat format : {InputFormat::kJsonl, InputFormat::kJsonlGzip,
-                                   InputFormat::kJsonlZstd, InputFormat::kText}) {
+  for (const InputFormat format :
+       {InputFormat::kJsonl, InputFormat::kJsonlGzip, InputFormat::kJsonlZstd, InputFormat::kText,
+        InputFormat::kTextGzip, InputFormat::kTextZstd}) {
     SCOPED_TRACE(input_format_name(format));
     for (const std::string& path : {dir.path("missing/file"), dir.path("")}) {
       try {

@@ -1,6 +1,7 @@
-// The minhash job on every input format (plain, gzip, zstd, text files) and on a corpus seeded
-// with every kind of bad input: identical clusters, exact counts per skip reason, byte-exact
-// deduplicated output in the input's compression, and --strict naming the file and line.
+// The minhash job on every input format (plain, gzip, zstd, text files plain or compressed) and
+// on a corpus seeded with every kind of bad input: identical clusters, exact counts per skip
+// reason, byte-exact deduplicated output in the input's compression, --strict naming the file
+// and line; discovery: --include / --exclude, binary text files and ignored files counted.
 #include <gtest/gtest.h>
 #include <mpi.h>
 #include <sys/socket.h>
@@ -214,6 +215,155 @@ TEST(InputFormats, EveryFormatGivesTheSameClusters) {
   }
 }
 
+// Rank 0 writes each document as DIR/shardK/ID.txt (K = i % 3).
+void write_text_tree(const std::string& dir, const std::vector<GeneratedDoc>& docs) {
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    write_bytes(dir + "/shard" + std::to_string(i % 3) + "/" + docs[i].id + ".txt", docs[i].text);
+  }
+}
+
+// A text document's id (a path below the input) reduced to the generated id: its file name
+// without ".txt" and any ".gz" or ".zst".
+std::string generated_id(std::string id) {
+  id = id.substr(id.rfind('/') + 1);
+  for (const char* suffix : {".gz", ".zst"}) {
+    if (id.ends_with(suffix)) id.resize(id.size() - std::string(suffix).size());
+  }
+  return id.substr(0, id.size() - 4);
+}
+
+testing::CorpusSpec small_text_corpus(std::uint64_t seed) {
+  testing::CorpusSpec spec;
+  spec.seed = seed;
+  spec.base_docs = 80;
+  spec.min_tokens = 30;
+  spec.max_tokens = 150;
+  spec.levels = {0.5, 0.85, 0.95, 1.0};
+  return spec;
+}
+
+TEST(InputFormats, CompressedTextFilesGiveTheSameClustersAsPlainText) {
+  const std::string dir = shared_temp_dir();
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(small_text_corpus(33));
+  if (world_rank() == 0) {
+    write_text_tree(dir + "/plain", docs);
+    write_text_tree(dir + "/packed", docs);
+    // shard0 and shard2 gzip-compressed, shard1 zstd-compressed, each file in place.
+    run_shell("gzip -r " + dir + "/packed/shard0 " + dir + "/packed/shard2");
+    run_shell("zstd -q --rm " + dir + "/packed/shard1/*.txt");
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions plain_options = options_for({dir + "/plain"}, dir + "/o1");
+  plain_options.format = InputFormat::kText;
+  MinhashOptions packed_options = options_for({dir + "/packed"}, dir + "/o2");
+  packed_options.format = InputFormat::kText;
+  const JobSummary plain = run_minhash(MPI_COMM_WORLD, plain_options);
+  const JobSummary packed = run_minhash(MPI_COMM_WORLD, packed_options);
+  EXPECT_EQ(plain.docs_read, docs.size());
+  EXPECT_EQ(packed.docs_read, docs.size());
+  EXPECT_EQ(packed.docs_skipped, 0u);
+  EXPECT_EQ(packed.docs_removed, plain.docs_removed);
+  EXPECT_EQ(packed.verified_pairs, plain.verified_pairs);
+  if (world_rank() == 0) {
+    EXPECT_GT(plain.docs_removed, 20u);
+    EXPECT_EQ(partition(dir + "/o2", generated_id), partition(dir + "/o1", generated_id));
+    // deduped/ keeps each kept file under its name, compressed as it was, with the same text:
+    // decompressed in place by the tools, it holds the plain files of the plain run's deduped/.
+    const std::string decoded = dir + "/decoded";
+    run_shell("cp -r " + dir + "/o2/deduped " + decoded + " && gzip -dr " + decoded +
+              " && zstd -q -d --rm " + decoded + "/shard1/*.zst");
+    std::uint64_t kept = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(decoded)) {
+      if (!entry.is_regular_file()) continue;
+      ++kept;
+      const std::string relative = fs::relative(entry.path(), decoded).string();
+      EXPECT_EQ(read_bytes(entry.path()), read_bytes(dir + "/plain/" + relative)) << relative;
+    }
+    EXPECT_EQ(kept, packed.docs_kept);
+    fs::remove_all(dir);
+  }
+}
+
+// A text tree with images (binary: counted skips), .bin files and an old/ copy left out by
+// --exclude, a README.md not matching --include, and _SUCCESS and .cache passed over by name:
+// exact counts in the summary and stats.json, and the clusters of the documents alone.
+TEST(Discovery, FilteredAndBinaryTextFilesAreCountedExactly) {
+  const std::string dir = shared_temp_dir();
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(small_text_corpus(34));
+  if (world_rank() == 0) {
+    write_text_tree(dir + "/tree/docs", docs);
+    write_text_tree(dir + "/clean", docs);
+    for (int i = 0; i < 4; ++i) {  // copies of documents: duplicates, were they read
+      write_bytes(dir + "/tree/old/" + docs[i].id + ".txt", docs[i].text);
+    }
+    for (int i = 0; i < 5; ++i) {
+      write_bytes(dir + "/tree/img/p" + std::to_string(i) + ".png",
+                  std::string("\x89PNG\r\n\x1a\n\0\0\0\rIHDR", 16) + std::string(100 * i, 'x'));
+    }
+    for (int i = 0; i < 3; ++i) write_bytes(dir + "/tree/bin/x" + std::to_string(i) + ".bin", "b");
+    write_bytes(dir + "/tree/docs/README.md", "about these documents\n");
+    write_bytes(dir + "/tree/_SUCCESS", "");
+    write_bytes(dir + "/tree/.cache/c.txt", "cached words here\n");
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions options = options_for({dir + "/tree"}, dir + "/out");
+  options.format = InputFormat::kText;
+  options.filter = {{"*.txt", "*.png", "*.bin"}, {"*.bin", "old/*"}};
+  const JobSummary s = run_minhash(MPI_COMM_WORLD, options);
+  MinhashOptions clean_options = options_for({dir + "/clean"}, dir + "/clean-out");
+  clean_options.format = InputFormat::kText;
+  const JobSummary clean = run_minhash(MPI_COMM_WORLD, clean_options);
+  EXPECT_EQ(s.docs_read, docs.size() + 5);
+  EXPECT_EQ(s.skipped_by_reason[static_cast<int>(LineStatus::kBinaryFile)], 5u);
+  EXPECT_EQ(s.docs_skipped, 5u);
+  EXPECT_EQ(s.docs_removed, clean.docs_removed);
+  if (world_rank() == 0) {
+    const std::string out = dir + "/out";
+    EXPECT_EQ(testing::stat(out, "/docs_skipped_by_reason/binary_file"), 5u);
+    EXPECT_EQ(testing::stat(out, "/input_files"), docs.size() + 5);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/excluded"), 7u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/not_included"), 1u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/hidden"), 2u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/total"), 10u);
+    EXPECT_EQ(testing::stat(dir + "/clean-out", "/ignored_files/total"), 0u);
+    EXPECT_EQ(partition(out, generated_id), partition(dir + "/clean-out", generated_id));
+    fs::remove_all(dir);
+  }
+}
+
+// JSON Lines found by extension in any letter case; other files counted by extension, and a
+// copy left out by --exclude.
+TEST(Discovery, UpperCaseExtensionsAreReadOthersCounted) {
+  const std::string dir = shared_temp_dir();
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(small_text_corpus(35));
+  const std::size_t half = docs.size() / 2;
+  if (world_rank() == 0) {
+    write_bytes(dir + "/in/a.jsonl", json_lines(docs, 0, half));
+    write_bytes(dir + "/in/B.JSONL", json_lines(docs, half, docs.size()));
+    write_bytes(dir + "/in/f.jsonl", json_lines(docs, 0, half));
+    write_bytes(dir + "/in/c.parquet", "PAR1");
+    write_bytes(dir + "/in/sub/d.jsonl.bz2", "BZh9");
+    write_bytes(dir + "/in/sub/e.txt", "words\n");
+    write_bytes(dir + "/in/sub/g.TXT", "words\n");
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions options = options_for({dir + "/in"}, dir + "/out");
+  options.filter.exclude = {"f.*"};
+  const JobSummary s = run_minhash(MPI_COMM_WORLD, options);
+  EXPECT_EQ(s.docs_read, docs.size());
+  EXPECT_EQ(s.docs_skipped, 0u);
+  if (world_rank() == 0) {
+    const std::string out = dir + "/out";
+    EXPECT_EQ(testing::stat(out, "/input_files"), 2u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/by_extension/.parquet"), 1u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/by_extension/.jsonl.bz2"), 1u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/by_extension/.txt"), 2u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/excluded"), 1u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/total"), 5u);
+    fs::remove_all(dir);
+  }
+}
+
 // removed/ parts hold documents of every input, so they take the compression of most input
 // bytes; a tie goes to plain, then zstd.
 TEST(InputFormats, RemovedPartsTakeTheCompressionOfMostInputBytes) {
@@ -229,6 +379,8 @@ TEST(InputFormats, RemovedPartsTakeTheCompressionOfMostInputBytes) {
   EXPECT_EQ(format_of({{kJsonlZstd, 10}, {kJsonlZstd, 0}}), kJsonlZstd);
   EXPECT_EQ(format_of({{kJsonl, 10}}), kJsonl);
   EXPECT_EQ(format_of({{kText, 10}, {kJsonlGzip, 9}}), kJsonl);
+  EXPECT_EQ(format_of({{kTextGzip, 10}, {kJsonl, 9}}), kJsonlGzip);  // text read decompressed
+  EXPECT_EQ(format_of({{kTextZstd, 4}, {kJsonlZstd, 4}, {kJsonlGzip, 7}}), kJsonlZstd);
   EXPECT_EQ(format_of({}), kJsonl);
   EXPECT_EQ(format_of({{kJsonl, 10}, {kJsonlZstd, 6}, {kJsonlGzip, 7}, {kJsonlZstd, 5}}),
             kJsonlZstd);

@@ -119,6 +119,33 @@ TEST(OptionList, AnAddedOptionReadsBackFromStats) {
   EXPECT_EQ(missing.problem(), "parameter \"threshold\": missing");
 }
 
+// --include and --exclude round-trip through stats.json, and a stats.json written before they
+// existed reads as no patterns, not as a problem (explain --run of an older run).
+TEST(OptionList, ListsReadBackAndMissingListsAreEmpty) {
+  JobOptions o;
+  o.filter = {{"*.jsonl", "en/*"}, {"old/*"}};
+  JsonWriter json;
+  json.begin_object();
+  write_options(json, o, ParameterScope::kRun, describe_input_filter_options);
+  json.end_object();
+  simdjson::dom::parser parser;
+  JobOptions back;
+  OptionJsonReader reader(parser.parse(json.str()).get_object().value());
+  describe_input_filter_options(reader, back);
+  EXPECT_EQ(reader.problem(), "");
+  EXPECT_EQ(back.filter.include, o.filter.include);
+  EXPECT_EQ(back.filter.exclude, o.filter.exclude);
+  OptionJsonReader older(parser.parse(std::string("{}")).get_object().value());
+  describe_input_filter_options(older, back);
+  EXPECT_EQ(older.problem(), "");
+  EXPECT_TRUE(back.filter.include.empty());
+  EXPECT_TRUE(back.filter.exclude.empty());
+  OptionJsonReader wrong(
+      parser.parse(std::string(R"({"include": "*.jsonl"})")).get_object().value());
+  describe_input_filter_options(wrong, back);
+  EXPECT_EQ(wrong.problem(), "parameter \"include\": not a list");
+}
+
 // Every option of the real minhash and simhash lists outside kNone is in stats.json, and the
 // command line accepts each list's flags.
 TEST(OptionList, RealListsReachStatsAndTheCommandLine) {
