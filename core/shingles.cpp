@@ -11,32 +11,52 @@
 
 namespace neardup {
 
+namespace {
+
+// Writes the word shingle hashes (see shingle_hashes) of a document with at least one token.
+// Each token is hashed once; shingle i is sum_j t[i+j] * B^(k-1-j) (mod 2^64), rolled from
+// shingle i-1 in place: out[i] holds t[i] until shingle i overwrites it.
+void word_shingle_hashes(const TokenStream& tokens, std::size_t n,
+                         std::vector<std::uint64_t>& out) {
+  const std::size_t count = tokens.size();
+  out.resize(count);
+  const char* text = tokens.text.data();
+  for (std::size_t i = 0; i < count; ++i) {
+    out[i] = XXH3_64bits(text + tokens.starts[i], tokens.ends[i] - tokens.starts[i]);
+  }
+  const std::size_t k = std::min(n, count);
+  std::uint64_t h = 0, top = 1;  // top = B^k, what the token leaving the window is worth
+  for (std::size_t j = 0; j < k; ++j) {
+    h = h * kShingleBase + out[j];
+    top *= kShingleBase;
+  }
+  for (std::size_t i = 0; i + k < count; ++i) {
+    const std::uint64_t step = out[i + k] - out[i] * top;  // off the dependency chain
+    out[i] = h;
+    h = h * kShingleBase + step;
+  }
+  out[count - k] = h;
+  out.resize(count - k + 1);
+}
+
+}  // namespace
+
 void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out) {
   out.clear();
-  const std::size_t count = tokens.size();
-  if (count == 0 || spec.n == 0) return;
-  const char* text = tokens.text.data();
+  if (tokens.size() == 0 || spec.n == 0) return;
   if (spec.kind == ShingleKind::kWord) {
-    if (count < spec.n) {
-      out.push_back(XXH3_64bits(text, tokens.text.size()));
-      return;
-    }
-    out.reserve(count - spec.n + 1);
-    for (std::size_t i = 0; i + spec.n <= count; ++i) {
-      const std::uint32_t begin = tokens.starts[i];
-      const std::uint32_t end = tokens.ends[i + spec.n - 1];
-      out.push_back(XXH3_64bits(text + begin, end - begin));
-    }
-  } else {
-    const std::size_t length = tokens.text.size();
-    if (length < spec.n) {
-      out.push_back(XXH3_64bits(text, length));
-      return;
-    }
-    out.reserve(length - spec.n + 1);
-    for (std::size_t i = 0; i + spec.n <= length; ++i) out.push_back(XXH3_64bits(text + i, spec.n));
+    word_shingle_hashes(tokens, spec.n, out);
+    return;
   }
+  const char* text = tokens.text.data();
+  const std::size_t length = tokens.text.size();
+  if (length < spec.n) {
+    out.push_back(XXH3_64bits(text, length));
+    return;
+  }
+  out.reserve(length - spec.n + 1);
+  for (std::size_t i = 0; i + spec.n <= length; ++i) out.push_back(XXH3_64bits(text + i, spec.n));
 }
 
 void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,

@@ -1,4 +1,4 @@
-// Shingling: a document becomes the set of XXH3-64 hashes of its word or character n-grams.
+// Shingling: a document becomes the set of 64-bit hashes of its word or character n-grams.
 #pragma once
 
 #include <cstdint>
@@ -19,12 +19,20 @@ struct ShingleSpec {
   unsigned n = 5;
 };
 
+/// The base of the polynomial that combines token hashes into a word shingle hash (odd, so
+/// every power of it is invertible mod 2^64 and no token's hash is lost).
+inline constexpr std::uint64_t kShingleBase = 0x9E3779B97F4A7C15ULL;
+
 /// Writes the hash of every shingle position of a tokenized document into `out`, in text
 /// order, repeats included (a minimum over them is the minimum over the set).
-/// Word shingles: each run of n consecutive tokens joined by one space, hashed with
-/// XXH3_64bits (seed 0); a document with 1 to n-1 tokens has exactly one shingle (all of its
-/// tokens). Character shingles: each n-byte window of the canonical text (tokens joined by one
-/// space); a canonical text shorter than n bytes is one shingle. No tokens: no shingles.
+/// Word shingles: each token is hashed once, t = XXH3_64bits(token bytes, seed 0), and the
+/// shingle of tokens i .. i+k-1 is sum_j t[i+j] * kShingleBase^(k-1-j) (mod 2^64), rolled from
+/// one position to the next, with k = n; a document with 1 to n-1 tokens has exactly one
+/// shingle, of all its k tokens. Two different token sequences collide with probability
+/// about 2^-60 when their token hashes are random (the difference is a nonzero multiple of
+/// a token hash by a polynomial in the odd base, with few factors of 2). Character shingles:
+/// each n-byte window of the canonical text (tokens joined by one space) hashed with
+/// XXH3_64bits; a canonical text shorter than n bytes is one shingle. No tokens: no shingles.
 void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out);
 

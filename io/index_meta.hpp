@@ -19,8 +19,9 @@ struct IndexSegment {
 };
 
 /// The current format version; an index of another version is refused. Version 2 added the
-/// stored shingle sets (store_shingles); version 3 the tokenizer (Unicode tokens by default).
-inline constexpr std::uint32_t kIndexFormatVersion = 3;
+/// stored shingle sets (store_shingles); version 3 the tokenizer (Unicode tokens by default);
+/// version 4 word shingle hashes combined from per-token hashes (core/shingles.hpp).
+inline constexpr std::uint32_t kIndexFormatVersion = 4;
 
 /// Everything needed to sketch queries the way the index was built, and to find its files.
 struct IndexMeta {

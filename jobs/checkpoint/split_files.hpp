@@ -23,7 +23,9 @@ namespace neardup {
 ///    before the sketch is reused.
 /// 5: the tally counts binary_file skips (a text file with a NUL byte in its first 8 KiB), and
 ///    .gz and .zst text files are read decompressed.
-inline constexpr std::uint32_t kSplitFormatVersion = 5;
+/// 6: word shingle hashes combine per-token XXH3 hashes by a polynomial (core/shingles.hpp)
+///    instead of hashing each shingle's text.
+inline constexpr std::uint32_t kSplitFormatVersion = 6;
 
 /// A SplitStore of files in `dir`, one per split, named by a hash of everything that
 /// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so

@@ -3,7 +3,9 @@
 
 Re-implements, from their specifications, what indexes, caches and checkpoints store:
   - the canonical tokenizer (ASCII-lowercased runs of [A-Za-z0-9] or bytes >= 0x80, joined by
-    one space) and word 5-shingles hashed with XXH3-64 (seed 0);
+    one space) and word 5-shingles: each token hashed with XXH3-64 (seed 0), a shingle's
+    hash sum_j t_j * B^(4-j) mod 2^64 with B = 0x9E3779B97F4A7C15 (a document of k < 5
+    tokens: one shingle, sum_j t_j * B^(k-1-j));
   - XXH3-64 itself for inputs of up to 128 bytes, seeded (xxhash.h, "short keys" and
     "mid-range keys"); checked against the xxhsum tool (Debian package xxhash) when present;
   - MinHash: a_i = splitmix64 | 1, b_i = splitmix64 drawn in turn from state = seed; entry i
@@ -131,10 +133,20 @@ def tokens(text):
     return out
 
 
+SHINGLE_BASE = 0x9E3779B97F4A7C15
+
+
+def shingle_hash(gram):
+    h = 0
+    for token in gram:
+        h = (h * SHINGLE_BASE + xxh3(token)) & M
+    return h
+
+
 def shingle_set(text, n=5):
     t = tokens(text)
     grams = [t] if len(t) < n else [t[i:i + n] for i in range(len(t) - n + 1)]
-    return sorted({xxh3(b" ".join(g)) for g in grams})
+    return sorted({shingle_hash(g) for g in grams})
 
 
 def minhash(shingles, num_perm, seed):
