@@ -1,17 +1,104 @@
 // One permutation hashing with optimal densification: one hash per shingle, binned.
 #include "core/one_permutation.hpp"
 
+#include <emmintrin.h>
+
 #include <algorithm>
 
 #include "core/id_mix.hpp"
 
 namespace neardup {
+namespace {
+
+// Minimum value per bin in the low 32 bits; 2^32 marks an empty bin.
+constexpr std::uint64_t kEmptyBin = std::uint64_t{1} << 32;
+
+// Signatures of at most this many bins also table, for every pair of bins, the first attempt
+// of one that probes the other (num_bins^2 bytes).
+constexpr std::size_t kMaxColumnBins = 1024;
+
+constexpr std::uint8_t kNoAttempt = 0xFF;
+
+}  // namespace
 
 OnePermutationHasher::OnePermutationHasher(unsigned num_bins, std::uint64_t seed)
     : num_bins_(num_bins) {
   std::uint64_t state = seed ^ 0x6F6E652D7065726DULL;  // "one-perm": apart from MinHash's
   offset_ = splitmix64(state);
   probe_seed_ = splitmix64(state);
+  const std::size_t k = num_bins;
+  probes_.resize(k * kTabledProbes);
+  for (std::size_t bin = 0; bin < k; ++bin) {
+    for (std::uint64_t attempt = 1; attempt <= kTabledProbes; ++attempt) {
+      probes_[bin * kTabledProbes + attempt - 1] =
+          static_cast<std::uint16_t>(hashed_probe(bin, attempt));
+    }
+  }
+  if (k > kMaxColumnBins) return;
+  stride_ = (k + 15) / 16 * 16;
+  first_attempt_.assign(k * stride_, kNoAttempt);
+  for (std::size_t bin = 0; bin < k; ++bin) {
+    for (std::size_t attempt = kTabledProbes; attempt >= 1; --attempt) {
+      const std::size_t full = probes_[bin * kTabledProbes + attempt - 1];
+      first_attempt_[full * stride_ + bin] = static_cast<std::uint8_t>(attempt);
+    }
+  }
+}
+
+std::size_t OnePermutationHasher::hashed_probe(std::size_t bin, std::uint64_t attempt) const {
+  const std::uint64_t h = mix_id(probe_seed_ ^ (std::uint64_t{bin} << 32) ^ attempt);
+  return static_cast<std::size_t>(((h >> 32) * num_bins_) >> 32);
+}
+
+std::uint64_t OnePermutationHasher::walk(std::span<const std::uint64_t> bins, std::size_t bin,
+                                         std::uint64_t attempt) const {
+  std::uint64_t value = kEmptyBin;
+  for (; value == kEmptyBin && attempt <= kTabledProbes; ++attempt) {
+    value = bins[probes_[bin * kTabledProbes + attempt - 1]];
+  }
+  for (; value == kEmptyBin; ++attempt) value = bins[hashed_probe(bin, attempt)];
+  return value;
+}
+
+void OnePermutationHasher::densify_by_walking(std::span<const std::uint64_t> bins,
+                                              std::span<SigValue> out) const {
+  for (std::size_t bin = 0; bin < bins.size(); ++bin) {
+    out[bin] = static_cast<SigValue>(bins[bin] != kEmptyBin ? bins[bin] : walk(bins, bin, 1));
+  }
+}
+
+void OnePermutationHasher::densify_by_columns(std::span<const std::uint64_t> bins,
+                                              std::span<const std::uint32_t> full,
+                                              std::span<SigValue> out) const {
+  thread_local std::vector<std::uint8_t> first_of;
+  first_of.assign(stride_, kNoAttempt);
+  std::uint8_t* first = first_of.data();
+  for (const std::uint32_t f : full) {
+    const std::uint8_t* column = first_attempt_.data() + f * stride_;
+    // SSE2 (every x86-64 CPU has it): 16 byte minima an instruction.
+    for (std::size_t at = 0; at < stride_; at += 16) {
+      auto* to = reinterpret_cast<__m128i*>(first + at);
+      _mm_storeu_si128(
+          to, _mm_min_epu8(_mm_loadu_si128(to),
+                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(column + at))));
+    }
+  }
+  // Branch-free (which bins are empty is random): an empty bin takes its donor's value,
+  // then the rare empty bin whose tabled probes all missed is walked further.
+  bool missed = false;
+  for (std::size_t bin = 0; bin < bins.size(); ++bin) {
+    const bool empty = bins[bin] == kEmptyBin;
+    const std::size_t attempt = (first[bin] - 1u) & (kTabledProbes - 1);
+    const std::uint64_t donor = bins[probes_[bin * kTabledProbes + attempt]];
+    out[bin] = static_cast<SigValue>(empty ? donor : bins[bin]);
+    missed |= empty & (first[bin] == kNoAttempt);
+  }
+  if (!missed) return;
+  for (std::size_t bin = 0; bin < bins.size(); ++bin) {
+    if (bins[bin] == kEmptyBin && first[bin] == kNoAttempt) {
+      out[bin] = static_cast<SigValue>(walk(bins, bin, kTabledProbes + 1));
+    }
+  }
 }
 
 void OnePermutationHasher::sign(std::span<const std::uint64_t> shingles,
@@ -21,24 +108,31 @@ void OnePermutationHasher::sign(std::span<const std::uint64_t> shingles,
     std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(k), kEmptySigValue);
     return;
   }
-  // Minimum value per bin in the low 32 bits; 2^32 marks an empty bin.
-  constexpr std::uint64_t kEmpty = std::uint64_t{1} << 32;
   thread_local std::vector<std::uint64_t> bins;
-  bins.assign(k, kEmpty);
+  bins.assign(k, kEmptyBin);
   for (const std::uint64_t x : shingles) {
     const std::uint64_t h = mix_id(x + offset_);
     const std::size_t bin = static_cast<std::size_t>(((h >> 32) * k) >> 32);
     bins[bin] = std::min(bins[bin], h & 0xFFFFFFFFu);
   }
-  for (std::size_t i = 0; i < k; ++i) {
-    std::uint64_t value = bins[i];
-    // Optimal densification: probe bins by a sequence that depends on (seed, i, attempt) only,
-    // until a non-empty one; the same for every document, so agreement stays P = J.
-    for (std::uint64_t attempt = 1; value == kEmpty; ++attempt) {
-      const std::uint64_t probe = mix_id(probe_seed_ ^ (i << 32) ^ attempt);
-      value = bins[static_cast<std::size_t>(((probe >> 32) * k) >> 32)];
-    }
-    out[i] = static_cast<SigValue>(value);
+  // Optimal densification: an empty bin takes the value of the first non-empty bin its own
+  // probe sequence meets, a sequence that depends on (seed, bin, attempt) only, the same for
+  // every document, so agreement stays P = J.
+  thread_local std::vector<std::uint32_t> full;
+  full.clear();
+  full.resize(k);
+  std::size_t filled = 0;
+  for (std::size_t bin = 0; bin < k; ++bin) {
+    full[filled] = static_cast<std::uint32_t>(bin);
+    filled += bins[bin] != kEmptyBin;
+  }
+  full.resize(filled);
+  // Columns cost |full| * k / 64 wide minima; a walk costs about (k - |full|) * k / |full|
+  // probes, each a likely branch miss: the columns win unless few bins are empty.
+  if (!first_attempt_.empty() && 4 * full.size() < 3 * k) {
+    densify_by_columns(bins, full, out);
+  } else {
+    densify_by_walking(bins, out);
   }
 }
 
