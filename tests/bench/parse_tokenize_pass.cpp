@@ -1,6 +1,8 @@
 // The benchmark yardstick: a bare pass that only reads (decompressing .gz/.zst), parses and
 // tokenizes JSON Lines files (no shingles, no MinHash, no MPI), printing one RESULT line; with
 // --simhash tokens|shingles|char it also fingerprints each document (SimHash MB/s per core);
+// with --shingles it also hashes each document's word shingles as the minhash job does
+// (pass=parse_tokenize_shingle, the yardstick for the whole job);
 // --tokenizer unicode|ascii picks the tokenizer as the jobs' flag does (default unicode).
 #include <chrono>
 #include <cstdio>
@@ -8,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "core/shingles.hpp"
 #include "core/simhash.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
@@ -19,10 +22,18 @@ int main(int argc, char** argv) {
   int first_input = 1;
   std::string pass = "parse_tokenize";
   neardup::SimhashSpec spec;
-  bool fingerprint = false;
+  bool fingerprint = false, shingle = false;
   neardup::TokenizerKind kind = neardup::TokenizerKind::kUnicode;
-  for (; first_input + 1 < argc && argv[first_input][0] == '-'; first_input += 2) {
-    const std::string flag = argv[first_input], value = argv[first_input + 1];
+  while (first_input + 1 < argc && argv[first_input][0] == '-') {
+    const std::string flag = argv[first_input];
+    if (flag == "--shingles") {
+      pass = "parse_tokenize_shingle";
+      shingle = true;
+      ++first_input;
+      continue;
+    }
+    const std::string value = argv[first_input + 1];
+    first_input += 2;
     if (flag == "--tokenizer" && (value == "unicode" || value == "ascii")) {
       kind = value == "ascii" ? neardup::TokenizerKind::kAscii : neardup::TokenizerKind::kUnicode;
     } else if (flag == "--simhash" &&
@@ -34,21 +45,24 @@ int main(int argc, char** argv) {
       fingerprint = true;
     } else {
       std::fprintf(stderr,
-                   "%s: --tokenizer takes unicode or ascii, --simhash tokens, shingles or char\n",
+                   "%s: --tokenizer takes unicode or ascii, --simhash tokens, shingles or char, "
+                   "--shingles nothing\n",
                    flag.c_str());
       return 2;
     }
   }
   if (argc <= first_input) {
-    std::fprintf(stderr,
-                 "usage: %s [--simhash tokens|shingles|char] [--tokenizer unicode|ascii] "
-                 "INPUT...\n",
-                 argv[0]);
+    std::fprintf(
+        stderr,
+        "usage: %s [--shingles | --simhash tokens|shingles|char] [--tokenizer unicode|ascii] "
+        "INPUT...\n",
+        argv[0]);
     return 2;
   }
   const std::vector<std::string> inputs(argv + first_input, argv + argc);
   neardup::Tokenizer tokenizer(kind);
   neardup::SimhashScratch scratch;
+  std::vector<std::uint64_t> shingles;
   std::uint64_t fingerprint_xor = 0;
   const auto start = std::chrono::steady_clock::now();
   std::uint64_t file_bytes = 0, text_bytes = 0, docs = 0, tokens = 0;
@@ -68,6 +82,10 @@ int main(int argc, char** argv) {
       ++docs;
       tokens += stream.size();
       if (fingerprint) fingerprint_xor ^= neardup::simhash_of(stream, spec, scratch);
+      if (shingle) {
+        neardup::shingle_hashes(stream, neardup::ShingleSpec{}, shingles);
+        for (const std::uint64_t h : shingles) fingerprint_xor ^= h;
+      }
     }
     file_bytes += file.size;
   }
