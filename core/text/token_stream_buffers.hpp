@@ -17,12 +17,13 @@ struct TokenStreamBuffers {
 };
 
 /// Sizes `out` for any `raw_bytes`-byte input (at most one token per two bytes), with
-/// `text_slack` extra bytes of text a tokenizer may write past its cursor.
+/// `text_slack` extra bytes of text and `bound_slack` extra starts and ends a tokenizer may
+/// write past the last one.
 inline TokenStreamBuffers open_token_stream(TokenStream& out, std::size_t raw_bytes,
-                                            std::size_t text_slack) {
+                                            std::size_t text_slack, std::size_t bound_slack = 0) {
   out.text.resize(raw_bytes + text_slack);
-  out.starts.resize(raw_bytes / 2 + 2);
-  out.ends.resize(raw_bytes / 2 + 2);
+  out.starts.resize(raw_bytes / 2 + 2 + bound_slack);
+  out.ends.resize(raw_bytes / 2 + 2 + bound_slack);
   return {out.text.data(), out.starts.data(), out.ends.data()};
 }
 

@@ -23,12 +23,10 @@ constexpr std::array<unsigned char, 256> kCanonicalByte = make_canonical_bytes()
 }  // namespace
 
 void tokenize(std::string_view raw, TokenStream& out) {
-  static const bool avx512 = tokenize_avx512_supported();
-  if (avx512) {
-    tokenize_avx512(raw, out);
-  } else {
-    tokenize_scalar(raw, out);
-  }
+  static const AsciiTokenizerFn best = tokenize_avx512_supported() ? tokenize_avx512
+                                       : tokenize_avx2_supported() ? tokenize_avx2
+                                                                   : tokenize_scalar;
+  best(raw, out);
 }
 
 void tokenize_scalar(std::string_view raw, TokenStream& out) {

@@ -27,8 +27,12 @@ constexpr bool is_token_byte(unsigned char c) {
 
 /// Splits `raw` into canonical tokens (maximal runs of token bytes, ASCII A-Z lowercased) and
 /// writes them into `out`, replacing its previous contents. Runs tokenize_avx512 when the CPU
-/// supports it, else tokenize_scalar; both give identical results.
+/// supports it, else tokenize_avx2 when it supports that, else tokenize_scalar; all give
+/// identical results.
 void tokenize(std::string_view raw, TokenStream& out);
+
+/// The signature every ASCII tokenizer kernel shares (tokenize and the kernels below).
+using AsciiTokenizerFn = void (*)(std::string_view raw, TokenStream& out);
 
 /// The portable tokenizer (see tokenize).
 void tokenize_scalar(std::string_view raw, TokenStream& out);
@@ -38,5 +42,11 @@ bool tokenize_avx512_supported();
 
 /// The AVX-512BW tokenizer (see tokenize); call it only when tokenize_avx512_supported().
 void tokenize_avx512(std::string_view raw, TokenStream& out);
+
+/// Whether this CPU can run tokenize_avx2 (AVX2 and POPCNT).
+bool tokenize_avx2_supported();
+
+/// The AVX2 tokenizer (see tokenize); call it only when tokenize_avx2_supported().
+void tokenize_avx2(std::string_view raw, TokenStream& out);
 
 }  // namespace neardup

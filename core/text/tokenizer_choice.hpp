@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
+#include "core/minhash_kernels.hpp"
 #include "core/text/tokenizer.hpp"
 
 namespace neardup {
@@ -18,17 +19,26 @@ enum class TokenizerKind {
 /// "unicode" or "ascii": the names the flag, stats.json, index.meta and logs use.
 const char* tokenizer_kind_name(TokenizerKind kind);
 
+/// The ASCII tokenizer kernel of an instruction-set level (--kernel, named after the MinHash
+/// kernels): tokenize_avx512, tokenize_avx2 or tokenize_scalar, or, when this CPU lacks that
+/// one, the fastest it has below it. All give identical tokens.
+AsciiTokenizerFn ascii_tokenizer_for(MinhashKernel kernel);
+
 /// Tokenizes documents under one TokenizerKind and counts the invalid UTF-8 bytes it met.
 /// Holds no buffers: one per thread or per reader, cheap to copy.
 class Tokenizer {
  public:
-  explicit Tokenizer(TokenizerKind kind = TokenizerKind::kUnicode) : kind_(kind) {}
+  /// Tokenizes under `kind`, with `ascii` for ASCII text (all of it for kAscii, the fast
+  /// path for kUnicode): `tokenize` (the CPU's fastest) or a kernel of ascii_tokenizer_for.
+  explicit Tokenizer(TokenizerKind kind = TokenizerKind::kUnicode,
+                     AsciiTokenizerFn ascii = neardup::tokenize)
+      : kind_(kind), ascii_(ascii) {}
 
   /// The rule this tokenizer follows.
   TokenizerKind kind() const { return kind_; }
 
   /// Writes the canonical tokens of `raw` into `out`, replacing its contents: tokenize_unicode
-  /// or tokenize (which sees every byte as a byte and counts nothing).
+  /// or the ASCII tokenizer (which sees every byte as a byte and counts nothing).
   void tokenize(std::string_view raw, TokenStream& out);
 
   /// Bytes that were not part of valid UTF-8, summed over every text tokenized so far (always
@@ -37,6 +47,7 @@ class Tokenizer {
 
  private:
   TokenizerKind kind_;
+  AsciiTokenizerFn ascii_;
   std::uint64_t invalid_utf8_bytes_ = 0;
 };
 

@@ -23,8 +23,8 @@ bool is_unspaced_script(std::int32_t codepoint);
 /// tokens; a mark right after an unspaced-script character stays with it. Each byte that is
 /// not part of valid UTF-8 separates tokens too and is added to `invalid_utf8_bytes`. Pure
 /// ASCII input gives exactly the tokens of `tokenize` and takes its fast path:
-/// `ascii_tokenizer`, by default `tokenize` (the fastest kernel this CPU has; tests and
-/// benchmarks pass tokenize_scalar or tokenize_avx512).
+/// `ascii_tokenizer`, by default `tokenize` (the fastest kernel this CPU has; Tokenizer passes
+/// the kernel of --kernel, tests and benchmarks each kernel).
 void tokenize_unicode(std::string_view raw, TokenStream& out, std::uint64_t& invalid_utf8_bytes,
                       void (*ascii_tokenizer)(std::string_view, TokenStream&) = tokenize);
 

@@ -31,14 +31,14 @@ std::vector<std::uint64_t> line_bases(const JobPlan& plan,
 
 DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
                      const std::vector<std::uint64_t>& line_base, const DocumentSpec& spec,
-                     const std::string& spill_path)
+                     const std::string& spill_path, AsciiTokenizerFn ascii)
     : plan_(plan),
       docs_(docs),
       line_base_(line_base),
       spec_(spec),
       reader_(readable_paths(plan, spill_path)),
       parser_(spec),
-      tokenizer_(spec.tokenizer) {}
+      tokenizer_(spec.tokenizer, ascii) {}
 
 std::string_view DocSource::record(DocId doc) {
   const std::size_t i = docs_.index_of(doc);

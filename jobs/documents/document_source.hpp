@@ -22,9 +22,11 @@ namespace neardup {
 /// records later stages need (see spill_stage.hpp).
 class DocSource {
  public:
-  /// `line_base[s]` is the number of lines in the file before split s.
+  /// `line_base[s]` is the number of lines in the file before split s; shingle sets are
+  /// tokenized with `ascii` for ASCII text (see Tokenizer).
   DocSource(const JobPlan& plan, const LocalDocs& docs, const std::vector<std::uint64_t>& line_base,
-            const DocumentSpec& spec, const std::string& spill_path);
+            const DocumentSpec& spec, const std::string& spill_path,
+            AsciiTokenizerFn ascii = tokenize);
 
   /// The document's original record (its line, or a text file's content), byte for byte;
   /// valid until the next call.

@@ -107,6 +107,7 @@ class ExactMethod final : public DedupMethod {
   }
 
   std::string kernel() const override { return "xxh3-128"; }
+  AsciiTokenizerFn ascii_tokenizer() const override { return tokenize; }
 
   bool index_parameters(IndexBuildOptions&) const override { return false; }
 

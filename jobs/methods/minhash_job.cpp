@@ -84,6 +84,7 @@ class MinhashMethod final : public DedupMethod {
   }
 
   std::string kernel() const override { return sketcher_.kernel(); }
+  AsciiTokenizerFn ascii_tokenizer() const override { return sketcher_.ascii_tokenizer(); }
 
   SimilarityAxis similarity_axis() const override {
     const bool exact = options_.verify == VerifyMode::kExact;

@@ -98,6 +98,7 @@ class SimhashMethod final : public DedupMethod {
   }
 
   std::string kernel() const override { return "byte-lane counters"; }
+  AsciiTokenizerFn ascii_tokenizer() const override { return tokenize; }
 
   SimilarityAxis similarity_axis() const override {
     if (options_.verify == VerifyMode::kExact) {

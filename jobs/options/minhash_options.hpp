@@ -60,8 +60,8 @@ inline constexpr struct DescribeMinhashOptions {
               "buckets up to this size give all pairs; larger ones a star and chain"},
              o.max_bucket, {std::size_t{2}, std::size_t{1} << 20});
     v.choice({"--kernel", "kernel", kNone,
-              "MinHash kernel: auto (the fastest this CPU has), scalar, avx2 or avx512; all give "
-              "the same signatures"},
+              "MinHash and ASCII tokenizer kernels: auto (the fastest this CPU has), scalar, avx2 "
+              "or avx512; all give the same tokens and signatures"},
              o.kernel, std::span<const Choice<MinhashKernel>>(minhash_kernel_choices()));
   }
 } describe_minhash_options;

@@ -66,6 +66,9 @@ class DedupMethod : public Sketcher {
   /// The implementation that computes the sketches on this CPU (stats.json "kernel"; not a
   /// parameter: every kernel gives the same sketches).
   virtual std::string kernel() const = 0;
+  /// The ASCII tokenizer kernel the method's sketches use, for the stages that tokenize the
+  /// documents again (the same tokens on every kernel).
+  virtual AsciiTokenizerFn ascii_tokenizer() const = 0;
   /// Sets the method and sketch parameters of `build` to this run's, so that an index built
   /// with it sketches documents as this run does and, when this run verifies exactly, stores
   /// the shingle sets to decide matches the same way; false when the method has no index.

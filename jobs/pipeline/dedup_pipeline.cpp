@@ -318,7 +318,8 @@ class DedupRun {
     report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
     lines_per_split_ = global_lines_per_split(comm_, plan_, sketch_);
     bases_ = line_bases(plan_, lines_per_split_);
-    source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_);
+    source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_,
+                    method_.ascii_tokenizer());
     fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
     log_skip_examples(exchanger_, sketch_, *source_);
     check_skip_fraction(comm_, sketch_, options_.max_skip_fraction, plan_, &*source_);

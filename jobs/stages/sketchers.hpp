@@ -20,7 +20,8 @@ namespace neardup {
 class MinhashSketcher final : public Sketcher {
  public:
   /// Classic MinHash with `kernel`, or, with `one_permutation`, one permutation hashing with
-  /// optimal densification (num_perm bins), over the shingles of `tokenizer`'s tokens.
+  /// optimal densification (num_perm bins), over the shingles of `tokenizer`'s tokens; ASCII
+  /// text is tokenized on the tokenizer kernel of the same level (ascii_tokenizer_for).
   MinhashSketcher(unsigned num_perm, std::uint64_t seed, const ShingleSpec& shingle,
                   TokenizerKind tokenizer, MinhashKernel kernel = best_minhash_kernel(),
                   bool one_permutation = false)
@@ -28,7 +29,9 @@ class MinhashSketcher final : public Sketcher {
         one_permutation_(num_perm, seed),
         use_one_permutation_(one_permutation),
         shingle_(shingle),
-        tokenizer_(tokenizer) {}
+        tokenizer_(tokenizer, ascii_tokenizer_for(kernel)) {}
+  /// The ASCII tokenizer kernel its tokenizer uses.
+  AsciiTokenizerFn ascii_tokenizer() const { return ascii_tokenizer_for(hasher_.kernel()); }
   /// What computes the signatures: the MinHash kernel's name, or "oph".
   const char* kernel() const {
     return use_one_permutation_ ? "oph" : minhash_kernel_name(hasher_.kernel());

@@ -1,9 +1,9 @@
 // Google Benchmark micro-benchmarks of the per-document kernels: tokenizer (ASCII on the best
-// and the scalar kernel, and the Unicode one on ASCII (both kernels), English with typographic
-// quotes, mixed European and Chinese), shingle hashing,
-// each MinHash kernel, a whole MinHash sketch per kernel, band keys, SimHash, and the radix
-// sort of 16-byte tuples against std::sort. Text is random words of 5 letters + a space on
-// average (6 bytes per token), the yardstick of the performance targets.
+// kernel and on each kernel, and the Unicode one on ASCII (best and scalar), English with
+// typographic quotes, mixed European and Chinese), shingle hashing, each MinHash kernel, a whole
+// MinHash sketch per kernel, band keys, SimHash, and the radix sort of 16-byte tuples against
+// std::sort. Text is random words of 5 letters + a space on average (6 bytes per token), the
+// yardstick of the performance targets.
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
@@ -57,20 +57,27 @@ std::string repeated(const char* sentence) {
   return text;
 }
 
-void BM_TokenizeScalar(benchmark::State& state) {
+// One ASCII tokenizer kernel (tokenize above runs the best one); skipped when the CPU lacks it.
+void BM_TokenizeKernel(benchmark::State& state, AsciiTokenizerFn kernel, bool supported) {
+  if (!supported) {
+    state.SkipWithError("this CPU cannot run the kernel");
+    return;
+  }
   const std::string text = random_text(kDocBytes, 1);
   TokenStream tokens;
   for (auto _ : state) {
-    tokenize_scalar(text, tokens);
+    kernel(text, tokens);
     benchmark::DoNotOptimize(tokens.text.data());
   }
   state.SetBytesProcessed(static_cast<std::int64_t>(state.iterations() * text.size()));
 }
-BENCHMARK(BM_TokenizeScalar);
+BENCHMARK_CAPTURE(BM_TokenizeKernel, scalar, tokenize_scalar, true);
+BENCHMARK_CAPTURE(BM_TokenizeKernel, avx2, tokenize_avx2, tokenize_avx2_supported());
+BENCHMARK_CAPTURE(BM_TokenizeKernel, avx512, tokenize_avx512, tokenize_avx512_supported());
 
 // The Unicode tokenizer on `sentence` repeated (random ASCII words when null), its ASCII fast
 // path on the CPU's best kernel (scalar: on the scalar kernel, to compare with
-// BM_TokenizeScalar).
+// BM_TokenizeKernel/scalar).
 void BM_TokenizeUnicode(benchmark::State& state, const char* sentence, bool scalar) {
   const std::string text = sentence == nullptr ? random_text(kDocBytes, 1) : repeated(sentence);
   TokenStream tokens;

@@ -8,6 +8,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/shingles.hpp"
@@ -108,12 +109,16 @@ void digest(neardup::JsonLineParser& parser, const std::string& line) {
   if (parser.parse(line, parsed) != neardup::LineStatus::kOk) return;
   neardup::TokenStream tokens;
   neardup::tokenize(parsed.text, tokens);
-  if (neardup::tokenize_avx512_supported()) {
-    neardup::TokenStream scalar;
-    neardup::tokenize_scalar(parsed.text, scalar);
-    require(
-        scalar.text == tokens.text && scalar.starts == tokens.starts && scalar.ends == tokens.ends,
-        "avx512 tokens equal scalar tokens");
+  neardup::TokenStream scalar, wide;
+  neardup::tokenize_scalar(parsed.text, scalar);
+  using Kernel = std::pair<neardup::AsciiTokenizerFn, bool>;  // and whether the CPU has it
+  for (const Kernel& kernel :
+       {Kernel{neardup::tokenize_avx2, neardup::tokenize_avx2_supported()},
+        Kernel{neardup::tokenize_avx512, neardup::tokenize_avx512_supported()}}) {
+    if (!kernel.second) continue;
+    kernel.first(parsed.text, wide);
+    require(scalar.text == wide.text && scalar.starts == wide.starts && scalar.ends == wide.ends,
+            "avx2 and avx512 tokens equal scalar tokens");
   }
   for (std::size_t i = 0; i < tokens.size(); ++i) {
     require(tokens.starts[i] < tokens.ends[i] && tokens.ends[i] <= tokens.text.size(), "token");

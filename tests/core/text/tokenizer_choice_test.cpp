@@ -1,5 +1,5 @@
-// The --tokenizer choice: each kind runs its rule and only the Unicode one counts invalid
-// UTF-8, across calls.
+// The --tokenizer choice: each kind runs its rule on the ASCII kernel it is given, the kernel
+// of each --kernel level, and only the Unicode one counts invalid UTF-8, across calls.
 #include "core/text/tokenizer_choice.hpp"
 
 #include <gtest/gtest.h>
@@ -52,6 +52,35 @@ TEST(TokenizerChoice, InvalidBytesAreCountedAcrossCallsByTheUnicodeKind) {
             "a\xFF"
             "b");
   EXPECT_EQ(ascii.invalid_utf8_bytes(), 0u);
+}
+
+TEST(TokenizerChoice, AsciiKernelFollowsTheKernelLevel) {
+  const AsciiTokenizerFn below_avx512 = tokenize_avx2_supported() ? tokenize_avx2 : tokenize_scalar;
+  EXPECT_EQ(ascii_tokenizer_for(MinhashKernel::kScalar), tokenize_scalar);
+  EXPECT_EQ(ascii_tokenizer_for(MinhashKernel::kAvx2), below_avx512);
+  EXPECT_EQ(ascii_tokenizer_for(MinhashKernel::kAvx512),
+            tokenize_avx512_supported() ? tokenize_avx512 : below_avx512);
+}
+
+int counted_calls = 0;
+
+// tokenize_scalar, counting its calls.
+void counting_tokenizer(std::string_view raw, TokenStream& out) {
+  ++counted_calls;
+  tokenize_scalar(raw, out);
+}
+
+TEST(TokenizerChoice, BothKindsRunTheGivenAsciiKernel) {
+  TokenStream tokens;
+  Tokenizer ascii(TokenizerKind::kAscii, counting_tokenizer),
+      unicode(TokenizerKind::kUnicode, counting_tokenizer);
+  counted_calls = 0;
+  ascii.tokenize("Plain ASCII, \xC3\x84", tokens);
+  EXPECT_EQ(counted_calls, 1);
+  EXPECT_EQ(tokens.text, "plain ascii \xC3\x84");
+  unicode.tokenize("Plain ASCII", tokens);
+  EXPECT_EQ(counted_calls, 2);
+  EXPECT_EQ(tokens.text, "plain ascii");
 }
 
 TEST(TokenizerChoice, Names) {

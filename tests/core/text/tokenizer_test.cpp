@@ -4,6 +4,7 @@
 
 #include <gtest/gtest.h>
 
+#include <ostream>
 #include <random>
 #include <string>
 #include <string_view>
@@ -148,41 +149,145 @@ TEST(Tokenizer, IsTokenByte) {
   }
 }
 
-void expect_same_tokens(std::string_view raw) {
-  TokenStream scalar, wide;
-  wide.text = "stale";
-  wide.starts = {7};
-  tokenize_scalar(raw, scalar);
-  tokenize_avx512(raw, wide);
-  EXPECT_EQ(wide.text, scalar.text) << raw.size() << " bytes";
-  EXPECT_EQ(wide.starts, scalar.starts) << raw.size() << " bytes";
-  EXPECT_EQ(wide.ends, scalar.ends) << raw.size() << " bytes";
-}
+// An ASCII tokenizer kernel checked against tokenize_scalar, and whether this CPU runs it.
+struct AsciiKernel {
+  const char* name;
+  AsciiTokenizerFn tokenize;
+  bool (*supported)();
+};
 
-TEST(Tokenizer, Avx512EqualsScalar) {
-  if (!tokenize_avx512_supported()) GTEST_SKIP() << "no AVX-512BW on this CPU";
+bool always_supported() { return true; }
+
+// gtest names a kernel by its name in failure messages.
+void PrintTo(const AsciiKernel& kernel, std::ostream* os) { *os << kernel.name; }
+
+class TokenizerKernel : public testing::TestWithParam<AsciiKernel> {
+ protected:
+  void SetUp() override {
+    if (!GetParam().supported()) GTEST_SKIP() << "this CPU cannot run tokenize_" << GetParam().name;
+  }
+
+  // The kernel's stream for `raw` (written over stale contents) equals the scalar one; after
+  // the first difference the rest of the test checks nothing, to report one input.
+  void expect_same_tokens(std::string_view raw) {
+    if (HasFailure()) return;
+    TokenStream scalar, wide;
+    wide.text = "stale";
+    wide.starts = {7};
+    tokenize_scalar(raw, scalar);
+    GetParam().tokenize(raw, wide);
+    ASSERT_EQ(wide.text, scalar.text) << raw.size() << " bytes: " << escaped(raw);
+    ASSERT_EQ(wide.starts, scalar.starts) << raw.size() << " bytes: " << escaped(raw);
+    ASSERT_EQ(wide.ends, scalar.ends) << raw.size() << " bytes: " << escaped(raw);
+  }
+
+  // `raw` with every byte outside printable ASCII as \xNN, for failure messages.
+  static std::string escaped(std::string_view raw) {
+    std::string out;
+    for (const char c : raw.substr(0, 400)) {
+      const auto b = static_cast<unsigned char>(c);
+      if (b >= 0x20 && b < 0x7F && b != '\\') {
+        out += c;
+      } else {
+        constexpr char kHex[] = "0123456789abcdef";
+        out += {'\\', 'x', kHex[b >> 4], kHex[b & 15]};
+      }
+    }
+    return out;
+  }
+};
+
+// The bytes on both sides of every range edge, and the edges themselves.
+const std::string kEdgeBytes = std::string("/09:@AZ[`az{\x7f\x80\xff ") + std::string(1, '\0');
+
+TEST_P(TokenizerKernel, RandomRunsOfStressBytes) {
   // Bytes drawn from classes that stress every rule: both cases, digits, the bytes around the
-  // ranges, separators and runs of them, bytes >= 0x80, NUL; lengths around the 64-byte chunks.
+  // ranges, separators and runs of them, bytes >= 0x80, NUL; lengths across several chunks.
   const std::string alphabet =
       std::string("aZzA09/:@[`{ \t\n,.-\x7f\x80\xc3\xa9\xff", 24) + std::string(1, '\0');
   std::mt19937_64 rng(11);
-  for (int round = 0; round < 3000; ++round) {
-    const std::size_t length = rng() % 200;
+  for (int round = 0; round < 4000; ++round) {
+    const std::size_t length = rng() % 301;
     const std::size_t run = 1 + rng() % 8;  // separators and tokens come in runs up to this
     std::string raw;
-    while (raw.size() < length) {
-      const char c = alphabet[rng() % alphabet.size()];
-      raw.append(1 + rng() % run, c);
-    }
+    while (raw.size() < length) raw.append(1 + rng() % run, alphabet[rng() % alphabet.size()]);
+    raw.resize(length);
     expect_same_tokens(raw);
   }
-  for (std::size_t length = 0; length <= 200; ++length) {
-    expect_same_tokens(std::string(length, 'a'));
-    expect_same_tokens(std::string(length, ' '));
-    expect_same_tokens(std::string(length, 'A') + " ");
-    expect_same_tokens(" " + std::string(length, 'b'));
+}
+
+TEST_P(TokenizerKernel, RandomBytesOfEveryLength) {
+  std::mt19937_64 rng(12);
+  for (std::size_t length = 0; length <= 300; ++length) {
+    for (int trial = 0; trial < 8; ++trial) {
+      std::string raw(length, ' ');
+      for (char& c : raw) c = static_cast<char>(rng());
+      expect_same_tokens(raw);
+      // Prose-like: mostly lower-case letters, a space in six, now and then anything else.
+      for (char& c : raw) {
+        const std::uint64_t r = rng() % 64;
+        c = static_cast<char>(r < 52 ? 'a' + r % 26 : r < 62 ? ' ' : rng());
+      }
+      expect_same_tokens(raw);
+    }
+  }
+  for (const std::size_t length : {1000, 4095, 4096, 4097, 65536 + 31, 100003}) {
+    std::string raw(length, ' ');
+    for (char& c : raw) c = static_cast<char>(rng() % 3 == 0 ? ' ' : rng());
+    expect_same_tokens(raw);
   }
 }
+
+TEST_P(TokenizerKernel, UniformAndAlternatingBytes) {
+  std::string all_bytes;
+  for (int c = 0; c < 256; ++c) all_bytes += static_cast<char>(c);
+  for (std::size_t length = 0; length <= 200; ++length) {
+    for (const char c : kEdgeBytes + "\t,.-bQ5\xc3") expect_same_tokens(std::string(length, c));
+    expect_same_tokens(std::string(length, 'A') + " ");
+    expect_same_tokens(" " + std::string(length, 'b'));
+    for (const char* pair : {"a ", " a", "Z/", "{z", "9:", "\x80\x7f", "@\xff", "``A"}) {
+      std::string raw;
+      while (raw.size() < length) raw += pair;
+      expect_same_tokens(raw.substr(0, length));
+    }
+    // Every byte value in order and backwards, cut at every length.
+    expect_same_tokens(std::string_view(all_bytes).substr(0, length));
+    expect_same_tokens(std::string(all_bytes.rbegin(), all_bytes.rend()).substr(0, length));
+  }
+}
+
+TEST_P(TokenizerKernel, EachByteAtEachPosition) {
+  // One byte of every value at every position of a separator run and of a token, across two
+  // chunks of either kernel width.
+  for (int c = 0; c < 256; ++c) {
+    for (std::size_t at = 0; at < 130; ++at) {
+      std::string spaces(130, ' '), letters(130, 'K');
+      spaces[at] = letters[at] = static_cast<char>(c);
+      expect_same_tokens(spaces);
+      expect_same_tokens(letters);
+    }
+  }
+}
+
+TEST_P(TokenizerKernel, UnalignedViewsOfALargerBuffer) {
+  std::mt19937_64 rng(13);
+  std::string buffer(600, ' ');
+  for (char& c : buffer) c = kEdgeBytes[rng() % kEdgeBytes.size()];
+  for (std::size_t offset = 0; offset < 70; ++offset) {
+    for (const std::size_t length : {0, 1, 31, 32, 33, 63, 64, 65, 100, 257}) {
+      expect_same_tokens(std::string_view(buffer).substr(offset, length));
+    }
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Kernels, TokenizerKernel,
+    testing::Values(AsciiKernel{"avx2", tokenize_avx2, tokenize_avx2_supported},
+                    AsciiKernel{"avx512", tokenize_avx512, tokenize_avx512_supported},
+                    AsciiKernel{"dispatch", tokenize, always_supported}),
+    [](const testing::TestParamInfo<AsciiKernel>& kernel) {
+      return std::string(kernel.param.name);
+    });
 
 }  // namespace
 }  // namespace neardup

@@ -107,6 +107,7 @@ TEST(UnicodeTokenizer, InvalidBytesSeparateAndAreCounted) {
 // tokenizer; and the ASCII words of mixed text, which take the per-word path.
 TEST(UnicodeTokenizer, PureAsciiGivesTheAsciiTokenizersTokens) {
   std::vector<void (*)(std::string_view, TokenStream&)> kernels = {tokenize, tokenize_scalar};
+  if (tokenize_avx2_supported()) kernels.push_back(tokenize_avx2);
   if (tokenize_avx512_supported()) kernels.push_back(tokenize_avx512);
   std::mt19937_64 rng(4);
   TokenStream unicode, ascii;
