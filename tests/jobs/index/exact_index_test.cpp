@@ -307,13 +307,13 @@ TEST(ExactIndex, AnIndexOfThePreviousFormatIsRefusedSayingToRebuild) {
     meta >> magic;
     ASSERT_EQ(magic, "neardup-index");
     meta.seekp(static_cast<std::streamoff>(magic.size() + 1));
-    meta.put('2');  // the version field of the header line: format 2, before the tokenizer
+    meta.put('3');  // the version field of the header line: format 3, before token-hash shingles
     meta.close();
     try {
       NearDupIndex opened(index);
-      ADD_FAILURE() << "an index of format 2 was opened";
+      ADD_FAILURE() << "an index of format 3 was opened";
     } catch (const IoError& e) {
-      EXPECT_NE(std::string(e.what()).find("index metadata format 2, this neardup reads 3: "
+      EXPECT_NE(std::string(e.what()).find("index metadata format 3, this neardup reads 4: "
                                            "rebuild the index"),
                 std::string::npos)
           << e.what();
