@@ -20,7 +20,8 @@ struct IndexSegment {
 
 /// The current format version; an index of another version is refused. Version 2 added the
 /// stored shingle sets (store_shingles); version 3 the tokenizer (Unicode tokens by default);
-/// version 4 word shingle hashes combined from per-token hashes (core/shingles.hpp).
+/// version 4 word shingle hashes combined from per-token hashes (core/shingles.hpp) and the
+/// sketch kind (classic MinHash or one permutation hashing).
 inline constexpr std::uint32_t kIndexFormatVersion = 4;
 
 /// Everything needed to sketch queries the way the index was built, and to find its files.
@@ -47,6 +48,7 @@ struct IndexMeta {
   unsigned shingle_kind = 0;  // ShingleKind
   unsigned ngram = 5;
   double pass_at_threshold = kDefaultPassAtThreshold;
+  unsigned sketch = 1;  // the SignatureKind: 0 classic MinHash, 1 one permutation hashing
   // Whether every segment holds its documents' shingle sets (shingle_kind, ngram), so matches
   // are decided by exact Jaccard >= threshold rather than by the sketches alone.
   bool store_shingles = false;

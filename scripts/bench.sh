@@ -18,7 +18,8 @@
 # (bytes per document, query latency); prints RESULT lines.
 # Figures measured with it, what they mean and what bounds them: docs/performance.md.
 # Usage: scripts/bench.sh [--kernel K] [CORPUS_DIR]   (default: build/bench-corpus, generated once)
-#   --kernel K (or NEARDUP_BENCH_KERNEL=K): every minhash job runs with --kernel K
+#   --kernel K (or NEARDUP_BENCH_KERNEL=K): every minhash job and the yardstick passes run
+#   with --kernel K
 #     (auto|scalar|avx2|avx512), e.g. to measure the AVX2 path on an AVX-512 machine.
 #   NEARDUP_BENCH_QUICK=1: only the two yardstick passes and the default-flags job at 1 and 2
 #     ranks (no micro-benchmarks, compressed inputs, --write-deduped, SimHash, index or
@@ -72,7 +73,7 @@ run_pass() {
   local -n pass_seconds=$1
   shift
   local line
-  line=$("$root/build/neardup-parse-tokenize-pass" "$@" "$corpus")
+  line=$("$root/build/neardup-parse-tokenize-pass" "${kernel_flags[@]}" "$@" "$corpus")
   echo "$line"
   pass_seconds+=("$(grep -oE ' seconds=[0-9.]+' <<<"$line" | cut -d= -f2)")
 }

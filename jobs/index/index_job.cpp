@@ -48,6 +48,7 @@ IndexMeta new_meta(const IndexBuildOptions& o) {
   meta.shingle_kind = static_cast<unsigned>(o.document.shingle.kind);
   meta.ngram = o.document.shingle.n;
   meta.pass_at_threshold = o.pass_at_threshold;
+  meta.sketch = static_cast<unsigned>(o.signature);
   meta.store_shingles = o.store_shingles;
   return meta;
 }
@@ -175,8 +176,12 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
 
   const JobOptions reading = batch_options(options, meta);
   const JobPlan plan = make_plan(comm, reading);
+  const std::string sketch_kind =
+      meta.method == "minhash"
+          ? std::string(" ") + signature_kind_name(static_cast<SignatureKind>(meta.sketch))
+          : "";
   log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method +
-           (meta.store_shingles ? ", shingle sets stored" : "") +
+           sketch_kind + (meta.store_shingles ? ", shingle sets stored" : "") +
            "): " + std::to_string(plan.files.size()) + " files, " +
            std::to_string(plan.total_bytes()) + " bytes on " + std::to_string(exchanger.size()) +
            " ranks; " + fields_text(reading.document.text_field, reading.document.id_field));

@@ -13,6 +13,7 @@
 #include "core/simhash.hpp"
 #include "jobs/options/job_options.hpp"
 #include "jobs/options/lsh_options.hpp"
+#include "jobs/options/minhash_options.hpp"
 #include "jobs/options/option_choices.hpp"
 
 namespace neardup {
@@ -27,6 +28,7 @@ struct IndexBuildOptions : JobOptions, LshOptions {
   unsigned max_distance = 3;
   unsigned blocks = 0;  // 0: max_distance + 3
   std::uint64_t seed = 1;
+  SignatureKind signature = kDefaultSignature;
   bool store_shingles = false;  // keep shingle sets so matches are exact Jaccard >= threshold
 };
 
@@ -66,6 +68,7 @@ inline constexpr struct DescribeIndexOptions {
               "minhash (and the stored sets of --store-shingles): shingle length"},
              o.document.shingle.n, {1u, 1000u});
     v.value({"--seed", "seed", kNone, "minhash: seed of the MinHash family"}, o.seed);
+    describe_sketch_option(v, o, kNone);
     describe_lsh_options(v, o);
     v.value({"--store-shingles", "store_shingles", kNone,
              "keep each document's shingle set (8 bytes per distinct shingle) so query and "

@@ -13,8 +13,10 @@
 #include "core/key_table.hpp"
 #include "core/lsh_params.hpp"
 #include "core/minhash.hpp"
+#include "core/minhash_kernels.hpp"
 #include "core/permuted_tables.hpp"
 #include "io/io_error.hpp"
+#include "jobs/options/minhash_options.hpp"
 #include "jobs/stages/sketchers.hpp"
 
 namespace neardup {
@@ -71,8 +73,9 @@ std::unique_ptr<Sketcher> make_index_sketcher(const IndexMeta& meta) {
     return std::make_unique<SimhashSketcher>(simhash_spec(meta), index_tokenizer(meta));
   }
   if (meta.method == "minhash") {
-    return std::make_unique<MinhashSketcher>(meta.num_perm, meta.seed, index_shingle_spec(meta),
-                                             index_tokenizer(meta));
+    return std::make_unique<MinhashSketcher>(
+        meta.num_perm, meta.seed, index_shingle_spec(meta), index_tokenizer(meta),
+        best_minhash_kernel(), meta.sketch == static_cast<unsigned>(SignatureKind::kOph));
   }
   throw IoError("index method '" + meta.method + "' is unknown");
 }

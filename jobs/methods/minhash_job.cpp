@@ -30,7 +30,8 @@ class MinhashMethod final : public DedupMethod {
   const char* name() const override { return "minhash"; }
 
   std::string describe() const override {
-    return std::to_string(layout_.bands) + " bands x " + std::to_string(layout_.rows) +
+    return std::string("sketch ") + signature_kind_name(options_.signature) + ", " +
+           std::to_string(layout_.bands) + " bands x " + std::to_string(layout_.rows) +
            " rows; kernel " + kernel();
   }
 
@@ -109,8 +110,8 @@ class MinhashMethod final : public DedupMethod {
   }
 
   bool index_parameters(IndexBuildOptions& build) const override {
-    if (options_.signature != SignatureKind::kMinhash) return false;
     build.method = "minhash";
+    build.signature = options_.signature;
     static_cast<LshOptions&>(build) = options_;
     build.bands = layout_.bands;
     build.rows = layout_.rows;

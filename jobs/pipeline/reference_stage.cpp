@@ -97,7 +97,7 @@ std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const De
   build.write_deduped = build.write_removed = build.write_pairs = false;
   if (!method.index_parameters(build)) {
     throw JobError("--reference " + options.reference + ": no index sketches like this " +
-                   method.name() + " run (indexes use classic MinHash, not --sketch oph)");
+                   method.name() + " run (indexes hold minhash and simhash sketches)");
   }
   if (rank == 0) {
     std::error_code error;

@@ -32,10 +32,9 @@ class MinhashSketcher final : public Sketcher {
         tokenizer_(tokenizer, ascii_tokenizer_for(kernel)) {}
   /// The ASCII tokenizer kernel its tokenizer uses.
   AsciiTokenizerFn ascii_tokenizer() const { return ascii_tokenizer_for(hasher_.kernel()); }
-  /// What computes the signatures: the MinHash kernel's name, or "oph".
-  const char* kernel() const {
-    return use_one_permutation_ ? "oph" : minhash_kernel_name(hasher_.kernel());
-  }
+  /// The instruction-set level its kernels run at (the tokenizer's and, for classic MinHash,
+  /// the signature's): "scalar", "avx2" or "avx512".
+  const char* kernel() const { return minhash_kernel_name(hasher_.kernel()); }
   unsigned sketch_words() const override { return hasher_.num_perm(); }
   std::uint32_t sketch(std::string_view text, std::span<std::uint32_t> out) override;
   std::uint64_t invalid_utf8_bytes() const override { return tokenizer_.invalid_utf8_bytes(); }

@@ -3,7 +3,8 @@
 // --simhash tokens|shingles|char it also fingerprints each document (SimHash MB/s per core);
 // with --shingles it also hashes each document's word shingles as the minhash job does
 // (pass=parse_tokenize_shingle, the yardstick for the whole job);
-// --tokenizer unicode|ascii picks the tokenizer as the jobs' flag does (default unicode).
+// --tokenizer unicode|ascii picks the tokenizer as the jobs' flag does (default unicode), and
+// --kernel scalar|avx2|avx512 the ASCII tokenizer kernel as the jobs' --kernel does.
 #include <chrono>
 #include <cstdio>
 #include <cstring>
@@ -24,6 +25,8 @@ int main(int argc, char** argv) {
   neardup::SimhashSpec spec;
   bool fingerprint = false, shingle = false;
   neardup::TokenizerKind kind = neardup::TokenizerKind::kUnicode;
+  neardup::AsciiTokenizerFn ascii = neardup::tokenize;
+  std::string kernel = "auto";
   while (first_input + 1 < argc && argv[first_input][0] == '-') {
     const std::string flag = argv[first_input];
     if (flag == "--shingles") {
@@ -34,7 +37,13 @@ int main(int argc, char** argv) {
     }
     const std::string value = argv[first_input + 1];
     first_input += 2;
-    if (flag == "--tokenizer" && (value == "unicode" || value == "ascii")) {
+    if (flag == "--kernel" && (value == "scalar" || value == "avx2" || value == "avx512")) {
+      const neardup::MinhashKernel level = value == "scalar" ? neardup::MinhashKernel::kScalar
+                                           : value == "avx2" ? neardup::MinhashKernel::kAvx2
+                                                             : neardup::MinhashKernel::kAvx512;
+      ascii = neardup::ascii_tokenizer_for(level);
+      kernel = value;
+    } else if (flag == "--tokenizer" && (value == "unicode" || value == "ascii")) {
       kind = value == "ascii" ? neardup::TokenizerKind::kAscii : neardup::TokenizerKind::kUnicode;
     } else if (flag == "--simhash" &&
                (value == "tokens" || value == "shingles" || value == "char")) {
@@ -46,7 +55,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "%s: --tokenizer takes unicode or ascii, --simhash tokens, shingles or char, "
-                   "--shingles nothing\n",
+                   "--kernel scalar, avx2 or avx512, --shingles nothing\n",
                    flag.c_str());
       return 2;
     }
@@ -55,12 +64,12 @@ int main(int argc, char** argv) {
     std::fprintf(
         stderr,
         "usage: %s [--shingles | --simhash tokens|shingles|char] [--tokenizer unicode|ascii] "
-        "INPUT...\n",
+        "[--kernel scalar|avx2|avx512] INPUT...\n",
         argv[0]);
     return 2;
   }
   const std::vector<std::string> inputs(argv + first_input, argv + argc);
-  neardup::Tokenizer tokenizer(kind);
+  neardup::Tokenizer tokenizer(kind, ascii);
   neardup::SimhashScratch scratch;
   std::vector<std::uint64_t> shingles;
   std::uint64_t fingerprint_xor = 0;
@@ -92,9 +101,10 @@ int main(int argc, char** argv) {
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf(
-      "RESULT pass=%s tokenizer=%s format=%s file_bytes=%llu text_bytes=%llu docs=%llu tokens=%llu "
+      "RESULT pass=%s tokenizer=%s kernel=%s format=%s file_bytes=%llu text_bytes=%llu docs=%llu "
+      "tokens=%llu "
       "seconds=%.3f text_mb_per_s=%.1f fingerprint_xor=%016llx\n",
-      pass.c_str(), neardup::tokenizer_kind_name(kind), formats.c_str(),
+      pass.c_str(), neardup::tokenizer_kind_name(kind), kernel.c_str(), formats.c_str(),
       static_cast<unsigned long long>(file_bytes), static_cast<unsigned long long>(text_bytes),
       static_cast<unsigned long long>(docs), static_cast<unsigned long long>(tokens), seconds,
       text_bytes / 1e6 / seconds, static_cast<unsigned long long>(fingerprint_xor));

@@ -9,6 +9,7 @@
 #include <map>
 #include <set>
 
+#include "core/lsh_params.hpp"
 #include "jobs/cli/explain_command.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -88,7 +89,11 @@ TEST(Explain, AgreesWithExactJaccardAndItsVerdictFollowsTheFlags) {
     EXPECT_EQ(e.a.shingles, word_5grams(base.text).size());
     EXPECT_NEAR(static_cast<double>(e.agreeing) / e.num_perm, truth, 0.25) << base.id;
     EXPECT_EQ(e.candidate, !e.colliding_bands.empty());
-    EXPECT_EQ(e.duplicate, e.candidate && e.agreeing >= e.min_agree);
+    // The default exact verification: a candidate its sketch filter keeps, at exact J >= t.
+    EXPECT_EQ(e.duplicate, e.candidate &&
+                               e.agreeing >= sketch_filter_min_agree(options.threshold, 128) &&
+                               truth >= options.threshold)
+        << base.id << " " << other.id << " " << truth;
     if (truth >= 0.95) {
       EXPECT_TRUE(e.duplicate) << base.id << " " << other.id << " " << truth;
     }

@@ -15,6 +15,7 @@
 #include "core/band_keys.hpp"
 #include "core/lsh_params.hpp"
 #include "core/minhash.hpp"
+#include "core/one_permutation.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
 #include "io/io_error.hpp"
@@ -155,7 +156,9 @@ TEST(Index, SimhashBuildQueryAddQueryEqualsBruteForce) {
   }
 }
 
-TEST(Index, MinhashQueryEqualsBandSharingVerifiedBruteForce) {
+// A MinHash index of either sketch answers what band sharing plus the estimate rule over
+// signatures computed here says.
+void expect_minhash_query_equals_brute_force(SignatureKind kind) {
   const std::string dir = testing::shared_temp_dir();
   const std::vector<GeneratedDoc> a = corpus(3, "a-");
   testing::write_corpus(dir + "/a", a, 2);
@@ -163,6 +166,7 @@ TEST(Index, MinhashQueryEqualsBandSharingVerifiedBruteForce) {
   build.inputs = {dir + "/a"};
   build.output = dir + "/index";
   build.method = "minhash";
+  build.signature = kind;
   build.split_bytes = 1 << 20;
   run_index_build(MPI_COMM_WORLD, build);
   std::vector<GeneratedDoc> queries;
@@ -172,11 +176,16 @@ TEST(Index, MinhashQueryEqualsBandSharingVerifiedBruteForce) {
     const auto answers = parse_answers(run_query(dir + "/index", lines, errors));
     expect_bad_lines_answered(answers, queries.size());
     const MinHasher hasher(128, 1);
+    const OnePermutationHasher one_permutation(128, 1);
     const BandLayout layout = choose_band_layout(0.8, 128, 0.01, 0.99);
     const unsigned min_agree = min_agreeing_entries(0.8, 128, kDefaultPassAtThreshold);
     const auto signature = [&](const std::string& text) {
       std::vector<SigValue> sig(128);
-      hasher.sign(shingle_set(text, {}), sig);
+      if (kind == SignatureKind::kOph) {
+        one_permutation.sign(shingle_set(text, {}), sig);
+      } else {
+        hasher.sign(shingle_set(text, {}), sig);
+      }
       return sig;
     };
     std::vector<std::vector<SigValue>> sigs;
@@ -203,6 +212,15 @@ TEST(Index, MinhashQueryEqualsBandSharingVerifiedBruteForce) {
     EXPECT_GT(matched, queries.size() / 3);
     fs::remove_all(dir);
   }
+}
+
+TEST(Index, MinhashQueryEqualsBandSharingVerifiedBruteForce) {
+  static_assert(kDefaultSignature == SignatureKind::kOph);
+  expect_minhash_query_equals_brute_force(SignatureKind::kOph);
+}
+
+TEST(Index, ClassicMinhashQueryEqualsBandSharingVerifiedBruteForce) {
+  expect_minhash_query_equals_brute_force(SignatureKind::kMinhash);
 }
 
 TEST(Index, TruncatedOrCorruptFilesAreRefusedNamingTheFile) {
