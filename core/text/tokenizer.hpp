@@ -37,11 +37,19 @@ using AsciiTokenizerFn = void (*)(std::string_view raw, TokenStream& out);
 /// The portable tokenizer (see tokenize).
 void tokenize_scalar(std::string_view raw, TokenStream& out);
 
-/// Whether this CPU can run tokenize_avx512 (AVX-512F and BW).
+/// Whether this CPU can run tokenize_avx512 (AVX-512F and BW, BMI2 and POPCNT).
 bool tokenize_avx512_supported();
 
-/// The AVX-512BW tokenizer (see tokenize); call it only when tokenize_avx512_supported().
+/// The AVX-512BW tokenizer, for AVX-512 CPUs without VBMI2 (see tokenize); call it only when
+/// tokenize_avx512_supported().
 void tokenize_avx512(std::string_view raw, TokenStream& out);
+
+/// Whether this CPU can run tokenize_avx512_vbmi2 (tokenize_avx512's and AVX-512 VBMI2).
+bool tokenize_avx512_vbmi2_supported();
+
+/// The AVX-512 tokenizer with VBMI2's byte compress (see tokenize); call it only when
+/// tokenize_avx512_vbmi2_supported().
+void tokenize_avx512_vbmi2(std::string_view raw, TokenStream& out);
 
 /// Whether this CPU can run tokenize_avx2 (AVX2 and POPCNT).
 bool tokenize_avx2_supported();
