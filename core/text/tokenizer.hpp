@@ -26,22 +26,33 @@ constexpr bool is_token_byte(unsigned char c) {
 }
 
 /// Splits `raw` into canonical tokens (maximal runs of token bytes, ASCII A-Z lowercased) and
-/// writes them into `out`, replacing its previous contents. Runs tokenize_avx512 when the CPU
-/// supports it, else tokenize_avx2 when it supports that, else tokenize_scalar; all give
-/// identical results.
+/// writes them into `out`, replacing its previous contents. Runs fastest_ascii_tokenizer();
+/// all kernels give identical results.
 void tokenize(std::string_view raw, TokenStream& out);
 
 /// The signature every ASCII tokenizer kernel shares (tokenize and the kernels below).
 using AsciiTokenizerFn = void (*)(std::string_view raw, TokenStream& out);
 
+/// The fastest kernel this CPU runs: tokenize_avx512_vbmi2, else tokenize_avx512, else
+/// tokenize_avx2, else tokenize_scalar.
+AsciiTokenizerFn fastest_ascii_tokenizer();
+
 /// The portable tokenizer (see tokenize).
 void tokenize_scalar(std::string_view raw, TokenStream& out);
 
-/// Whether this CPU can run tokenize_avx512 (AVX-512F and BW).
+/// Whether this CPU can run tokenize_avx512 (AVX-512F and BW, BMI2 and POPCNT).
 bool tokenize_avx512_supported();
 
-/// The AVX-512BW tokenizer (see tokenize); call it only when tokenize_avx512_supported().
+/// The AVX-512BW tokenizer, for AVX-512 CPUs without VBMI2 (see tokenize); call it only when
+/// tokenize_avx512_supported().
 void tokenize_avx512(std::string_view raw, TokenStream& out);
+
+/// Whether this CPU can run tokenize_avx512_vbmi2 (tokenize_avx512's and AVX-512 VBMI2).
+bool tokenize_avx512_vbmi2_supported();
+
+/// The AVX-512 tokenizer with VBMI2's byte compress (see tokenize); call it only when
+/// tokenize_avx512_vbmi2_supported().
+void tokenize_avx512_vbmi2(std::string_view raw, TokenStream& out);
 
 /// Whether this CPU can run tokenize_avx2 (AVX2 and POPCNT).
 bool tokenize_avx2_supported();

@@ -10,7 +10,7 @@ const char* tokenizer_kind_name(TokenizerKind kind) {
 }
 
 AsciiTokenizerFn ascii_tokenizer_for(MinhashKernel kernel) {
-  if (kernel == MinhashKernel::kAvx512 && tokenize_avx512_supported()) return tokenize_avx512;
+  if (kernel == MinhashKernel::kAvx512) return fastest_ascii_tokenizer();
   if (kernel != MinhashKernel::kScalar && tokenize_avx2_supported()) return tokenize_avx2;
   return tokenize_scalar;
 }

@@ -20,8 +20,9 @@ enum class TokenizerKind {
 const char* tokenizer_kind_name(TokenizerKind kind);
 
 /// The ASCII tokenizer kernel of an instruction-set level (--kernel, named after the MinHash
-/// kernels): tokenize_avx512, tokenize_avx2 or tokenize_scalar, or, when this CPU lacks that
-/// one, the fastest it has below it. All give identical tokens.
+/// kernels): for avx512 the fastest this CPU runs (fastest_ascii_tokenizer: tokenize_avx512_vbmi2
+/// or tokenize_avx512 when it has them), for avx2 tokenize_avx2, for scalar tokenize_scalar;
+/// when this CPU lacks that one, the fastest it has below it. All give identical tokens.
 AsciiTokenizerFn ascii_tokenizer_for(MinhashKernel kernel);
 
 /// Tokenizes documents under one TokenizerKind and counts the invalid UTF-8 bytes it met.

@@ -74,6 +74,8 @@ void BM_TokenizeKernel(benchmark::State& state, AsciiTokenizerFn kernel, bool su
 BENCHMARK_CAPTURE(BM_TokenizeKernel, scalar, tokenize_scalar, true);
 BENCHMARK_CAPTURE(BM_TokenizeKernel, avx2, tokenize_avx2, tokenize_avx2_supported());
 BENCHMARK_CAPTURE(BM_TokenizeKernel, avx512, tokenize_avx512, tokenize_avx512_supported());
+BENCHMARK_CAPTURE(BM_TokenizeKernel, avx512_vbmi2, tokenize_avx512_vbmi2,
+                  tokenize_avx512_vbmi2_supported());
 
 // The Unicode tokenizer on `sentence` repeated (random ASCII words when null), its ASCII fast
 // path on the CPU's best kernel (scalar: on the scalar kernel, to compare with

@@ -114,7 +114,8 @@ void digest(neardup::JsonLineParser& parser, const std::string& line) {
   using Kernel = std::pair<neardup::AsciiTokenizerFn, bool>;  // and whether the CPU has it
   for (const Kernel& kernel :
        {Kernel{neardup::tokenize_avx2, neardup::tokenize_avx2_supported()},
-        Kernel{neardup::tokenize_avx512, neardup::tokenize_avx512_supported()}}) {
+        Kernel{neardup::tokenize_avx512, neardup::tokenize_avx512_supported()},
+        Kernel{neardup::tokenize_avx512_vbmi2, neardup::tokenize_avx512_vbmi2_supported()}}) {
     if (!kernel.second) continue;
     kernel.first(parsed.text, wide);
     require(scalar.text == wide.text && scalar.starts == wide.starts && scalar.ends == wide.ends,

@@ -58,8 +58,11 @@ TEST(TokenizerChoice, AsciiKernelFollowsTheKernelLevel) {
   const AsciiTokenizerFn below_avx512 = tokenize_avx2_supported() ? tokenize_avx2 : tokenize_scalar;
   EXPECT_EQ(ascii_tokenizer_for(MinhashKernel::kScalar), tokenize_scalar);
   EXPECT_EQ(ascii_tokenizer_for(MinhashKernel::kAvx2), below_avx512);
-  EXPECT_EQ(ascii_tokenizer_for(MinhashKernel::kAvx512),
-            tokenize_avx512_supported() ? tokenize_avx512 : below_avx512);
+  const AsciiTokenizerFn avx512 = tokenize_avx512_vbmi2_supported() ? tokenize_avx512_vbmi2
+                                  : tokenize_avx512_supported()     ? tokenize_avx512
+                                                                    : below_avx512;
+  EXPECT_EQ(ascii_tokenizer_for(MinhashKernel::kAvx512), avx512);
+  EXPECT_EQ(fastest_ascii_tokenizer(), avx512);
 }
 
 int counted_calls = 0;

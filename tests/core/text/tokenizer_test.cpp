@@ -284,6 +284,8 @@ INSTANTIATE_TEST_SUITE_P(
     Kernels, TokenizerKernel,
     testing::Values(AsciiKernel{"avx2", tokenize_avx2, tokenize_avx2_supported},
                     AsciiKernel{"avx512", tokenize_avx512, tokenize_avx512_supported},
+                    AsciiKernel{"avx512_vbmi2", tokenize_avx512_vbmi2,
+                                tokenize_avx512_vbmi2_supported},
                     AsciiKernel{"dispatch", tokenize, always_supported}),
     [](const testing::TestParamInfo<AsciiKernel>& kernel) {
       return std::string(kernel.param.name);

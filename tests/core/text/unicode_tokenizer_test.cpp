@@ -109,6 +109,7 @@ TEST(UnicodeTokenizer, PureAsciiGivesTheAsciiTokenizersTokens) {
   std::vector<void (*)(std::string_view, TokenStream&)> kernels = {tokenize, tokenize_scalar};
   if (tokenize_avx2_supported()) kernels.push_back(tokenize_avx2);
   if (tokenize_avx512_supported()) kernels.push_back(tokenize_avx512);
+  if (tokenize_avx512_vbmi2_supported()) kernels.push_back(tokenize_avx512_vbmi2);
   std::mt19937_64 rng(4);
   TokenStream unicode, ascii;
   for (int trial = 0; trial < 2000; ++trial) {
