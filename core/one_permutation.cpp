@@ -19,6 +19,9 @@ constexpr std::size_t kMaxColumnBins = 1024;
 
 constexpr std::uint8_t kNoAttempt = 0xFF;
 
+// Bins whose first attempts are reduced together (a column's stride is a multiple of it).
+constexpr std::size_t kColumnBlock = 128;
+
 }  // namespace
 
 OnePermutationHasher::OnePermutationHasher(unsigned num_bins, std::uint64_t seed)
@@ -35,7 +38,7 @@ OnePermutationHasher::OnePermutationHasher(unsigned num_bins, std::uint64_t seed
     }
   }
   if (k > kMaxColumnBins) return;
-  stride_ = (k + 15) / 16 * 16;
+  stride_ = (k + kColumnBlock - 1) / kColumnBlock * kColumnBlock;
   first_attempt_.assign(k * stride_, kNoAttempt);
   for (std::size_t bin = 0; bin < k; ++bin) {
     for (std::size_t attempt = kTabledProbes; attempt >= 1; --attempt) {
@@ -71,16 +74,25 @@ void OnePermutationHasher::densify_by_columns(std::span<const std::uint64_t> bin
                                               std::span<const std::uint32_t> full,
                                               std::span<SigValue> out) const {
   thread_local std::vector<std::uint8_t> first_of;
-  first_of.assign(stride_, kNoAttempt);
+  first_of.resize(stride_);
   std::uint8_t* first = first_of.data();
-  for (const std::uint32_t f : full) {
-    const std::uint8_t* column = first_attempt_.data() + f * stride_;
-    // SSE2 (every x86-64 CPU has it): 16 byte minima an instruction.
-    for (std::size_t at = 0; at < stride_; at += 16) {
-      auto* to = reinterpret_cast<__m128i*>(first + at);
-      _mm_storeu_si128(
-          to, _mm_min_epu8(_mm_loadu_si128(to),
-                           _mm_loadu_si128(reinterpret_cast<const __m128i*>(column + at))));
+  // SSE2 (every x86-64 CPU has it), 128 bins at a time: their minima stay in eight registers
+  // while the full bins' columns stream past.
+  for (std::size_t block = 0; block < stride_; block += kColumnBlock) {
+    __m128i minima[kColumnBlock / 16];
+#pragma GCC unroll 8
+    for (__m128i& m : minima) m = _mm_set1_epi8(static_cast<char>(kNoAttempt));
+    for (const std::uint32_t f : full) {
+      const auto* column =
+          reinterpret_cast<const __m128i*>(first_attempt_.data() + f * stride_ + block);
+#pragma GCC unroll 8
+      for (std::size_t j = 0; j < kColumnBlock / 16; ++j) {
+        minima[j] = _mm_min_epu8(minima[j], _mm_loadu_si128(column + j));
+      }
+    }
+#pragma GCC unroll 8
+    for (std::size_t j = 0; j < kColumnBlock / 16; ++j) {
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(first + block) + j, minima[j]);
     }
   }
   // Branch-free (which bins are empty is random): an empty bin takes its donor's value,

@@ -56,7 +56,7 @@ class OnePermutationHasher {
   std::uint64_t probe_seed_;                 // seeds the densification probes
   std::vector<std::uint16_t> probes_;        // [bin * kTabledProbes + attempt - 1]: probed bin
   std::vector<std::uint8_t> first_attempt_;  // [full * stride_ + bin]: first attempt, or 255
-  std::size_t stride_ = 0;                   // num_bins rounded up to 16
+  std::size_t stride_ = 0;                   // num_bins rounded up to 128
 };
 
 }  // namespace neardup
