@@ -1,4 +1,4 @@
-// Shingling: a document becomes the set of XXH3-64 hashes of its word or character n-grams.
+// Shingling: a document becomes the set of 64-bit hashes of its word or character n-grams.
 #include "core/shingles.hpp"
 
 // Inlined: the hashed strings are short, and a library call costs as much as the hash.

@@ -54,7 +54,7 @@ bool tokenize_avx512_vbmi2_supported();
 /// tokenize_avx512_vbmi2_supported().
 void tokenize_avx512_vbmi2(std::string_view raw, TokenStream& out);
 
-/// Whether this CPU can run tokenize_avx2 (AVX2 and POPCNT).
+/// Whether this CPU can run tokenize_avx2 (AVX2, BMI1 and POPCNT).
 bool tokenize_avx2_supported();
 
 /// The AVX2 tokenizer (see tokenize); call it only when tokenize_avx2_supported().

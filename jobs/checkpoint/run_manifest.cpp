@@ -46,7 +46,9 @@ namespace fs = std::filesystem;
 
 constexpr const char* kManifestMagic = "neardup-manifest";
 // 2: the run id (stage parts carry it); each finished stage with its part count.
-constexpr std::uint32_t kManifestVersion = 2;
+// 3: stage parts built from split sketches of format 6 (shingle hashes from token hashes), so a
+//    checkpoint of an earlier binary is not resumed over sketches made again.
+constexpr std::uint32_t kManifestVersion = 3;
 constexpr std::size_t kFingerprintBytes = 64 << 10;
 
 // XXH3 of the size, the first and the last 64 KiB: cheap on a parallel file system, and it

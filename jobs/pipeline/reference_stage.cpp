@@ -119,8 +119,8 @@ ReferenceMatcher::ReferenceMatcher(const std::string& index_dir, Sketcher& sketc
     if (!index_->sketch(probe, theirs, shingles) || theirs != mine) {
       throw IoError(index_dir +
                     ": the reference index sketches documents differently from this run (other "
-                    "--tokenizer, shingles, --num-perm, --seed, --features or --weight); rebuild "
-                    "it or match its parameters");
+                    "--tokenizer, shingles, --sketch, --num-perm, --seed, --features or --weight); "
+                    "rebuild it or match its parameters");
     }
   }
   const ShingleSpec stored = index_shingle_spec(index_->meta());

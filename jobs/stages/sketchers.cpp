@@ -8,8 +8,8 @@ namespace neardup {
 std::uint32_t MinhashSketcher::sketch(std::string_view text, std::span<std::uint32_t> out) {
   tokenizer_.tokenize(text, tokens_);
   shingle_hashes(tokens_, shingle_, shingles_);
-  if (use_one_permutation_) {
-    one_permutation_.sign(shingles_, out);
+  if (one_permutation_) {
+    one_permutation_->sign(shingles_, out);
   } else {
     hasher_.sign(shingles_, out);
   }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <string_view>
 #include <vector>
@@ -26,10 +27,10 @@ class MinhashSketcher final : public Sketcher {
                   TokenizerKind tokenizer, MinhashKernel kernel = best_minhash_kernel(),
                   bool one_permutation = false)
       : hasher_(num_perm, seed, kernel),
-        one_permutation_(num_perm, seed),
-        use_one_permutation_(one_permutation),
         shingle_(shingle),
-        tokenizer_(tokenizer, ascii_tokenizer_for(kernel)) {}
+        tokenizer_(tokenizer, ascii_tokenizer_for(kernel)) {
+    if (one_permutation) one_permutation_.emplace(num_perm, seed);  // its tables only when used
+  }
   /// The ASCII tokenizer kernel its tokenizer uses.
   AsciiTokenizerFn ascii_tokenizer() const { return ascii_tokenizer_for(hasher_.kernel()); }
   /// The instruction-set level its kernels run at (the tokenizer's and, for classic MinHash,
@@ -41,8 +42,7 @@ class MinhashSketcher final : public Sketcher {
 
  private:
   MinHasher hasher_;
-  OnePermutationHasher one_permutation_;
-  bool use_one_permutation_;
+  std::optional<OnePermutationHasher> one_permutation_;
   ShingleSpec shingle_;
   Tokenizer tokenizer_;
   TokenStream tokens_;

@@ -122,9 +122,11 @@ Batches write_batches() {
 }
 
 JobSummary run_batch_against(const Batches& b, const std::string& reference,
-                             VerifyMode verify = VerifyMode::kExact) {
+                             VerifyMode verify = VerifyMode::kExact,
+                             SignatureKind signature = kDefaultSignature) {
   MinhashOptions options;
   options.verify = verify;
+  options.signature = signature;
   options.overwrite = true;
   options.inputs = {b.dir + "/batch"};
   options.output = b.dir + "/out";
@@ -158,6 +160,23 @@ TEST(Reference, AnIndexOfTheEarlierCorpus) {
   const JobSummary summary = run_batch_against(b, b.dir + "/index", VerifyMode::kEstimate);
   if (testing::world_rank() == 0)
     check_reference_output(b.earlier, b.batch, b.dir + "/out", summary);
+  // An index of classic MinHash serves a classic run, and a run of the default sketch refuses it
+  // naming --sketch among the parameters to match.
+  build.output = b.dir + "/index-classic";
+  build.signature = SignatureKind::kMinhash;
+  run_index_build(MPI_COMM_WORLD, build);
+  try {
+    run_batch_against(b, b.dir + "/index-classic", VerifyMode::kEstimate);
+    ADD_FAILURE() << "an OPH run used a classic MinHash index";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("sketches documents differently"), std::string::npos)
+        << e.what();
+    EXPECT_NE(std::string(e.what()).find("--sketch"), std::string::npos) << e.what();
+  }
+  const JobSummary classic = run_batch_against(b, b.dir + "/index-classic", VerifyMode::kEstimate,
+                                               SignatureKind::kMinhash);
+  if (testing::world_rank() == 0)
+    check_reference_output(b.earlier, b.batch, b.dir + "/out", classic);
   finish(b);
 }
 
