@@ -27,6 +27,13 @@ inline TokenStreamBuffers open_token_stream(TokenStream& out, std::size_t raw_by
   return {out.text.data(), out.starts.data(), out.ends.data()};
 }
 
+/// Writes every token's end from its start, for the kernels that find only starts: one space
+/// separates each token from the next, so a token ends one byte before the next one starts;
+/// the last of `tokens` ends at `text_end`. Uses AVX2, which every CPU running those kernels
+/// has (defined in tokenizer_avx2.cpp).
+void write_ends_from_starts(const std::uint32_t* starts, std::size_t tokens, std::uint32_t text_end,
+                            std::uint32_t* ends);
+
 /// Trims `out` to `tokens` tokens and `cursor` bytes of text, dropping the one space a
 /// separator run after the last token left behind.
 inline void close_token_stream(TokenStream& out, std::uint32_t cursor, std::size_t tokens) {

@@ -40,7 +40,7 @@ AsciiTokenizerFn fastest_ascii_tokenizer();
 /// The portable tokenizer (see tokenize).
 void tokenize_scalar(std::string_view raw, TokenStream& out);
 
-/// Whether this CPU can run tokenize_avx512 (AVX-512F and BW, BMI2 and POPCNT).
+/// Whether this CPU can run tokenize_avx512 (AVX-512F and BW, AVX2, BMI2 and POPCNT).
 bool tokenize_avx512_supported();
 
 /// The AVX-512BW tokenizer, for AVX-512 CPUs without VBMI2 (see tokenize); call it only when

@@ -63,21 +63,6 @@ constexpr int kUnrolledStarts = 5;
   }
 }
 
-// Writes every token's end: one space separates each token from the next, so a token ends
-// one byte before the next one starts; the last ends at `text_end`.
-[[gnu::target("avx2")]] void write_ends(const std::uint32_t* starts, std::size_t tokens,
-                                        std::uint32_t text_end, std::uint32_t* ends) {
-  if (tokens == 0) return;
-  std::size_t t = 0;
-  const __m256i one = _mm256_set1_epi32(1);
-  for (; t + 8 < tokens; t += 8) {
-    const __m256i next = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(starts + t + 1));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(ends + t), _mm256_sub_epi32(next, one));
-  }
-  for (; t + 1 < tokens; ++t) ends[t] = starts[t + 1] - 1;
-  ends[tokens - 1] = text_end;
-}
-
 // Writes the kept bytes (bits of `keep`) of a 16-byte lane at the text cursor, as two 8-byte
 // groups, and advances the cursor; up to 16 bytes past the cursor are written.
 [[gnu::target("avx2,popcnt"), gnu::always_inline]] inline void compact_lane(__m128i bytes,
@@ -122,6 +107,21 @@ constexpr int kUnrolledStarts = 5;
 
 }  // namespace
 
+[[gnu::target("avx2")]] void detail::write_ends_from_starts(const std::uint32_t* starts,
+                                                            std::size_t tokens,
+                                                            std::uint32_t text_end,
+                                                            std::uint32_t* ends) {
+  if (tokens == 0) return;
+  std::size_t t = 0;
+  const __m256i one = _mm256_set1_epi32(1);
+  for (; t + 8 < tokens; t += 8) {
+    const __m256i next = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(starts + t + 1));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(ends + t), _mm256_sub_epi32(next, one));
+  }
+  for (; t + 1 < tokens; ++t) ends[t] = starts[t + 1] - 1;
+  ends[tokens - 1] = text_end;
+}
+
 bool tokenize_avx2_supported() {
   return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
          __builtin_cpu_supports("popcnt");
@@ -144,7 +144,8 @@ bool tokenize_avx2_supported() {
                    static_cast<unsigned>(n - i), c);
   }
   // The text ends after the last token, or one space after it.
-  write_ends(c.out.starts, c.tokens, c.carry != 0 ? c.text : c.text - 1, c.out.ends);
+  detail::write_ends_from_starts(c.out.starts, c.tokens, c.carry != 0 ? c.text : c.text - 1,
+                                 c.out.ends);
   detail::close_token_stream(out, c.text, c.tokens);
 }
 

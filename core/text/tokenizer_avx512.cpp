@@ -130,25 +130,6 @@ tokenize_chunk_vbmi2(__m512i v, unsigned length, Cursor& c) {
   c.text += static_cast<std::uint32_t>(__builtin_popcountll(chunk.keep));
 }
 
-// Writes every token's end: one space separates each token from the next, so a token ends
-// one byte before the next one starts; the last ends where the text does.
-[[gnu::target("avx512f,bmi2")]] void write_ends(const Cursor& c) {
-  if (c.tokens == 0) return;
-  const std::uint32_t* starts = c.out.starts;
-  std::uint32_t* ends = c.out.ends;
-  const __m512i one = _mm512_set1_epi32(1);
-  std::size_t t = 0;
-  for (; t + 16 < c.tokens; t += 16) {
-    _mm512_storeu_si512(ends + t, _mm512_sub_epi32(_mm512_loadu_si512(starts + t + 1), one));
-  }
-  const auto rest =
-      static_cast<__mmask16>(_bzhi_u32(0xFFFF, static_cast<unsigned>(c.tokens - 1 - t)));
-  _mm512_mask_storeu_epi32(ends + t, rest,
-                           _mm512_sub_epi32(_mm512_maskz_loadu_epi32(rest, starts + t + 1), one));
-  // The text ends after the last token, or one space after it.
-  ends[c.tokens - 1] = c.carry != 0 ? c.text : c.text - 1;
-}
-
 // The masked load of the last `left` (1 to 63) bytes at `at`: no read past the input.
 [[gnu::target("avx512f,avx512bw,bmi2"), gnu::always_inline]] inline __m512i load_tail(
     const char* at, std::size_t left) {
@@ -158,8 +139,10 @@ tokenize_chunk_vbmi2(__m512i v, unsigned length, Cursor& c) {
 }  // namespace
 
 bool tokenize_avx512_supported() {
+  // AVX2 for detail::write_ends_from_starts.
   return __builtin_cpu_supports("avx512f") && __builtin_cpu_supports("avx512bw") &&
-         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt");
+         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
+         __builtin_cpu_supports("avx2");
 }
 
 bool tokenize_avx512_vbmi2_supported() {
@@ -174,7 +157,9 @@ bool tokenize_avx512_vbmi2_supported() {
   std::size_t i = 0;
   for (; i + 64 <= n; i += 64) tokenize_chunk(_mm512_loadu_si512(raw.data() + i), 64, c);
   if (i < n) tokenize_chunk(load_tail(raw.data() + i, n - i), static_cast<unsigned>(n - i), c);
-  write_ends(c);
+  // The text ends after the last token, or one space after it.
+  detail::write_ends_from_starts(c.out.starts, c.tokens, c.carry != 0 ? c.text : c.text - 1,
+                                 c.out.ends);
   detail::close_token_stream(out, c.text, c.tokens);
 }
 
@@ -188,7 +173,9 @@ bool tokenize_avx512_vbmi2_supported() {
   if (i < n) {
     tokenize_chunk_vbmi2(load_tail(raw.data() + i, n - i), static_cast<unsigned>(n - i), c);
   }
-  write_ends(c);
+  // The text ends after the last token, or one space after it.
+  detail::write_ends_from_starts(c.out.starts, c.tokens, c.carry != 0 ? c.text : c.text - 1,
+                                 c.out.ends);
   detail::close_token_stream(out, c.text, c.tokens);
 }
 

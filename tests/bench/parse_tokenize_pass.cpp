@@ -19,6 +19,19 @@
 #include "io/json_line.hpp"
 #include "io/record_reader.hpp"
 
+// Whether `name` is a kernel level's name (minhash_kernel_name), and which, into `level`.
+bool kernel_named(const std::string& name, neardup::MinhashKernel& level) {
+  for (const neardup::MinhashKernel k :
+       {neardup::MinhashKernel::kScalar, neardup::MinhashKernel::kAvx2,
+        neardup::MinhashKernel::kAvx512}) {
+    if (name == neardup::minhash_kernel_name(k)) {
+      level = k;
+      return true;
+    }
+  }
+  return false;
+}
+
 int main(int argc, char** argv) {
   int first_input = 1;
   std::string pass = "parse_tokenize";
@@ -27,6 +40,7 @@ int main(int argc, char** argv) {
   neardup::TokenizerKind kind = neardup::TokenizerKind::kUnicode;
   neardup::AsciiTokenizerFn ascii = neardup::tokenize;
   std::string kernel = "auto";
+  neardup::MinhashKernel level = neardup::best_minhash_kernel();
   while (first_input + 1 < argc && argv[first_input][0] == '-') {
     const std::string flag = argv[first_input];
     if (flag == "--shingles") {
@@ -37,10 +51,7 @@ int main(int argc, char** argv) {
     }
     const std::string value = argv[first_input + 1];
     first_input += 2;
-    if (flag == "--kernel" && (value == "scalar" || value == "avx2" || value == "avx512")) {
-      const neardup::MinhashKernel level = value == "scalar" ? neardup::MinhashKernel::kScalar
-                                           : value == "avx2" ? neardup::MinhashKernel::kAvx2
-                                                             : neardup::MinhashKernel::kAvx512;
+    if (flag == "--kernel" && kernel_named(value, level)) {
       ascii = neardup::ascii_tokenizer_for(level);
       kernel = value;
     } else if (flag == "--tokenizer" && (value == "unicode" || value == "ascii")) {
