@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "core/radix_sort.hpp"
+#include "core/union_find.hpp"
 
 namespace neardup {
 
@@ -46,22 +47,44 @@ std::vector<DensePair> DenseDocs::number(std::span<const DocPair> pairs) const {
   return dense;
 }
 
+namespace {
+
+// The indices of `pairs` grouped by the component of the graph they make over `docs`
+// documents (components by their smallest document), in input order within each: a stable
+// counting sort by component.
+std::vector<std::size_t> component_order(std::span<const DensePair> pairs, std::size_t docs) {
+  UnionFind components(docs);
+  for (const DensePair& p : pairs) components.unite(p.a, p.b);
+  std::vector<std::size_t> start(docs + 1, 0);
+  for (const DensePair& p : pairs) ++start[components.find(p.a) + 1];
+  for (std::size_t c = 0; c < docs; ++c) start[c + 1] += start[c];
+  std::vector<std::size_t> order(pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) order[start[components.find(pairs[i].a)]++] = i;
+  return order;
+}
+
+}  // namespace
+
 RoundPlanner::RoundPlanner(std::span<const DensePair> pairs, std::span<const std::uint64_t> bytes,
                            std::uint64_t round_bytes)
-    : pairs_(pairs), bytes_(bytes), round_bytes_(round_bytes), round_of_(bytes.size(), 0) {}
+    : pairs_(pairs),
+      order_(component_order(pairs, bytes.size())),
+      bytes_(bytes),
+      round_bytes_(round_bytes),
+      round_of_(bytes.size(), 0) {}
 
 std::vector<std::size_t> RoundPlanner::next_round(
     const std::function<bool(const DensePair&)>& skip) {
   ++round_;
   std::vector<std::size_t> round;
   std::uint64_t used = 0;
-  for (; next_ < pairs_.size(); ++next_) {
-    const DensePair& p = pairs_[next_];
+  for (; next_ < order_.size(); ++next_) {
+    const DensePair& p = pairs_[order_[next_]];
     if (skip(p)) continue;
     const std::uint64_t more = (round_of_[p.a] == round_ ? 0 : bytes_[p.a]) +
                                (round_of_[p.b] == round_ || p.b == p.a ? 0 : bytes_[p.b]);
     if (!round.empty() && used + more > round_bytes_) break;
-    round.push_back(next_);
+    round.push_back(order_[next_]);
     round_of_[p.a] = round_of_[p.b] = round_;
     used += more;
   }

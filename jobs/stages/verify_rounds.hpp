@@ -34,9 +34,12 @@ class DenseDocs {
   std::vector<DocId> docs_;  // sorted, distinct
 };
 
-/// Cuts pairs into consecutive rounds whose distinct documents' payload bytes add up to at most
-/// a budget (a round holds at least one pair), one round at a time, so that what a round skips
-/// can depend on what earlier rounds found.
+/// Cuts pairs into rounds whose distinct documents' payload bytes add up to at most a budget
+/// (a round holds at least one pair), one round at a time, so that what a round skips can
+/// depend on what earlier rounds found. Pairs are taken component by component (of the graph
+/// the pairs make), in input order within a component: a cluster's documents then share a
+/// round unless it outgrows the budget, so a document's payload is made about once, not once
+/// for every round that one of its pairs falls in.
 class RoundPlanner {
  public:
   /// `bytes[d]` is the payload size of document d; the spans must outlive the planner.
@@ -44,14 +47,16 @@ class RoundPlanner {
                std::uint64_t round_bytes);
 
   /// Whether every pair has been planned or skipped.
-  bool done() const { return next_ == pairs_.size(); }
+  bool done() const { return next_ == order_.size(); }
 
-  /// The indices of the next round's pairs, in order: the pairs after the last round's, leaving
-  /// out those `skip` rejects, while their documents' bytes fit the budget.
+  /// The indices of the next round's pairs: the pairs after the last round's (in the
+  /// planner's order), leaving out those `skip` rejects, while their documents' bytes fit the
+  /// budget.
   std::vector<std::size_t> next_round(const std::function<bool(const DensePair&)>& skip);
 
  private:
   std::span<const DensePair> pairs_;
+  std::vector<std::size_t> order_;  // pair indices, component by component
   std::span<const std::uint64_t> bytes_;
   std::uint64_t round_bytes_;
   std::size_t next_ = 0;

@@ -62,6 +62,42 @@ TEST(VerifyRounds, EveryRoundFitsTheBudgetUnlessItHoldsOnePair) {
                        pairs.begin(), pairs.end(), [&](const DensePair& p) { return !skip(p); })));
 }
 
+TEST(VerifyRounds, AClusterSharesARoundWhenItFits) {
+  // Four families (d mod 4) of 25 documents, every pair within a family: in input order the
+  // families' pairs interleave, so rounds cut in that order would hold every document in
+  // many rounds.
+  std::vector<DensePair> pairs;
+  for (std::uint32_t a = 0; a < 100; ++a) {
+    for (std::uint32_t b = a + 4; b < 100; b += 4) pairs.push_back({a, b});
+  }
+  const std::vector<std::uint64_t> bytes(100, 10);
+  RoundPlanner planner(pairs, bytes, 250);  // one family's 25 documents fit, two do not
+  std::vector<int> rounds_of(100, 0);
+  std::vector<std::size_t> last_of_family(4, 0);
+  std::vector<bool> seen(pairs.size(), false);
+  std::size_t rounds = 0;
+  while (!planner.done()) {
+    const std::vector<std::size_t> round =
+        planner.next_round([](const DensePair&) { return false; });
+    ++rounds;
+    std::set<std::uint32_t> docs;
+    for (const std::size_t i : round) {
+      ASSERT_FALSE(seen[i]) << "pair " << i << " taken twice";
+      seen[i] = true;
+      const std::uint32_t family = pairs[i].a % 4;
+      EXPECT_TRUE(last_of_family[family] == 0 || i > last_of_family[family])
+          << "a family's pairs are taken in input order";
+      last_of_family[family] = i;
+      docs.insert(pairs[i].a);
+      docs.insert(pairs[i].b);
+    }
+    for (const std::uint32_t d : docs) ++rounds_of[d];
+  }
+  EXPECT_EQ(std::count(seen.begin(), seen.end(), true), static_cast<std::ptrdiff_t>(pairs.size()));
+  EXPECT_EQ(rounds, 4u);
+  for (std::uint32_t d = 0; d < 100; ++d) EXPECT_EQ(rounds_of[d], 1) << "document " << d;
+}
+
 TEST(VerifyRounds, DenseDocsNumberDocumentsInIdOrder) {
   const std::vector<DocPair> pairs = {{5, 90}, {5, 7}, {7, 1000}, {90, 1000}};
   const DenseDocs docs(pairs);
