@@ -1,26 +1,48 @@
 // Verifying candidate pairs with the pipeline's documents: sketches read in place or fetched,
-// shingle sets re-read by the documents' owners. Shared by the methods that verify.
+// shingle sets made by the documents' owners for the rank that checks their cluster. Shared by
+// the methods that verify.
 #include "jobs/methods/pair_verification.hpp"
 
 #include <algorithm>
-#include <cstring>
 
-#include "core/release.hpp"
-#include "core/union_find.hpp"
-#include "jobs/documents/document_fetch.hpp"
-#include "jobs/stages/verify_rounds.hpp"
+#include "core/id_mix.hpp"
+#include "jobs/stages/components_stage.hpp"
 
 namespace neardup {
+namespace {
+
+bool by_documents(const VerifiedPair& x, const VerifiedPair& y) {
+  return x.a != y.a ? x.a < y.a : x.b < y.b;
+}
+
+// Collective: every rank's `pairs` (each on rank owner(a)) moved to the rank that checks their
+// connected component, one rank for each component (by a hash of its smallest document, so
+// components spread evenly), and sorted there.
+std::vector<DocPair> to_checkers(Exchanger& exchanger, std::vector<DocPair>&& pairs,
+                                 const OwnerFn& owner) {
+  ComponentCounts counts;
+  const std::vector<ClusterMember> members = connected_components(exchanger, pairs, owner, counts);
+  const auto ranks = static_cast<std::uint64_t>(exchanger.size());
+  const auto checker = [&](const DocPair& p) {
+    const auto it = std::lower_bound(members.begin(), members.end(), ClusterMember{p.a, 0});
+    return static_cast<int>(mix_id(it->root) % ranks);
+  };
+  std::vector<DocPair> routed = exchanger.shuffle_consuming(std::move(pairs), checker);
+  sort_doc_pairs(routed);
+  return routed;
+}
+
+}  // namespace
 
 std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPair> pairs,
                                        const VerifyRule& rule, std::uint64_t round_bytes,
-                                       VerifyCounts& counts,
-                                       std::span<const DocPair> joined_before) {
+                                       VerifyCounts& counts) {
   const bool exact = rule.mode == VerifyMode::kExact;
   DocSource& source = search.source;
   const PayloadFn provide = [&](DocId doc, std::string& out) {
     if (exact) {
-      source.append_shingles(doc, out);
+      const std::span<const std::uint64_t> set = source.shingle_set(doc);
+      out.append(reinterpret_cast<const char*>(set.data()), set.size_bytes());
     } else {
       source.append_sketch(doc, out);
     }
@@ -36,82 +58,27 @@ std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPa
                              round_bytes};
   VerifyCounts round_counts;
   std::vector<VerifiedPair> verified =
-      verify_candidates(search.exchanger, pairs, rule, access, round_counts, joined_before);
+      verify_candidates(search.exchanger, pairs, rule, access, round_counts);
   counts.checked += round_counts.checked;
   counts.skipped_joined += round_counts.skipped_joined;
   counts.rounds += round_counts.rounds;
   return verified;
 }
 
-namespace {
-
-// Each document of `pairs` (this rank's) with the component it joined in phase 1, as pairs
-// (document, the component's smallest document) for the documents not the smallest: this
-// rank's documents from `passed`, the others' components asked of their owners.
-std::vector<DocPair> phase_one_joins(Exchanger& exchanger, std::span<const VerifiedPair> passed,
-                                     std::span<const DocPair> pairs, const OwnerFn& owner) {
-  std::vector<DocPair> edges;
-  for (const VerifiedPair& p : passed) edges.push_back({p.a, p.b});
-  const DenseDocs joined(edges);
-  UnionFind sets(joined.size());
-  for (const DensePair& p : joined.number(edges)) sets.unite(p.a, p.b);
-  const auto component = [&](DocId doc) {
-    std::uint32_t d = 0;
-    return joined.find(doc, d) ? joined.doc(static_cast<std::uint32_t>(sets.find(d))) : doc;
-  };
-  const DenseDocs docs(pairs);
-  std::vector<DocPair> joins;
-  std::vector<DocId> remote;
-  for (std::uint32_t d = 0; d < docs.size(); ++d) {
-    const DocId doc = docs.doc(d);
-    if (owner(doc) != exchanger.rank()) {
-      remote.push_back(doc);
-    } else if (const DocId root = component(doc); root != doc) {
-      joins.push_back({doc, root});
-    }
-  }
-  const PayloadFn provide = [&](DocId doc, std::string& out) {
-    const DocId root = component(doc);
-    out.append(reinterpret_cast<const char*>(&root), sizeof root);
-  };
-  const Payloads roots = fetch_payloads(exchanger, remote, owner, provide);
-  for (const DocId doc : remote) {
-    DocId root = 0;
-    std::memcpy(&root, roots.get(doc).data(), sizeof root);
-    if (root != doc) joins.push_back({doc, root});
-  }
-  return joins;
-}
-
-}  // namespace
-
 std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair>&& pairs,
                                          double threshold, bool skip_joined,
                                          std::uint64_t round_bytes, VerifyCounts& counts) {
   search.need_records(pairs);
   search.clock.start("verify");
-  VerifyRule rule{VerifyMode::kExact, threshold, 0, skip_joined};
   Exchanger& exchanger = search.exchanger;
-  if (!skip_joined || exchanger.size() == 1) {
-    return verify_pairs(search, pairs, rule, round_bytes, counts);
-  }
-  // Phase 1: the pairs of two documents this rank owns, with no joins to share.
-  const int rank = exchanger.rank();
-  std::vector<DocPair> local, across;
-  for (const DocPair& p : pairs) (search.owner(p.b) == rank ? local : across).push_back(p);
-  release(pairs);
-  rule.share_joins = false;
-  std::vector<VerifiedPair> verified = verify_pairs(search, local, rule, round_bytes, counts);
-  release(local);
-  // Phase 2: the other pairs, where every rank's phase-1 joins count and new ones are shared.
-  const std::vector<DocPair> joins = phase_one_joins(exchanger, verified, across, search.owner);
-  rule.share_joins = true;
-  const std::vector<VerifiedPair> more =
-      verify_pairs(search, across, rule, round_bytes, counts, joins);
-  verified.insert(verified.end(), more.begin(), more.end());
-  std::sort(verified.begin(), verified.end(), [](const VerifiedPair& x, const VerifiedPair& y) {
-    return x.a != y.a ? x.a < y.a : x.b < y.b;
-  });
+  // A component's pairs all on one rank: skipping needs no joins from other ranks.
+  const VerifyRule rule{VerifyMode::kExact, threshold, 0, skip_joined, false};
+  if (exchanger.size() == 1) return verify_pairs(search, pairs, rule, round_bytes, counts);
+  const std::vector<DocPair> routed = to_checkers(exchanger, std::move(pairs), search.owner);
+  std::vector<VerifiedPair> passed = verify_pairs(search, routed, rule, round_bytes, counts);
+  std::vector<VerifiedPair> verified = exchanger.shuffle_consuming(
+      std::move(passed), [&](const VerifiedPair& p) { return search.owner(p.a); });
+  std::sort(verified.begin(), verified.end(), by_documents);
   return verified;
 }
 

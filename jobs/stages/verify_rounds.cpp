@@ -11,13 +11,11 @@
 
 namespace neardup {
 
-DenseDocs::DenseDocs(std::span<const DocPair> pairs, std::span<const DocPair> more) {
-  docs_.reserve(2 * (pairs.size() + more.size()));
-  for (const std::span<const DocPair> list : {pairs, more}) {
-    for (const DocPair& p : list) {
-      docs_.push_back(p.a);
-      docs_.push_back(p.b);
-    }
+DenseDocs::DenseDocs(std::span<const DocPair> pairs) {
+  docs_.reserve(2 * pairs.size());
+  for (const DocPair& p : pairs) {
+    docs_.push_back(p.a);
+    docs_.push_back(p.b);
   }
   std::vector<DocId> scratch;
   radix_sort(

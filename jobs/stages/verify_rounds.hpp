@@ -20,8 +20,8 @@ struct DensePair {
 /// Every document of lists of pairs, numbered 0, 1, ... in id order.
 class DenseDocs {
  public:
-  /// The documents of `pairs` and `more`. Throws std::length_error beyond 2^32 documents.
-  explicit DenseDocs(std::span<const DocPair> pairs, std::span<const DocPair> more = {});
+  /// The documents of `pairs`. Throws std::length_error beyond 2^32 documents.
+  explicit DenseDocs(std::span<const DocPair> pairs);
   std::size_t size() const { return docs_.size(); }
   /// The document numbered `i`.
   DocId doc(std::uint32_t i) const { return docs_[i]; }

@@ -1,5 +1,5 @@
-// Stage 5, verify: each candidate pair is checked against the threshold on the rank that owns
-// its first document, with the second document's payload fetched from its owner in rounds.
+// Stage 5, verify: each candidate pair is checked against the threshold on the rank that holds
+// it, with its documents' payloads made by their owners (fetched when remote) in rounds.
 #include "jobs/stages/verify_stage.hpp"
 
 #include <algorithm>
@@ -183,15 +183,11 @@ std::vector<VerifiedPair> in_input_order(std::span<const VerifiedPair> verified,
 
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
                                             const VerifyRule& rule, const PayloadAccess& access,
-                                            VerifyCounts& counts,
-                                            std::span<const DocPair> joined_before) {
-  const DenseDocs docs(pairs, rule.skip_joined ? joined_before : std::span<const DocPair>());
+                                            VerifyCounts& counts) {
+  const DenseDocs docs(pairs);
   const std::vector<DensePair> dense = docs.number(pairs);
   const std::vector<std::uint64_t> bytes = payload_bytes(exchanger, docs, access);
   UnionFind joined(docs.size());
-  if (rule.skip_joined) {
-    for (const DensePair& p : docs.number(joined_before)) joined.unite(p.a, p.b);
-  }
   const auto skip = [&](const DensePair& p) {
     const bool skipped = rule.skip_joined && joined.find(p.a) == joined.find(p.b);
     counts.skipped_joined += skipped;

@@ -1,5 +1,5 @@
-// Stage 5, verify: each candidate pair is checked against the threshold on the rank that owns
-// its first document, with the second document's payload fetched from its owner in rounds.
+// Stage 5, verify: each candidate pair is checked against the threshold on the rank that holds
+// it, with its documents' payloads made by their owners (fetched when remote) in rounds.
 #pragma once
 
 #include <cstdint>
@@ -50,17 +50,16 @@ struct VerifyCounts {
   std::uint64_t rounds = 0;          // payload rounds (the same on every rank)
 };
 
-/// Collective: verifies this rank's candidate pairs (sorted by a, all owned by this rank) and
-/// returns those that pass under `rule`, in input order, with their similarity (exact Jaccard
-/// or share of equal entries). Pairs go in rounds whose documents' payloads add up to at most
-/// access.round_bytes (a round holds at least one pair), so memory does not grow with the
-/// size of a cluster; a document's payload is made once per round it appears in. Rounds are
-/// planned one at a time, so with rule.skip_joined a large cluster joined by its first
-/// rounds costs nothing more. With rule.skip_joined, the documents of each pair of
-/// `joined_before` (pairs verified earlier, on any rank) count as joined from the start.
+/// Collective: verifies this rank's candidate pairs (sorted by (a, b); any rank may own their
+/// documents) and returns those that pass under `rule`, in input order, with their similarity
+/// (exact Jaccard or share of equal entries). Pairs go in rounds whose documents' payloads add
+/// up to at most access.round_bytes (a round holds at least one pair), so memory does not grow
+/// with the size of a cluster; a document's payload is made once per round it appears in, and
+/// rounds take the pairs component by component (see RoundPlanner). Rounds are planned one at
+/// a time, so with rule.skip_joined a large cluster joined by its first rounds costs nothing
+/// more.
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
                                             const VerifyRule& rule, const PayloadAccess& access,
-                                            VerifyCounts& counts,
-                                            std::span<const DocPair> joined_before = {});
+                                            VerifyCounts& counts);
 
 }  // namespace neardup

@@ -66,7 +66,10 @@ TEST_P(RealisticCorpus, DefaultMinhashIsExactAndFindsAlmostEveryPair) {
 }
 
 // Without --write-pairs verification skips pairs already joined, and at several ranks verifies
-// each candidate component on one rank: the clusters must be those of checking every pair.
+// each candidate component on one rank: the clusters must be those of checking every pair, and
+// as each pair that passes joins two clusters, the pairs that pass are a spanning forest of
+// them (one fewer than a cluster's documents) at every rank count: no rank joins what another
+// already joined.
 TEST_P(RealisticCorpus, SkippingJoinedPairsKeepsTheClusters) {
   MinhashOptions every = options_on_corpus<MinhashOptions>();
   run_minhash(MPI_COMM_WORLD, every);
@@ -80,6 +83,8 @@ TEST_P(RealisticCorpus, SkippingJoinedPairsKeepsTheClusters) {
     EXPECT_EQ(testing::sorted(testing::part_lines(skipping.output, "clusters")), clusters);
     EXPECT_LT(summary.verified_pairs, testing::part_lines(every.output, "pairs").size())
         << "joined pairs must be skipped";
+    EXPECT_EQ(summary.verified_pairs, clusters.size() - summary.clusters)
+        << "clusters.tsv has a line for each document in a cluster";
     fs::remove_all(dir_);
   }
 }

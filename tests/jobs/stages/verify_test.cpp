@@ -233,42 +233,5 @@ TEST(VerifyCandidates, SkippingJoinedPairsKeepsTheComponents) {
   EXPECT_EQ(components[0], components[1]);
 }
 
-TEST(VerifyCandidates, PairsJoinedBeforeAreNotChecked) {
-  Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
-  const int rank = exchanger.rank();
-  const int ranks = exchanger.size();
-  constexpr DocId kDocs = 120, kJoined = 60;
-  const OwnerFn owner = [&](DocId doc) { return static_cast<int>(doc % ranks); };
-  std::vector<DocPair> mine;
-  std::uint64_t inside = 0;  // pairs whose documents are both joined before
-  for (DocId a = 0; a < kDocs; ++a) {
-    for (DocId b = a + 5; b < std::min(kDocs, a + 60); b += 5) {
-      if (owner(a) != rank) continue;
-      mine.push_back({a, b});
-      inside += b < kJoined;
-    }
-  }
-  ASSERT_GT(inside, 0u);
-  std::vector<DocPair> chain;  // joins documents 0 .. kJoined - 1, some not in any pair here
-  for (DocId d = 0; d + 1 < kJoined; ++d) chain.push_back({d, d + 1});
-  const PayloadFn provide = [&](DocId doc, std::string& out) {
-    const auto set = set_of(doc);
-    out.append(reinterpret_cast<const char*>(set.data()), set.size() * sizeof(std::uint64_t));
-  };
-  const PayloadSizeFn size_of = [](DocId doc) { return 8 + 8 * set_of(doc).size(); };
-  const PayloadAccess access{owner, provide, PayloadViewFn(), size_of, 30000};
-  VerifyRule rule{VerifyMode::kExact, 0.6, 0, true};
-  rule.share_joins = false;
-  VerifyCounts counts;
-  const auto got = verify_candidates(exchanger, mine, rule, access, counts, chain);
-  EXPECT_EQ(counts.checked + counts.skipped_joined, mine.size());
-  EXPECT_GE(counts.skipped_joined, inside);
-  for (const VerifiedPair& p : got) EXPECT_FALSE(p.b < kJoined) << p.a << " " << p.b;
-  rule.skip_joined = false;  // then nothing counts as joined
-  VerifyCounts all;
-  verify_candidates(exchanger, mine, rule, access, all, chain);
-  EXPECT_EQ(all.checked, mine.size());
-}
-
 }  // namespace
 }  // namespace neardup
