@@ -71,9 +71,12 @@ std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair
   search.need_records(pairs);
   search.clock.start("verify");
   Exchanger& exchanger = search.exchanger;
-  // A component's pairs all on one rank: skipping needs no joins from other ranks.
+  // A component's pairs all on one rank: skipping needs no joins from other ranks. Checking
+  // every pair (no skipping), the ranks share a large component's checks instead.
   const VerifyRule rule{VerifyMode::kExact, threshold, 0, skip_joined, false};
-  if (exchanger.size() == 1) return verify_pairs(search, pairs, rule, round_bytes, counts);
+  if (exchanger.size() == 1 || !skip_joined) {
+    return verify_pairs(search, pairs, rule, round_bytes, counts);
+  }
   const std::vector<DocPair> routed = to_checkers(exchanger, std::move(pairs), search.owner);
   std::vector<VerifiedPair> passed = verify_pairs(search, routed, rule, round_bytes, counts);
   std::vector<VerifiedPair> verified = exchanger.shuffle_consuming(
