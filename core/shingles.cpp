@@ -6,12 +6,56 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <array>
+#include <bit>
+#include <cstring>
 
 #include "core/radix_sort.hpp"
 
 namespace neardup {
 
 namespace {
+
+// Tokens of up to this many bytes are hashed zero-padded to it (see shingle_hashes).
+constexpr std::size_t kPaddedToken = 16;
+
+// 16 bytes as two 64-bit words, in memory order.
+struct TwoWords {
+  std::uint64_t low, high;
+};
+
+// For each length 0-16, the mask that keeps that many leading bytes of 16.
+constexpr std::array<TwoWords, kPaddedToken + 1> make_token_masks() {
+  std::array<TwoWords, kPaddedToken + 1> masks{};
+  for (std::size_t length = 0; length <= kPaddedToken; ++length) {
+    std::array<unsigned char, kPaddedToken> bytes{};
+    for (std::size_t i = 0; i < length; ++i) bytes[i] = 0xFF;
+    masks[length] = std::bit_cast<TwoWords>(bytes);
+  }
+  return masks;
+}
+
+constexpr std::array<TwoWords, kPaddedToken + 1> kTokenMasks = make_token_masks();
+
+// The hash of the token text[start, end): XXH3-64 of its bytes zero-padded to 16 when it has
+// at most 16, else of its bytes. XXH3 of a fixed 16 bytes has no length branches, which
+// mispredict on the lengths of words. The padded bytes come from a 16-byte load masked by the
+// length; a token starting within 16 bytes of the end of the text is copied instead, so
+// nothing past the string's size is read.
+inline std::uint64_t token_hash(std::string_view text, std::size_t start, std::size_t end) {
+  const std::size_t length = end - start;
+  if (length > kPaddedToken) return XXH3_64bits(text.data() + start, length);
+  if (start + kPaddedToken > text.size()) {
+    char padded[kPaddedToken] = {};
+    std::memcpy(padded, text.data() + start, length);
+    return XXH3_64bits(padded, kPaddedToken);
+  }
+  TwoWords padded;
+  std::memcpy(&padded, text.data() + start, kPaddedToken);
+  padded.low &= kTokenMasks[length].low;
+  padded.high &= kTokenMasks[length].high;
+  return XXH3_64bits(&padded, kPaddedToken);
+}
 
 // Writes the word shingle hashes (see shingle_hashes) of a document with at least one token.
 // Each token is hashed once; shingle i is sum_j t[i+j] * B^(k-1-j) (mod 2^64), rolled from
@@ -20,9 +64,10 @@ void word_shingle_hashes(const TokenStream& tokens, std::size_t n,
                          std::vector<std::uint64_t>& out) {
   const std::size_t count = tokens.size();
   out.resize(count);
-  const char* text = tokens.text.data();
+  const std::string_view text = tokens.text;
+  std::uint64_t* hashes = out.data();
   for (std::size_t i = 0; i < count; ++i) {
-    out[i] = XXH3_64bits(text + tokens.starts[i], tokens.ends[i] - tokens.starts[i]);
+    hashes[i] = token_hash(text, tokens.starts[i], tokens.ends[i]);
   }
   const std::size_t k = std::min(n, count);
   std::uint64_t h = 0, top = 1;  // top = B^k, what the token leaving the window is worth

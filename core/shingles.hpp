@@ -25,14 +25,17 @@ inline constexpr std::uint64_t kShingleBase = 0x9E3779B97F4A7C15ULL;
 
 /// Writes the hash of every shingle position of a tokenized document into `out`, in text
 /// order, repeats included (a minimum over them is the minimum over the set).
-/// Word shingles: each token is hashed once, t = XXH3_64bits(token bytes, seed 0), and the
-/// shingle of tokens i .. i+k-1 is sum_j t[i+j] * kShingleBase^(k-1-j) (mod 2^64), rolled from
-/// one position to the next, with k = n; a document with 1 to n-1 tokens has exactly one
-/// shingle, of all its k tokens. Two different token sequences collide with probability
-/// about 2^-60 when their token hashes are random (the difference is a nonzero multiple of
-/// a token hash by a polynomial in the odd base, with few factors of 2). Character shingles:
-/// each n-byte window of the canonical text (tokens joined by one space) hashed with
-/// XXH3_64bits; a canonical text shorter than n bytes is one shingle. No tokens: no shingles.
+/// Word shingles: each token is hashed once, t = XXH3_64bits (seed 0) of its bytes followed
+/// by zeros up to 16 bytes when it has at most 16, of its bytes alone when it is longer (no
+/// tokenizer puts a NUL byte in a token, and the two kinds hash inputs of different lengths,
+/// so distinct tokens stay distinct inputs); the shingle of tokens i .. i+k-1 is
+/// sum_j t[i+j] * kShingleBase^(k-1-j) (mod 2^64), rolled from one position to the next,
+/// with k = n; a document with 1 to n-1 tokens has exactly one shingle, of all its k tokens.
+/// Two different token sequences collide with probability about 2^-60 when their token
+/// hashes are random (the difference is a nonzero multiple of a token hash by a polynomial in
+/// the odd base, with few factors of 2). Character shingles: each n-byte window of the
+/// canonical text (tokens joined by one space) hashed with XXH3_64bits; a canonical text
+/// shorter than n bytes is one shingle. No tokens: no shingles.
 void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out);
 

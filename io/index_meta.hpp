@@ -21,8 +21,9 @@ struct IndexSegment {
 /// The current format version; an index of another version is refused. Version 2 added the
 /// stored shingle sets (store_shingles); version 3 the tokenizer (Unicode tokens by default);
 /// version 4 word shingle hashes combined from per-token hashes (core/shingles.hpp) and the
-/// sketch kind (classic MinHash or one permutation hashing).
-inline constexpr std::uint32_t kIndexFormatVersion = 4;
+/// sketch kind (classic MinHash or one permutation hashing); version 5 tokens of up to 16 bytes
+/// hashed zero-padded to 16 bytes.
+inline constexpr std::uint32_t kIndexFormatVersion = 5;
 
 /// Everything needed to sketch queries the way the index was built, and to find its files.
 struct IndexMeta {

@@ -48,7 +48,9 @@ constexpr const char* kManifestMagic = "neardup-manifest";
 // 2: the run id (stage parts carry it); each finished stage with its part count.
 // 3: stage parts built from split sketches of format 6 (shingle hashes from token hashes), so a
 //    checkpoint of an earlier binary is not resumed over sketches made again.
-constexpr std::uint32_t kManifestVersion = 3;
+// 4: stage parts built from split sketches of format 7 (short tokens hashed zero-padded to 16
+//    bytes), for the same reason.
+constexpr std::uint32_t kManifestVersion = 4;
 constexpr std::size_t kFingerprintBytes = 64 << 10;
 
 // XXH3 of the size, the first and the last 64 KiB: cheap on a parallel file system, and it

@@ -1,6 +1,6 @@
-// Unit tests for core/shingles: word shingles combine golden XXH3-64 token hashes (computed
-// with `xxhsum -H3`) by the polynomial of the header; character shingles are golden XXH3-64
-// hashes of their bytes.
+// Unit tests for core/shingles: word shingles combine golden token hashes (XXH3-64 of the
+// token zero-padded to 16 bytes, or of a longer token's bytes, computed with `xxhsum -H3`) by
+// the polynomial of the header; character shingles are golden XXH3-64 hashes of their bytes.
 #include "core/shingles.hpp"
 
 #include <gtest/gtest.h>
@@ -19,37 +19,46 @@ namespace {
 
 using Hashes = std::vector<std::uint64_t>;
 
-// Golden values: printf '%s' '<text>' | xxhsum -H3 (xxhsum 0.8.1, XXH3 64-bit, seed 0).
-constexpr std::uint64_t kThe = 0xcb1283631cf33d7dULL;
-constexpr std::uint64_t kQuick = 0xa484d68ab370b322ULL;
-constexpr std::uint64_t kBrown = 0x0e2bc6a228ded8ebULL;
-constexpr std::uint64_t kFox = 0xc1cfee97854b92cfULL;
-constexpr std::uint64_t kJumps = 0x9730029fc993cbc3ULL;
-constexpr std::uint64_t kOver = 0x021987b1080c5631ULL;
-constexpr std::uint64_t kHello = 0x9555e8555c62dcfdULL;
-constexpr std::uint64_t kWorld = 0xd6476c25083d69beULL;
-constexpr std::uint64_t kWord = 0xe3ce369cf66c5c55ULL;
-constexpr std::uint64_t kOne = 0x911faba7321fe1a0ULL;
-constexpr std::uint64_t kTwo = 0x6c0560bdcb29998bULL;
-constexpr std::uint64_t kThree = 0xc11df15eb3a3e385ULL;
-constexpr std::uint64_t kFour = 0xadc1176ac1ea0d6bULL;
-constexpr std::uint64_t kFive = 0x1c198c5ba936fdeaULL;
-constexpr std::uint64_t kX = 0xeaf06c6480b2cd11ULL;
-constexpr std::uint64_t kY = 0x272b57e6d7c0a9e5ULL;
-constexpr std::uint64_t kZ = 0x54a7d9dde88eadb0ULL;
-constexpr std::uint64_t kD = 0x45f80274c9c7a7caULL;
-constexpr std::uint64_t kAus = 0xc730b0f1c9063c50ULL;
-constexpr std::uint64_t kGruesse = 0x5746690366ebbcadULL;        // "gr\xc3\xbc\xc3\x9fe"
-constexpr std::uint64_t kKoeln = 0x4d689a63ce687316ULL;          // "k\xc3\xb6ln"
-constexpr std::uint64_t kGruesseFolded = 0x573416cd729ad814ULL;  // "gr\xc3\xbcsse"
-constexpr std::uint64_t kAbSpace = 0xf8364a62a6f5676eULL;        // "ab "
-constexpr std::uint64_t kBSpaceC = 0xd342d59876b9ac2cULL;        // "b c"
-constexpr std::uint64_t kSpaceCd = 0x7fb03395afbcb3f7ULL;        // " cd"
-constexpr std::uint64_t kAb = 0xa873719c24d5735cULL;             // "ab"
-constexpr std::uint64_t kA = 0xe6c632b61e964e1fULL;              // "a"
-constexpr std::uint64_t kB = 0x575a0b1c44d8843fULL;              // "b"
-constexpr std::uint64_t kC = 0x8c40219a46b9f81bULL;              // "c"
-constexpr std::uint64_t kAa = 0x369242a646a19333ULL;             // "aa"
+// Golden token hashes: { printf '%s' '<token>'; head -c <16 - its bytes> /dev/zero; } | xxhsum -H3
+// (xxhsum 0.8.1, XXH3 64-bit, seed 0): each token of up to 16 bytes zero-padded to 16.
+constexpr std::uint64_t kThe = 0x57f84ccc9ca69eadULL;
+constexpr std::uint64_t kQuick = 0x30b2ca99b8f497feULL;
+constexpr std::uint64_t kBrown = 0x1234bde939ad7877ULL;
+constexpr std::uint64_t kFox = 0x3b4cf9ad68d5f4c7ULL;
+constexpr std::uint64_t kJumps = 0x45c68900bc797f81ULL;
+constexpr std::uint64_t kOver = 0x9d37615102d5c66dULL;
+constexpr std::uint64_t kHello = 0x5be442946c15f727ULL;
+constexpr std::uint64_t kWorld = 0x12ae8b1c125ba00fULL;
+constexpr std::uint64_t kWord = 0x1c1fb28b4466dfcbULL;
+constexpr std::uint64_t kOne = 0x5ba72a734cc7e016ULL;
+constexpr std::uint64_t kTwo = 0xace94ff77d24d1ecULL;
+constexpr std::uint64_t kThree = 0x7012b9c5605f8574ULL;
+constexpr std::uint64_t kFour = 0xe8fff0730e082b22ULL;
+constexpr std::uint64_t kFive = 0x81eb05472752b109ULL;
+constexpr std::uint64_t kX = 0xe6adc9297f99cdf7ULL;
+constexpr std::uint64_t kY = 0xeb23eb8c54485773ULL;
+constexpr std::uint64_t kZ = 0x525ca721469855b8ULL;
+constexpr std::uint64_t kD = 0xe4a5f8882753fae3ULL;
+constexpr std::uint64_t kAus = 0x4bec64c0216fbb6cULL;
+constexpr std::uint64_t kGruesse = 0x6d47e13b92f1e1c6ULL;        // "gr\xc3\xbc\xc3\x9fe"
+constexpr std::uint64_t kKoeln = 0x2f9dbb81c5847a2aULL;          // "k\xc3\xb6ln"
+constexpr std::uint64_t kGruesseFolded = 0x0249170be9115638ULL;  // "gr\xc3\xbcsse"
+constexpr std::uint64_t kA = 0x08daae9151e40dadULL;
+constexpr std::uint64_t kB = 0x15f219718ce5d979ULL;
+constexpr std::uint64_t kC = 0xe2af9cb7d2fa96deULL;
+// Tokens of 16 bytes and more: printf '%s' '<token>' | xxhsum -H3 (no padding).
+constexpr std::uint64_t kIncomprehensible = 0xc1e8b49adc800a74ULL;      // 16 bytes
+constexpr std::uint64_t kAbcdefghijklmnopq = 0xca7f3571df47cacfULL;     // 17 bytes
+constexpr std::uint64_t kInternationalization = 0xb73ad40a442f6c37ULL;  // 20 bytes
+// Character shingles: printf '%s' '<text>' | xxhsum -H3.
+constexpr std::uint64_t kAbSpace = 0xf8364a62a6f5676eULL;    // "ab "
+constexpr std::uint64_t kBSpaceC = 0xd342d59876b9ac2cULL;    // "b c"
+constexpr std::uint64_t kSpaceCd = 0x7fb03395afbcb3f7ULL;    // " cd"
+constexpr std::uint64_t kAb = 0xa873719c24d5735cULL;         // "ab"
+constexpr std::uint64_t kAa = 0x369242a646a19333ULL;         // "aa"
+constexpr std::uint64_t kCharA = 0xe6c632b61e964e1fULL;      // "a"
+constexpr std::uint64_t kCharB = 0x575a0b1c44d8843fULL;      // "b"
+constexpr std::uint64_t kCharSpace = 0xfc1537fc103cb7cfULL;  // " "
 
 // A word shingle's hash from its tokens' hashes, by the header's definition (Horner's rule,
 // written apart from the rolling form under test).
@@ -71,6 +80,14 @@ const std::uint64_t kYZ = shingle_of({kY, kZ});
 const std::uint64_t kGruesseAus = shingle_of({kGruesse, kAus});
 const std::uint64_t kAusKoeln = shingle_of({kAus, kKoeln});
 const std::uint64_t kGruesseAusFolded = shingle_of({kGruesseFolded, kAus});
+
+// Token j's hash by the header's definition: XXH3-64 of a copy, zero-padded to 16 bytes when
+// it has at most 16.
+std::uint64_t token_hash_of(const TokenStream& tokens, std::size_t j) {
+  std::string token = tokens.text.substr(tokens.starts[j], tokens.ends[j] - tokens.starts[j]);
+  if (token.size() <= 16) token.resize(16, '\0');
+  return XXH3_64bits(token.data(), token.size());
+}
 
 Hashes sorted(Hashes h) {
   std::sort(h.begin(), h.end());
@@ -144,6 +161,34 @@ TEST(Shingles, WordUnigrams) {
   EXPECT_EQ(shingle_set("B a b C", ShingleSpec{ShingleKind::kWord, 1}), sorted({kA, kB, kC}));
 }
 
+TEST(Shingles, TokensOfMoreThan16BytesAreNotPadded) {
+  EXPECT_EQ(shingle_set("Incomprehensible abcdefghijklmnopq INTERNATIONALIZATION",
+                        ShingleSpec{ShingleKind::kWord, 1}),
+            sorted({kIncomprehensible, kAbcdefghijklmnopq, kInternationalization}));
+  EXPECT_EQ(shingle_set("internationalization b", ShingleSpec{ShingleKind::kWord, 2}),
+            Hashes{shingle_of({kInternationalization, kB})});
+}
+
+TEST(Shingles, TokenHashesDoNotDependOnWhereTheTokenIs) {
+  // Tokens of every length 1-40 followed by 0-20 one-letter tokens: the 16 bytes from a
+  // token's start hold other tokens or run past the end of the text (a copy is hashed then).
+  const std::string letters = "abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ";
+  for (std::size_t length = 1; length <= 40; ++length) {
+    for (std::size_t after = 0; after <= 20; ++after) {
+      std::string raw = "Lead " + letters.substr(0, length);
+      for (std::size_t t = 0; t < after; ++t) raw += " " + letters.substr(t, 1);
+      TokenStream tokens;
+      tokenize(raw, tokens);
+      Hashes out;
+      shingle_hashes(tokens, ShingleSpec{ShingleKind::kWord, 1}, out);
+      ASSERT_EQ(out.size(), tokens.size());
+      for (std::size_t j = 0; j < tokens.size(); ++j) {
+        ASSERT_EQ(out[j], token_hash_of(tokens, j)) << raw << ": token " << j;
+      }
+    }
+  }
+}
+
 TEST(Shingles, WordBigrams) {
   EXPECT_EQ(shingle_set("x y z", ShingleSpec{ShingleKind::kWord, 2}), sorted({kXY, kYZ}));
   EXPECT_EQ(shingle_set("x, Y", ShingleSpec{ShingleKind::kWord, 2}), Hashes{kXY});
@@ -168,7 +213,7 @@ TEST(Shingles, CharTextShorterThanNIsOneShingle) {
 TEST(Shingles, CharRepeatsAppearOnce) {
   EXPECT_EQ(shingle_set("aaaa", ShingleSpec{ShingleKind::kChar, 2}), Hashes{kAa});
   EXPECT_EQ(shingle_set("b a", ShingleSpec{ShingleKind::kChar, 1}),
-            sorted({kA, kB, 0xfc1537fc103cb7cfULL /* " " */}));
+            sorted({kCharA, kCharB, kCharSpace}));
 }
 
 TEST(Shingles, TwoStepFormMatchesAndReplacesOutput) {
@@ -235,10 +280,7 @@ TEST(Shingles, RollingHashEqualsThePolynomialOfEachWindow) {
     ASSERT_EQ(rolled.size(), tokens.size() - k + 1) << n;
     for (std::size_t i = 0; i < rolled.size(); i += 1 + i % 97) {
       std::uint64_t h = 0;
-      for (std::size_t j = i; j < i + k; ++j) {
-        const std::uint32_t at = tokens.starts[j];
-        h = h * kShingleBase + XXH3_64bits(tokens.text.data() + at, tokens.ends[j] - at);
-      }
+      for (std::size_t j = i; j < i + k; ++j) h = h * kShingleBase + token_hash_of(tokens, j);
       ASSERT_EQ(rolled[i], h) << "n = " << n << ", window " << i;
     }
   }

@@ -3,7 +3,8 @@
 
 Re-implements, from their specifications, what indexes, caches and checkpoints store:
   - the canonical tokenizer (ASCII-lowercased runs of [A-Za-z0-9] or bytes >= 0x80, joined by
-    one space) and word 5-shingles: each token hashed with XXH3-64 (seed 0), a shingle's
+    one space) and word 5-shingles: each token hashed with XXH3-64 (seed 0) of its bytes
+    zero-padded to 16 when it has at most 16, of its bytes alone when longer; a shingle's
     hash sum_j t_j * B^(4-j) mod 2^64 with B = 0x9E3779B97F4A7C15 (a document of k < 5
     tokens: one shingle, sum_j t_j * B^(k-1-j));
   - XXH3-64 itself for inputs of up to 128 bytes, seeded (xxhash.h, "short keys" and
@@ -97,11 +98,13 @@ def xxh3(b, seed=0):
 def check_against_xxhsum():
     if not shutil.which("xxhsum"):
         return "xxhsum not found: XXH3 not cross-checked"
-    for n in list(range(0, 20)) + [31, 32, 33, 64, 65, 96, 97, 127, 128]:
-        data = bytes((i * 131 + 7) % 256 for i in range(n))
+    inputs = [bytes((i * 131 + 7) % 256 for i in range(n))
+              for n in list(range(0, 20)) + [31, 32, 33, 64, 65, 96, 97, 127, 128]]
+    inputs += [token_input(t) for t in (b"the", b"incomprehensible", b"internationalization")]
+    for data in inputs:
         out = subprocess.run(["xxhsum", "-H3", "-"], input=data, capture_output=True).stdout
-        assert int(out.split()[-1], 16) == xxh3(data), n
-    return "XXH3 agrees with xxhsum -H3 on lengths 0-19 and 31-128"
+        assert int(out.split()[-1], 16) == xxh3(data), data
+    return "XXH3 agrees with xxhsum -H3 on lengths 0-19 and 31-128 and on padded tokens"
 
 
 def splitmix64(state):
@@ -136,10 +139,15 @@ def tokens(text):
 SHINGLE_BASE = 0x9E3779B97F4A7C15
 
 
+def token_input(token):
+    """What a token's hash is XXH3-64 of: its bytes, zero-padded to 16 when it has at most 16."""
+    return token + bytes(16 - len(token)) if len(token) <= 16 else token
+
+
 def shingle_hash(gram):
     h = 0
     for token in gram:
-        h = (h * SHINGLE_BASE + xxh3(token)) & M
+        h = (h * SHINGLE_BASE + xxh3(token_input(token))) & M
     return h
 
 
@@ -185,7 +193,8 @@ def one_permutation(shingles, k, seed):
 
 
 TEXT = ("The quick brown fox jumps over the lazy dog; THE QUICK brown fox naps. "
-        "Near-duplicate detection: shingles, MinHash signatures & band keys, 2026 edition!")
+        "Near-duplicate detection: shingles, MinHash signatures & band keys, 2026 edition! "
+        "Incomprehensible internationalization.")
 
 
 def cpp_array(name, values, kind):

@@ -4,7 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
+#include <vector>
+
+#include "core/text/unicode_tokenizer.hpp"
 
 namespace neardup {
 namespace {
@@ -84,6 +88,68 @@ TEST(TokenizerChoice, BothKindsRunTheGivenAsciiKernel) {
   unicode.tokenize("Plain ASCII", tokens);
   EXPECT_EQ(counted_calls, 2);
   EXPECT_EQ(tokens.text, "plain ascii");
+}
+
+// Texts full of NUL bytes: runs of them, NUL beside letters, digits, accents, combining marks,
+// Han, fullwidth forms, invalid and overlong (C0 80) sequences, at lengths across the kernels'
+// chunks.
+std::vector<std::string> texts_with_nuls() {
+  const std::string nul(1, '\0');
+  const std::vector<std::string> pieces = {nul,
+                                           nul + nul + nul,
+                                           "a",
+                                           "Z",
+                                           "7",
+                                           " ",
+                                           ".",
+                                           "\xC3\xA9",
+                                           "\xCC\x81",
+                                           "\xE4\xB8\xAD",
+                                           "\xEF\xBC\xA1",
+                                           "\xC0\x80",
+                                           "\xE0\x80\x80",
+                                           "\xFF",
+                                           "\xC3",
+                                           "\xEF\xAC\x81"};
+  std::vector<std::string> texts;
+  for (std::size_t length = 0; length <= 130; ++length) {
+    texts.push_back(std::string(length, '\0'));
+    std::string alternating;
+    while (alternating.size() < length) alternating += nul + "a";
+    texts.push_back(alternating.substr(0, length));
+  }
+  std::mt19937_64 rng(21);
+  for (int round = 0; round < 2000; ++round) {
+    std::string text;
+    const std::size_t length = rng() % 300;
+    while (text.size() < length) text += pieces[rng() % pieces.size()];
+    texts.push_back(text);
+  }
+  return texts;
+}
+
+// The word shingle hash pads tokens with zeros (core/shingles.hpp), which is unambiguous only
+// while no tokenizer puts a NUL byte in a token: the canonical text (tokens joined by spaces)
+// of every kind on every ASCII kernel this CPU runs, and of the whole-run Unicode reference,
+// holds none.
+TEST(TokenizerChoice, NoTokenizerWritesANulByte) {
+  std::vector<AsciiTokenizerFn> kernels = {tokenize_scalar};
+  if (tokenize_avx2_supported()) kernels.push_back(tokenize_avx2);
+  if (tokenize_avx512_supported()) kernels.push_back(tokenize_avx512);
+  if (tokenize_avx512_vbmi2_supported()) kernels.push_back(tokenize_avx512_vbmi2);
+  TokenStream tokens;
+  std::uint64_t invalid = 0;
+  for (const std::string& text : texts_with_nuls()) {
+    for (const AsciiTokenizerFn kernel : kernels) {
+      for (const TokenizerKind kind : {TokenizerKind::kAscii, TokenizerKind::kUnicode}) {
+        Tokenizer(kind, kernel).tokenize(text, tokens);
+        ASSERT_EQ(tokens.text.find('\0'), std::string::npos)
+            << tokenizer_kind_name(kind) << ", " << text.size() << " bytes";
+      }
+    }
+    tokenize_unicode_whole(text, tokens, invalid);
+    ASSERT_EQ(tokens.text.find('\0'), std::string::npos) << "whole, " << text.size() << " bytes";
+  }
 }
 
 TEST(TokenizerChoice, Names) {
