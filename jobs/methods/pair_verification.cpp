@@ -5,7 +5,6 @@
 
 #include <algorithm>
 
-#include "core/id_mix.hpp"
 #include "jobs/stages/components_stage.hpp"
 
 namespace neardup {
@@ -16,16 +15,17 @@ bool by_documents(const VerifiedPair& x, const VerifiedPair& y) {
 }
 
 // Collective: every rank's `pairs` (each on rank owner(a)) moved to the rank that checks their
-// connected component, one rank for each component (by a hash of its smallest document, so
-// components spread evenly), and sorted there.
+// connected component, and sorted there: the owner of a member drawn as if at random (the
+// lowest hash), so components spread over the ranks as documents do, and a component whose
+// documents one rank owns is checked there, fetching nothing.
 std::vector<DocPair> to_checkers(Exchanger& exchanger, std::vector<DocPair>&& pairs,
                                  const OwnerFn& owner) {
   ComponentCounts counts;
-  const std::vector<ClusterMember> members = connected_components(exchanger, pairs, owner, counts);
-  const auto ranks = static_cast<std::uint64_t>(exchanger.size());
+  const std::vector<ClusterMember> members =
+      connected_components(exchanger, pairs, owner, counts, ComponentName::kLowestHash);
   const auto checker = [&](const DocPair& p) {
     const auto it = std::lower_bound(members.begin(), members.end(), ClusterMember{p.a, 0});
-    return static_cast<int>(mix_id(it->root) % ranks);
+    return owner(it->root);
   };
   std::vector<DocPair> routed = exchanger.shuffle_consuming(std::move(pairs), checker);
   sort_doc_pairs(routed);

@@ -25,7 +25,7 @@ std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPa
 /// (search.need_records), then checks. With `skip_joined` (a run that does not list every
 /// verified pair), pairs whose documents earlier pairs already joined are not checked, and on
 /// several ranks every pair first moves to the rank that checks its connected component of the
-/// candidate graph (one rank a component, spread by a hash), so a cluster's documents are made
+/// candidate graph (the owner of a member drawn as if at random), so a cluster's documents are made
 /// once each, by their owners, and fetched once, and as a component's pairs are checked in
 /// the same order on any rank count, so are the pairs checked and those that pass. Without,
 /// every pair is checked on rank owner(a). Returns the pairs that pass on rank owner(a),

@@ -55,7 +55,8 @@ std::vector<LabelEdge> shuffle_by_u(Exchanger& exchanger, const std::vector<Labe
 
 std::vector<ClusterMember> connected_components(Exchanger& exchanger,
                                                 std::span<const DocPair> edges,
-                                                const OwnerFn& owner, ComponentCounts& counts) {
+                                                const OwnerFn& owner, ComponentCounts& counts,
+                                                ComponentName name) {
   std::vector<LabelEdge> current = contract_locally(edges);
   std::vector<LabelEdge> mapped;
   for (counts.rounds = 1;; ++counts.rounds) {
@@ -81,8 +82,8 @@ std::vector<ClusterMember> connected_components(Exchanger& exchanger,
     if (!any_rank(exchanger.comm(), large_changed || small_changed)) break;
   }
 
-  // Every component is now a star (leaf, center); group each star at its center's rank and
-  // name the component by its smallest document id.
+  // Every component is now a star (leaf, center), its center the member of the lowest label;
+  // group each star at its center's rank and name the component.
   mapped.clear();
   for (const LabelEdge& e : current) mapped.push_back({e.v, e.u});
   const std::vector<LabelEdge> stars = shuffle_by_u(exchanger, mapped);
@@ -90,8 +91,10 @@ std::vector<ClusterMember> connected_components(Exchanger& exchanger,
   for (std::size_t i = 0; i < stars.size();) {
     std::size_t j = i;
     DocId root = unmix_id(stars[i].u);
-    while (j < stars.size() && stars[j].u == stars[i].u)
-      root = std::min(root, unmix_id(stars[j++].v));
+    while (j < stars.size() && stars[j].u == stars[i].u) {
+      const DocId leaf = unmix_id(stars[j++].v);
+      if (name == ComponentName::kSmallestDocument) root = std::min(root, leaf);
+    }
     members.push_back({unmix_id(stars[i].u), root});
     for (std::size_t k = i; k < j; ++k) members.push_back({unmix_id(stars[k].v), root});
     i = j;

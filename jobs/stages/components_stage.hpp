@@ -27,10 +27,17 @@ struct ComponentCounts {
   std::uint64_t rounds = 0;  // large-star + small-star iterations until nothing changed
 };
 
+/// Which member names a component (ClusterMember::root).
+enum class ComponentName {
+  kSmallestDocument,  // the smallest document id: the first in input order
+  kLowestHash,        // the lowest mix_id(doc): a member as if drawn at random, on any rank count
+};
+
 /// Collective: the connected components of the union of every rank's `edges`. Returns, on rank
-/// owner(doc), one ClusterMember for each document with at least one edge, sorted by doc.
-std::vector<ClusterMember> connected_components(Exchanger& exchanger,
-                                                std::span<const DocPair> edges,
-                                                const OwnerFn& owner, ComponentCounts& counts);
+/// owner(doc), one ClusterMember for each document with at least one edge, sorted by doc, its
+/// root the member that `name` says.
+std::vector<ClusterMember> connected_components(
+    Exchanger& exchanger, std::span<const DocPair> edges, const OwnerFn& owner,
+    ComponentCounts& counts, ComponentName name = ComponentName::kSmallestDocument);
 
 }  // namespace neardup

@@ -20,6 +20,7 @@
 #include "core/minhash.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
+#include "io/index_meta.hpp"
 #include "io/io_error.hpp"
 #include "jobs/index/index_job.hpp"
 #include "jobs/index/query_command.hpp"
@@ -307,15 +308,18 @@ TEST(ExactIndex, AnIndexOfThePreviousFormatIsRefusedSayingToRebuild) {
     meta >> magic;
     ASSERT_EQ(magic, "neardup-index");
     meta.seekp(static_cast<std::streamoff>(magic.size() + 1));
-    meta.put('3');  // the version field of the header line: format 3, before token-hash shingles
+    const std::string previous = std::to_string(kIndexFormatVersion - 1);
+    ASSERT_EQ(previous.size(), 1u) << "the test rewrites one digit";
+    meta.put(previous[0]);  // the version field of the header line: the format before this one
     meta.close();
     try {
       NearDupIndex opened(index);
-      ADD_FAILURE() << "an index of format 3 was opened";
+      ADD_FAILURE() << "an index of format " << previous << " was opened";
     } catch (const IoError& e) {
-      EXPECT_NE(std::string(e.what()).find("index metadata format 3, this neardup reads 4: "
-                                           "rebuild the index"),
-                std::string::npos)
+      EXPECT_NE(
+          std::string(e.what()).find("index metadata format " + previous + ", this neardup reads " +
+                                     std::to_string(kIndexFormatVersion) + ": rebuild the index"),
+          std::string::npos)
           << e.what();
     }
     fs::remove_all(dir);

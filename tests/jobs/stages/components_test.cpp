@@ -1,10 +1,11 @@
 // Distributed connected components: a 100,000-edge chain spread over every rank, many small
-// clusters, and a random graph against union-find.
+// clusters, and random graphs against union-find, named by smallest document or lowest hash.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
 
+#include "core/id_mix.hpp"
 #include "core/union_find.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/stages/components_stage.hpp"
@@ -87,6 +88,40 @@ TEST(Components, RandomGraphMatchesUnionFind) {
   for (DocId v = 0; v < kVertices; ++v) expected_here += touched[v] && w.owner(v) == w.rank;
   EXPECT_EQ(members.size(), expected_here);
   for (const ClusterMember& m : members) EXPECT_EQ(m.root, sets.find(m.doc)) << "doc " << m.doc;
+}
+
+TEST(Components, NamedByTheLowestHashEachComponentHasItsLowestHashMember) {
+  World w;
+  constexpr DocId kVertices = 20000;
+  std::mt19937_64 rng(7);  // the same edges on every rank; each rank takes a slice
+  std::uniform_int_distribution<DocId> vertex(0, kVertices - 1);
+  std::vector<DocPair> all, mine;
+  for (int e = 0; e < 12000; ++e) {
+    DocId a = vertex(rng), b = vertex(rng);
+    if (a == b) continue;
+    if (a > b) std::swap(a, b);
+    all.push_back({a, b});
+    if (e % w.ranks == w.rank) mine.push_back({a, b});
+  }
+  UnionFind sets(kVertices);
+  for (const DocPair& p : all) sets.unite(p.a, p.b);
+  std::vector<DocId> lowest(kVertices, kVertices);  // by component: its member of lowest hash
+  for (const DocPair& p : all) {
+    for (const DocId v : {p.a, p.b}) {
+      DocId& best = lowest[sets.find(v)];
+      if (best == kVertices || mix_id(v) < mix_id(best)) best = v;
+    }
+  }
+  ComponentCounts counts;
+  const auto members =
+      connected_components(w.exchanger, mine, w.owner, counts, ComponentName::kLowestHash);
+  ASSERT_FALSE(members.empty());
+  std::uint64_t not_smallest = 0;
+  for (const ClusterMember& m : members) {
+    EXPECT_EQ(m.root, lowest[sets.find(m.doc)]) << "doc " << m.doc;
+    not_smallest += m.root != sets.find(m.doc);
+  }
+  EXPECT_GT(sum_over_ranks(MPI_COMM_WORLD, not_smallest), 0u);
 }
 
 TEST(Components, NoEdgesNoMembers) {
