@@ -52,11 +52,14 @@ PayloadRequests send_requests(Exchanger& exchanger, std::span<const DocId> reque
 }
 
 Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
-                         const PayloadFn& provide, const PayloadSizeFn& size_of) {
+                         const PayloadFn& provide, const PayloadSizeFn& size_of, Payloads* reuse) {
   const std::vector<std::string>& incoming = requests.incoming;
   const std::size_t ranks = incoming.size();
+  Payloads result = reuse ? std::move(*reuse) : Payloads();
+  result.found_.clear();
   // The answers to every asking rank, one after another, each payload behind its length.
-  std::string answers;
+  std::string& answers = result.answers_;
+  answers.clear();
   if (size_of) {
     std::uint64_t bound = 0;
     for (const std::string& block : incoming) {
@@ -64,8 +67,11 @@ Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
         bound += sizeof(std::uint64_t) + size_of(read_raw<DocId>(block, at));
       }
     }
-    answers.reserve(bound);
-    advise_huge_pages(answers.data(), answers.capacity());
+    if (bound > answers.capacity()) {
+      answers = std::string();
+      answers.reserve(bound);
+      advise_huge_pages(answers.data(), answers.capacity());
+    }
   }
   std::vector<std::size_t> answer_counts(ranks);
   for (std::size_t s = 0; s < ranks; ++s) {
@@ -82,11 +88,10 @@ Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
   }
   // The payloads stay where they were received: moving a Payloads moves the buffer, not the
   // bytes the views point into.
-  Payloads result;
   std::vector<std::size_t> reply_counts;
-  result.replies_ = exchanger.exchange_bytes(std::span<const char>(answers.data(), answers.size()),
-                                             answer_counts, reply_counts);
-  release(answers);
+  exchanger.exchange_bytes_into(std::span<const char>(answers.data(), answers.size()),
+                                answer_counts, reply_counts, result.replies_);
+  if (!reuse) release(answers);
   result.found_.reserve(requests.requests);
   const std::string_view replies(result.replies_.data(), result.replies_.size());
   std::size_t at = 0;

@@ -35,9 +35,10 @@ class Payloads {
 
  private:
   friend Payloads answer_requests(Exchanger&, const struct PayloadRequests&, const PayloadFn&,
-                                  const PayloadSizeFn&);
+                                  const PayloadSizeFn&, Payloads*);
   std::vector<char> replies_;                              // as received, by source rank
   std::vector<std::pair<DocId, std::string_view>> found_;  // by id, into replies_
+  std::string answers_;  // what this rank sent, kept only to be reused (answer_requests)
 };
 
 /// Requests sent by fetch_payloads' first half: what this rank asked of each rank, and what
@@ -56,9 +57,12 @@ PayloadRequests send_requests(Exchanger& exchanger, std::span<const DocId> reque
 
 /// Collective, the second half: answers the requests made of this rank with `provide` and
 /// receives the payloads it asked for. With `size_of`, the answers are built in a buffer
-/// reserved from it (large payloads are then never copied while building).
+/// reserved from it (large payloads are then never copied while building). With `reuse`, the
+/// payloads of an earlier call, no longer needed: their memory holds the new answers and
+/// replies, so a caller fetching in rounds faults its buffers in once, not every round.
 Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
-                         const PayloadFn& provide, const PayloadSizeFn& size_of = {});
+                         const PayloadFn& provide, const PayloadSizeFn& size_of = {},
+                         Payloads* reuse = nullptr);
 
 /// Collective: every rank asks for the payloads of `requests` (sorted, distinct) and answers
 /// the requests for the documents it owns with `provide` (send_requests, then

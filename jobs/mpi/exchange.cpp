@@ -84,19 +84,30 @@ void Exchanger::exchange_items(const void* send, std::span<const std::size_t> se
 std::vector<char> Exchanger::exchange_bytes(std::span<const char> send,
                                             std::span<const std::size_t> send_counts,
                                             std::vector<std::size_t>& recv_counts) {
+  std::vector<char> recv;
+  exchange_bytes_into(send, send_counts, recv_counts, recv);
+  return recv;
+}
+
+void Exchanger::exchange_bytes_into(std::span<const char> send,
+                                    std::span<const std::size_t> send_counts,
+                                    std::vector<std::size_t>& recv_counts,
+                                    std::vector<char>& recv) {
   std::vector<std::size_t> send_offsets(send_counts.size());
   std::size_t offset = 0;
   for (std::size_t d = 0; d < send_counts.size(); ++d) {
     send_offsets[d] = offset;
     offset += send_counts[d];
   }
-  std::vector<char> recv;
   const std::size_t total = exchange_counts(send_counts, recv_counts);
-  recv.reserve(total);
-  advise_huge_pages(recv.data(), total);
+  recv.clear();
+  if (total > recv.capacity()) {
+    recv = std::vector<char>();
+    recv.reserve(total);
+    advise_huge_pages(recv.data(), total);
+  }
   recv.resize(total);
   exchange_items(send.data(), send_offsets, send_counts, recv.data(), recv_counts, 1);
-  return recv;
 }
 
 std::vector<std::string> Exchanger::exchange_blocks(

@@ -29,6 +29,11 @@ class Exchanger {
                                    std::span<const std::size_t> send_counts,
                                    std::vector<std::size_t>& recv_counts);
 
+  /// Collective: exchange_bytes into `recv` (replacing its contents), whose memory a caller
+  /// exchanging in rounds passes again, so it is faulted in once rather than every round.
+  void exchange_bytes_into(std::span<const char> send, std::span<const std::size_t> send_counts,
+                           std::vector<std::size_t>& recv_counts, std::vector<char>& recv);
+
   /// Collective: per_destination[d] goes to rank d; returns what each source rank sent here.
   std::vector<std::string> exchange_blocks(const std::vector<std::string>& per_destination);
 

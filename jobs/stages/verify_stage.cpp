@@ -76,11 +76,11 @@ class RoundPayloads {
     }
     std::vector<DocId> remote_ids;
     for (const std::uint32_t d : remote) remote_ids.push_back(docs_.doc(d));
-    fetched_ = Payloads();  // frees the last round's replies before fetching
     // This rank makes its own payloads while the owners of the remote ones make theirs.
     const PayloadRequests requests = send_requests(exchanger_, remote_ids, access_.owner);
     make_mine(mine);
-    fetched_ = answer_requests(exchanger_, requests, access_.provide, access_.size_of);
+    // The last round's payloads are done with: their buffers take this round's.
+    fetched_ = answer_requests(exchanger_, requests, access_.provide, access_.size_of, &fetched_);
     for (const std::uint32_t d : remote) views_[d] = fetched_.get(docs_.doc(d));
   }
 
