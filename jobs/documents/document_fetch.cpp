@@ -59,20 +59,15 @@ Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
   result.found_.clear();
   // The answers to every asking rank, one after another, each payload behind its length.
   std::string& answers = result.answers_;
-  answers.clear();
+  std::uint64_t bound = 0;
   if (size_of) {
-    std::uint64_t bound = 0;
     for (const std::string& block : incoming) {
       for (std::size_t at = 0; at < block.size();) {
         bound += sizeof(std::uint64_t) + size_of(read_raw<DocId>(block, at));
       }
     }
-    if (bound > answers.capacity()) {
-      answers = std::string();
-      answers.reserve(bound);
-      advise_huge_pages(answers.data(), answers.capacity());
-    }
   }
+  reuse_buffer(answers, bound);
   std::vector<std::size_t> answer_counts(ranks);
   for (std::size_t s = 0; s < ranks; ++s) {
     const std::size_t start = answers.size();

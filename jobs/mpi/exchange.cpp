@@ -100,12 +100,7 @@ void Exchanger::exchange_bytes_into(std::span<const char> send,
     offset += send_counts[d];
   }
   const std::size_t total = exchange_counts(send_counts, recv_counts);
-  recv.clear();
-  if (total > recv.capacity()) {
-    recv = std::vector<char>();
-    recv.reserve(total);
-    advise_huge_pages(recv.data(), total);
-  }
+  reuse_buffer(recv, total);
   recv.resize(total);
   exchange_items(send.data(), send_offsets, send_counts, recv.data(), recv_counts, 1);
 }

@@ -96,9 +96,7 @@ class RoundPayloads {
     }
     std::uint64_t bound = 0;
     for (const std::uint32_t d : mine) bound += access_.size_of(docs_.doc(d));
-    made_.clear();
-    made_.reserve(bound);  // payloads never outgrow their bounds: no copy while appending
-    advise_huge_pages(made_.data(), made_.capacity());
+    reuse_buffer(made_, bound);  // payloads never outgrow their bounds: no copy while appending
     std::vector<std::size_t> starts;
     for (const std::uint32_t d : mine) {
       starts.push_back(made_.size());
