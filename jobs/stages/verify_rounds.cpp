@@ -49,15 +49,20 @@ namespace {
 
 // The indices of `pairs` grouped by the component of the graph they make over `docs`
 // documents (components by their smallest document), in input order within each: a stable
-// counting sort by component.
-std::vector<std::size_t> component_order(std::span<const DensePair> pairs, std::size_t docs) {
+// counting sort by component, in 32-bit indices (4 bytes a pair and a document, not 8).
+std::vector<std::uint32_t> component_order(std::span<const DensePair> pairs, std::size_t docs) {
+  if (pairs.size() > std::numeric_limits<std::uint32_t>::max()) {
+    throw std::length_error("more than 2^32 candidate pairs in one rank's verification");
+  }
   UnionFind components(docs);
   for (const DensePair& p : pairs) components.unite(p.a, p.b);
-  std::vector<std::size_t> start(docs + 1, 0);
+  std::vector<std::uint32_t> start(docs + 1, 0);
   for (const DensePair& p : pairs) ++start[components.find(p.a) + 1];
   for (std::size_t c = 0; c < docs; ++c) start[c + 1] += start[c];
-  std::vector<std::size_t> order(pairs.size());
-  for (std::size_t i = 0; i < pairs.size(); ++i) order[start[components.find(pairs[i].a)]++] = i;
+  std::vector<std::uint32_t> order(pairs.size());
+  for (std::size_t i = 0; i < pairs.size(); ++i) {
+    order[start[components.find(pairs[i].a)]++] = static_cast<std::uint32_t>(i);
+  }
   return order;
 }
 

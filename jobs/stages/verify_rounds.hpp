@@ -43,6 +43,7 @@ class DenseDocs {
 class RoundPlanner {
  public:
   /// `bytes[d]` is the payload size of document d; the spans must outlive the planner.
+  /// Throws std::length_error beyond 2^32 pairs.
   RoundPlanner(std::span<const DensePair> pairs, std::span<const std::uint64_t> bytes,
                std::uint64_t round_bytes);
 
@@ -56,7 +57,7 @@ class RoundPlanner {
 
  private:
   std::span<const DensePair> pairs_;
-  std::vector<std::size_t> order_;  // pair indices, component by component
+  std::vector<std::uint32_t> order_;  // pair indices, component by component
   std::span<const std::uint64_t> bytes_;
   std::uint64_t round_bytes_;
   std::size_t next_ = 0;

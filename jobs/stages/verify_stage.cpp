@@ -5,7 +5,6 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
-#include <numeric>
 
 #include "core/jaccard.hpp"
 #include "core/minhash.hpp"
@@ -164,19 +163,6 @@ void share_joins(Exchanger& exchanger, std::span<const VerifiedPair> passed, con
   }
 }
 
-// `verified` in the order of `place` (where each pair stood in the input).
-std::vector<VerifiedPair> in_input_order(std::span<const VerifiedPair> verified,
-                                         std::span<const std::size_t> place) {
-  std::vector<std::size_t> order(verified.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  std::sort(order.begin(), order.end(),
-            [&](std::size_t x, std::size_t y) { return place[x] < place[y]; });
-  std::vector<VerifiedPair> sorted;
-  sorted.reserve(verified.size());
-  for (const std::size_t k : order) sorted.push_back(verified[k]);
-  return sorted;
-}
-
 }  // namespace
 
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
@@ -195,7 +181,6 @@ std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<cons
   RoundPayloads payloads(exchanger, access, docs);
   PairCheck check(rule);
   std::vector<VerifiedPair> verified;
-  std::vector<std::size_t> passed;  // the place in `pairs` of each of `verified`
   while (any_rank(exchanger.comm(), !planner.done())) {
     const std::vector<std::size_t> round = planner.next_round(skip);
     ++counts.rounds;
@@ -208,14 +193,17 @@ std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<cons
       double similarity = 0;
       if (!check.passes(payloads.get(p.a), payloads.get(p.b), similarity)) continue;
       verified.push_back({pairs[i].a, pairs[i].b, similarity});
-      passed.push_back(i);
       joined.unite(p.a, p.b);
     }
     if (rule.skip_joined && rule.share_joins && exchanger.size() > 1) {
       share_joins(exchanger, std::span(verified).subspan(passed_before), docs, joined);
     }
   }
-  return in_input_order(verified, passed);
+  // Rounds take the pairs component by component; the input's order is (a, b).
+  std::sort(verified.begin(), verified.end(), [](const VerifiedPair& x, const VerifiedPair& y) {
+    return x.a != y.a ? x.a < y.a : x.b < y.b;
+  });
+  return verified;
 }
 
 }  // namespace neardup

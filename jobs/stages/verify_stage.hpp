@@ -51,7 +51,7 @@ struct VerifyCounts {
 };
 
 /// Collective: verifies this rank's candidate pairs (sorted by (a, b); any rank may own their
-/// documents) and returns those that pass under `rule`, in input order, with their similarity
+/// documents) and returns those that pass under `rule`, sorted, with their similarity
 /// (exact Jaccard or share of equal entries). Pairs go in rounds whose documents' payloads add
 /// up to at most access.round_bytes (a round holds at least one pair), so memory does not grow
 /// with the size of a cluster; a document's payload is made once per round it appears in, and
