@@ -57,7 +57,7 @@ class MinhashMethod final : public DedupMethod {
 
     if (options_.verify == VerifyMode::kEstimate) {
       search.clock.start("verify");
-      return verify(search, candidates,
+      return verify(search, std::move(candidates),
                     estimate_rule(min_agreeing_entries(options_.threshold, options_.num_perm,
                                                        options_.pass_at_threshold),
                                   !options_.write_pairs));
@@ -159,12 +159,12 @@ class MinhashMethod final : public DedupMethod {
     return merged;
   }
 
-  // Collective: verify_pairs, adding the global counts to the method's.
-  std::vector<VerifiedPair> verify(PairSearch& search, std::span<const DocPair> pairs,
+  // Collective: verify_by_component, adding the global counts to the method's.
+  std::vector<VerifiedPair> verify(PairSearch& search, std::vector<DocPair>&& pairs,
                                    const VerifyRule& rule) {
     VerifyCounts counts;
     std::vector<VerifiedPair> verified =
-        verify_pairs(search, pairs, rule, options_.shuffle_bytes, counts);
+        verify_by_component(search, std::move(pairs), rule, options_.shuffle_bytes, counts);
     add_counts(search.exchanger.comm(), counts);
     return verified;
   }

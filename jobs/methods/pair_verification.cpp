@@ -65,16 +65,12 @@ std::vector<VerifiedPair> verify_pairs(PairSearch& search, std::span<const DocPa
   return verified;
 }
 
-std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair>&& pairs,
-                                         double threshold, bool skip_joined,
-                                         std::uint64_t round_bytes, VerifyCounts& counts) {
-  search.need_records(pairs);
-  search.clock.start("verify");
+std::vector<VerifiedPair> verify_by_component(PairSearch& search, std::vector<DocPair>&& pairs,
+                                              const VerifyRule& rule, std::uint64_t round_bytes,
+                                              VerifyCounts& counts) {
   Exchanger& exchanger = search.exchanger;
-  // A component's pairs all on one rank: skipping needs no joins from other ranks. Checking
-  // every pair (no skipping), the ranks share a large component's checks instead.
-  const VerifyRule rule{VerifyMode::kExact, threshold, 0, skip_joined, false};
-  if (exchanger.size() == 1 || !skip_joined) {
+  // Checking every pair (no skipping), the ranks share a large component's checks instead.
+  if (exchanger.size() == 1 || !rule.skip_joined) {
     return verify_pairs(search, pairs, rule, round_bytes, counts);
   }
   const std::vector<DocPair> routed = to_checkers(exchanger, std::move(pairs), search.owner);
@@ -83,6 +79,15 @@ std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair
       std::move(passed), [&](const VerifiedPair& p) { return search.owner(p.a); });
   std::sort(verified.begin(), verified.end(), by_documents);
   return verified;
+}
+
+std::vector<VerifiedPair> verify_exactly(PairSearch& search, std::vector<DocPair>&& pairs,
+                                         double threshold, bool skip_joined,
+                                         std::uint64_t round_bytes, VerifyCounts& counts) {
+  search.need_records(pairs);
+  search.clock.start("verify");
+  return verify_by_component(search, std::move(pairs),
+                             {VerifyMode::kExact, threshold, 0, skip_joined}, round_bytes, counts);
 }
 
 }  // namespace neardup

@@ -140,29 +140,6 @@ class PairCheck {
   std::vector<std::uint64_t> set_a_, set_b_;
 };
 
-// Collective: every rank's pairs that passed in this round, from `verified` on, joined in every
-// rank's union-find where it has both documents, so that no rank reads a cluster that another
-// has already joined.
-void share_joins(Exchanger& exchanger, std::span<const VerifiedPair> passed, const DenseDocs& docs,
-                 UnionFind& joined) {
-  std::string mine;
-  for (const VerifiedPair& p : passed) {
-    mine.append(reinterpret_cast<const char*>(&p.a), sizeof p.a);
-    mine.append(reinterpret_cast<const char*>(&p.b), sizeof p.b);
-  }
-  const std::vector<std::string> all = exchanger.exchange_blocks(
-      std::vector<std::string>(static_cast<std::size_t>(exchanger.size()), mine));
-  for (const std::string& block : all) {
-    for (std::size_t at = 0; at + 2 * sizeof(DocId) <= block.size(); at += 2 * sizeof(DocId)) {
-      DocId a = 0, b = 0;
-      std::memcpy(&a, block.data() + at, sizeof a);
-      std::memcpy(&b, block.data() + at + sizeof a, sizeof b);
-      std::uint32_t da = 0, db = 0;
-      if (docs.find(a, da) && docs.find(b, db)) joined.unite(da, db);
-    }
-  }
-}
-
 }  // namespace
 
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
@@ -185,7 +162,6 @@ std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<cons
     const std::vector<std::size_t> round = planner.next_round(skip);
     ++counts.rounds;
     payloads.load(dense, round);
-    const std::size_t passed_before = verified.size();
     for (const std::size_t i : round) {
       const DensePair& p = dense[i];
       if (skip(p)) continue;  // joined by a pair verified earlier in this round
@@ -194,9 +170,6 @@ std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<cons
       if (!check.passes(payloads.get(p.a), payloads.get(p.b), similarity)) continue;
       verified.push_back({pairs[i].a, pairs[i].b, similarity});
       joined.unite(p.a, p.b);
-    }
-    if (rule.skip_joined && rule.share_joins && exchanger.size() > 1) {
-      share_joins(exchanger, std::span(verified).subspan(passed_before), docs, joined);
     }
   }
   // Rounds take the pairs component by component; the input's order is (a, b).

@@ -35,12 +35,9 @@ struct VerifyRule {
   double threshold = 0;    // exact: Jaccard >= threshold passes
   unsigned min_agree = 0;  // estimate: at least this many equal signature entries pass
   /// Leave a pair unchecked when verified pairs on this rank already join its documents: the
-  /// connected components (clusters) are the same, only the list of verified pairs is shorter
-  /// (and depends on the rank count). For runs that do not write every verified pair.
+  /// connected components (clusters) are the same, only the list of verified pairs is shorter.
+  /// For runs that do not write every verified pair.
   bool skip_joined = false;
-  /// With skip_joined on several ranks: after every round each rank's passing pairs go to
-  /// every rank, which joins them too (not needed when a cluster's pairs are all on one rank).
-  bool share_joins = true;
 };
 
 /// What verification did besides the pairs that passed (this rank's counts).

@@ -71,22 +71,29 @@ TEST_P(RealisticCorpus, DefaultMinhashIsExactAndFindsAlmostEveryPair) {
 // them (one fewer than a cluster's documents) at every rank count: no rank joins what another
 // already joined.
 TEST_P(RealisticCorpus, SkippingJoinedPairsKeepsTheClusters) {
-  MinhashOptions every = options_on_corpus<MinhashOptions>();
-  run_minhash(MPI_COMM_WORLD, every);
-  MinhashOptions skipping = every;
-  skipping.output = dir_ + "/skipping";
-  skipping.write_pairs = false;
-  const JobSummary summary = run_minhash(MPI_COMM_WORLD, skipping);
-  if (world_rank() == 0) {
-    const auto clusters = testing::sorted(testing::part_lines(every.output, "clusters"));
-    EXPECT_GT(clusters.size(), 500u);
-    EXPECT_EQ(testing::sorted(testing::part_lines(skipping.output, "clusters")), clusters);
-    EXPECT_LT(summary.verified_pairs, testing::part_lines(every.output, "pairs").size())
-        << "joined pairs must be skipped";
-    EXPECT_EQ(summary.verified_pairs, clusters.size() - summary.clusters)
-        << "clusters.tsv has a line for each document in a cluster";
-    fs::remove_all(dir_);
+  for (const VerifyMode mode : {VerifyMode::kExact, VerifyMode::kEstimate}) {
+    MinhashOptions every = options_on_corpus<MinhashOptions>();
+    every.verify = mode;
+    every.overwrite = true;
+    run_minhash(MPI_COMM_WORLD, every);
+    MinhashOptions skipping = every;
+    skipping.output = dir_ + "/skipping";
+    skipping.write_pairs = false;
+    const JobSummary summary = run_minhash(MPI_COMM_WORLD, skipping);
+    if (world_rank() == 0) {
+      const char* name = mode == VerifyMode::kExact ? "exact" : "estimate";
+      const auto clusters = testing::sorted(testing::part_lines(every.output, "clusters"));
+      EXPECT_GT(clusters.size(), 500u) << name;
+      EXPECT_EQ(testing::sorted(testing::part_lines(skipping.output, "clusters")), clusters)
+          << name;
+      EXPECT_LT(summary.verified_pairs, testing::part_lines(every.output, "pairs").size())
+          << name << ": joined pairs must be skipped";
+      EXPECT_EQ(summary.verified_pairs, clusters.size() - summary.clusters)
+          << name << ": clusters.tsv has a line for each document in a cluster";
+    }
+    MPI_Barrier(MPI_COMM_WORLD);
   }
+  if (world_rank() == 0) fs::remove_all(dir_);
 }
 
 TEST_P(RealisticCorpus, DefaultSimhashNeverChainsUnrelatedDocuments) {
