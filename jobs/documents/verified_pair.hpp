@@ -13,4 +13,9 @@ struct VerifiedPair {
   double similarity = 0;
 };
 
+/// Orders verified pairs by (a, b): how a rank keeps its own.
+inline bool by_documents(const VerifiedPair& x, const VerifiedPair& y) {
+  return x.a != y.a ? x.a < y.a : x.b < y.b;
+}
+
 }  // namespace neardup

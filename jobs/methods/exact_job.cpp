@@ -93,9 +93,7 @@ class ExactMethod final : public DedupMethod {
     std::vector<VerifiedPair> owned =
         search.exchanger.shuffle(std::span<const VerifiedPair>(pairs),
                                  [&](const VerifiedPair& p) { return search.owner(p.a); });
-    std::sort(owned.begin(), owned.end(), [](const VerifiedPair& x, const VerifiedPair& y) {
-      return x.a != y.a ? x.a < y.a : x.b < y.b;
-    });
+    std::sort(owned.begin(), owned.end(), by_documents);
     const MPI_Comm comm = search.exchanger.comm();
     summary.candidate_pairs = sum_over_ranks(comm, owned.size());
     duplicate_groups_ = sum_over_ranks(comm, groups);

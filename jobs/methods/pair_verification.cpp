@@ -10,10 +10,6 @@
 namespace neardup {
 namespace {
 
-bool by_documents(const VerifiedPair& x, const VerifiedPair& y) {
-  return x.a != y.a ? x.a < y.a : x.b < y.b;
-}
-
 // Collective: every rank's `pairs` (each on rank owner(a)) moved to the rank that checks their
 // connected component, and sorted there: the owner of a member drawn as if at random (the
 // lowest hash), so components spread over the ranks as documents do, and a component whose

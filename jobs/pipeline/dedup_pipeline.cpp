@@ -383,10 +383,7 @@ class DedupRun {
     if (manifest_.has_finished("pairs")) clock_.start("load pairs");
     JobSummary& summary = report_.summary;
     verified_ = checkpointed<VerifiedPair>(
-        "pairs", [this](const VerifiedPair& p) { return owner_(p.a); },
-        [](const VerifiedPair& x, const VerifiedPair& y) {
-          return x.a != y.a ? x.a < y.a : x.b < y.b;
-        },
+        "pairs", [this](const VerifiedPair& p) { return owner_(p.a); }, by_documents,
         [&] {
           PairSearch search{
               exchanger_, sketch_.docs,

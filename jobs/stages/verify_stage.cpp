@@ -173,9 +173,7 @@ std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<cons
     }
   }
   // Rounds take the pairs component by component; the input's order is (a, b).
-  std::sort(verified.begin(), verified.end(), [](const VerifiedPair& x, const VerifiedPair& y) {
-    return x.a != y.a ? x.a < y.a : x.b < y.b;
-  });
+  std::sort(verified.begin(), verified.end(), by_documents);
   return verified;
 }
 
