@@ -63,19 +63,29 @@ TEST(Components, SmallClustersStayApart) {
   EXPECT_EQ(sum_over_ranks(MPI_COMM_WORLD, members.size()), kGroups * 3 + 5001);
 }
 
+// A random graph over `vertices` documents: the same edges on every rank (from `seed`), all of
+// them in `all` and this rank's slice in `mine`.
+struct RandomGraph {
+  std::vector<DocPair> all, mine;
+  RandomGraph(const World& w, std::uint64_t seed, DocId vertices, int edges) {
+    std::mt19937_64 rng(seed);
+    std::uniform_int_distribution<DocId> vertex(0, vertices - 1);
+    for (int e = 0; e < edges; ++e) {
+      DocId a = vertex(rng), b = vertex(rng);
+      if (a == b) continue;
+      if (a > b) std::swap(a, b);
+      all.push_back({a, b});
+      if (e % w.ranks == w.rank) mine.push_back({a, b});
+    }
+  }
+};
+
 TEST(Components, RandomGraphMatchesUnionFind) {
   World w;
   constexpr DocId kVertices = 20000;
-  std::mt19937_64 rng(99);  // the same edges on every rank; each rank takes a slice
-  std::uniform_int_distribution<DocId> vertex(0, kVertices - 1);
-  std::vector<DocPair> all, mine;
-  for (int e = 0; e < 15000; ++e) {
-    DocId a = vertex(rng), b = vertex(rng);
-    if (a == b) continue;
-    if (a > b) std::swap(a, b);
-    all.push_back({a, b});
-    if (e % w.ranks == w.rank) mine.push_back({a, b});
-  }
+  const RandomGraph graph(w, 99, kVertices, 15000);
+  const std::vector<DocPair>& all = graph.all;
+  const std::vector<DocPair>& mine = graph.mine;
   UnionFind sets(kVertices);
   std::vector<bool> touched(kVertices);
   for (const DocPair& p : all) {
@@ -93,16 +103,9 @@ TEST(Components, RandomGraphMatchesUnionFind) {
 TEST(Components, NamedByTheLowestHashEachComponentHasItsLowestHashMember) {
   World w;
   constexpr DocId kVertices = 20000;
-  std::mt19937_64 rng(7);  // the same edges on every rank; each rank takes a slice
-  std::uniform_int_distribution<DocId> vertex(0, kVertices - 1);
-  std::vector<DocPair> all, mine;
-  for (int e = 0; e < 12000; ++e) {
-    DocId a = vertex(rng), b = vertex(rng);
-    if (a == b) continue;
-    if (a > b) std::swap(a, b);
-    all.push_back({a, b});
-    if (e % w.ranks == w.rank) mine.push_back({a, b});
-  }
+  const RandomGraph graph(w, 7, kVertices, 12000);
+  const std::vector<DocPair>& all = graph.all;
+  const std::vector<DocPair>& mine = graph.mine;
   UnionFind sets(kVertices);
   for (const DocPair& p : all) sets.unite(p.a, p.b);
   std::vector<DocId> lowest(kVertices, kVertices);  // by component: its member of lowest hash
