@@ -64,10 +64,11 @@ TEST(Components, SmallClustersStayApart) {
 }
 
 // A random graph over `vertices` documents: the same edges on every rank (from `seed`), all of
-// them in `all` and this rank's slice in `mine`.
+// them in `all`, this rank's slice in `mine`, and their components by union-find in `sets`.
 struct RandomGraph {
   std::vector<DocPair> all, mine;
-  RandomGraph(const World& w, std::uint64_t seed, DocId vertices, int edges) {
+  UnionFind sets;
+  RandomGraph(const World& w, std::uint64_t seed, DocId vertices, int edges) : sets(vertices) {
     std::mt19937_64 rng(seed);
     std::uniform_int_distribution<DocId> vertex(0, vertices - 1);
     for (int e = 0; e < edges; ++e) {
@@ -76,6 +77,7 @@ struct RandomGraph {
       if (a > b) std::swap(a, b);
       all.push_back({a, b});
       if (e % w.ranks == w.rank) mine.push_back({a, b});
+      sets.unite(a, b);
     }
   }
 };
@@ -83,46 +85,38 @@ struct RandomGraph {
 TEST(Components, RandomGraphMatchesUnionFind) {
   World w;
   constexpr DocId kVertices = 20000;
-  const RandomGraph graph(w, 99, kVertices, 15000);
-  const std::vector<DocPair>& all = graph.all;
-  const std::vector<DocPair>& mine = graph.mine;
-  UnionFind sets(kVertices);
+  RandomGraph graph(w, 99, kVertices, 15000);
   std::vector<bool> touched(kVertices);
-  for (const DocPair& p : all) {
-    sets.unite(p.a, p.b);
-    touched[p.a] = touched[p.b] = true;
-  }
+  for (const DocPair& p : graph.all) touched[p.a] = touched[p.b] = true;
   ComponentCounts counts;
-  const auto members = connected_components(w.exchanger, mine, w.owner, counts);
+  const auto members = connected_components(w.exchanger, graph.mine, w.owner, counts);
   std::uint64_t expected_here = 0;
   for (DocId v = 0; v < kVertices; ++v) expected_here += touched[v] && w.owner(v) == w.rank;
   EXPECT_EQ(members.size(), expected_here);
-  for (const ClusterMember& m : members) EXPECT_EQ(m.root, sets.find(m.doc)) << "doc " << m.doc;
+  for (const ClusterMember& m : members) {
+    EXPECT_EQ(m.root, graph.sets.find(m.doc)) << "doc " << m.doc;
+  }
 }
 
 TEST(Components, NamedByTheLowestHashEachComponentHasItsLowestHashMember) {
   World w;
   constexpr DocId kVertices = 20000;
-  const RandomGraph graph(w, 7, kVertices, 12000);
-  const std::vector<DocPair>& all = graph.all;
-  const std::vector<DocPair>& mine = graph.mine;
-  UnionFind sets(kVertices);
-  for (const DocPair& p : all) sets.unite(p.a, p.b);
+  RandomGraph graph(w, 7, kVertices, 12000);
   std::vector<DocId> lowest(kVertices, kVertices);  // by component: its member of lowest hash
-  for (const DocPair& p : all) {
+  for (const DocPair& p : graph.all) {
     for (const DocId v : {p.a, p.b}) {
-      DocId& best = lowest[sets.find(v)];
+      DocId& best = lowest[graph.sets.find(v)];
       if (best == kVertices || mix_id(v) < mix_id(best)) best = v;
     }
   }
   ComponentCounts counts;
   const auto members =
-      connected_components(w.exchanger, mine, w.owner, counts, ComponentName::kLowestHash);
+      connected_components(w.exchanger, graph.mine, w.owner, counts, ComponentName::kLowestHash);
   ASSERT_FALSE(members.empty());
   std::uint64_t not_smallest = 0;
   for (const ClusterMember& m : members) {
-    EXPECT_EQ(m.root, lowest[sets.find(m.doc)]) << "doc " << m.doc;
-    not_smallest += m.root != sets.find(m.doc);
+    EXPECT_EQ(m.root, lowest[graph.sets.find(m.doc)]) << "doc " << m.doc;
+    not_smallest += m.root != graph.sets.find(m.doc);
   }
   EXPECT_GT(sum_over_ranks(MPI_COMM_WORLD, not_smallest), 0u);
 }
