@@ -5,7 +5,9 @@
 #include <algorithm>
 #include <limits>
 #include <stdexcept>
+#include <utility>
 
+#include "core/id_mix.hpp"
 #include "core/radix_sort.hpp"
 #include "core/union_find.hpp"
 
@@ -48,17 +50,27 @@ std::vector<DensePair> DenseDocs::number(std::span<const DocPair> pairs) const {
 namespace {
 
 // The indices of `pairs` grouped by the component of the graph they make over `docs`
-// documents (components by their smallest document), in input order within each: a stable
-// counting sort by component, in 32-bit indices (4 bytes a pair and a document, not 8).
+// documents, in input order within each: a stable counting sort by component, in 32-bit
+// indices (4 bytes a pair and a document, not 8). Components come in the order of a hash of
+// their smallest document, not of the document itself: ids follow their owners, so in id
+// order a round's documents would mostly belong to one rank, which would make them all while
+// the others wait.
 std::vector<std::uint32_t> component_order(std::span<const DensePair> pairs, std::size_t docs) {
   if (pairs.size() > std::numeric_limits<std::uint32_t>::max()) {
     throw std::length_error("more than 2^32 candidate pairs in one rank's verification");
   }
   UnionFind components(docs);
   for (const DensePair& p : pairs) components.unite(p.a, p.b);
-  std::vector<std::uint32_t> start(docs + 1, 0);
-  for (const DensePair& p : pairs) ++start[components.find(p.a) + 1];
-  for (std::size_t c = 0; c < docs; ++c) start[c + 1] += start[c];
+  std::vector<std::uint32_t> start(docs, 0);
+  for (const DensePair& p : pairs) ++start[components.find(p.a)];
+  std::vector<std::uint32_t> roots;
+  for (std::uint32_t c = 0; c < docs; ++c) {
+    if (start[c] != 0) roots.push_back(c);
+  }
+  std::sort(roots.begin(), roots.end(),
+            [](std::uint32_t x, std::uint32_t y) { return mix_id(x) < mix_id(y); });
+  std::uint32_t at = 0;
+  for (const std::uint32_t c : roots) at += std::exchange(start[c], at);
   std::vector<std::uint32_t> order(pairs.size());
   for (std::size_t i = 0; i < pairs.size(); ++i) {
     order[start[components.find(pairs[i].a)]++] = static_cast<std::uint32_t>(i);

@@ -39,7 +39,8 @@ class DenseDocs {
 /// depend on what earlier rounds found. Pairs are taken component by component (of the graph
 /// the pairs make), in input order within a component: a cluster's documents then share a
 /// round unless it outgrows the budget, so a document's payload is made about once, not once
-/// for every round that one of its pairs falls in.
+/// for every round that one of its pairs falls in. Components come in a hashed order, so every
+/// round holds documents of every owner alike and the ranks' work in a round stays even.
 class RoundPlanner {
  public:
   /// `bytes[d]` is the payload size of document d; the spans must outlive the planner.

@@ -98,6 +98,29 @@ TEST(VerifyRounds, AClusterSharesARoundWhenItFits) {
   for (std::uint32_t d = 0; d < 100; ++d) EXPECT_EQ(rounds_of[d], 1) << "document " << d;
 }
 
+TEST(VerifyRounds, RoundsTakeComponentsFromTheWholeIdRange) {
+  // 1,000 two-document components in id order. Ids follow their owners (the low half one
+  // rank's, the high half another's), so rounds taking components in id order would make one
+  // rank do a round's work while the other waits.
+  std::vector<DensePair> pairs;
+  for (std::uint32_t c = 0; c < 1000; ++c) pairs.push_back({2 * c, 2 * c + 1});
+  const std::vector<std::uint64_t> bytes(2000, 10);
+  RoundPlanner planner(pairs, bytes, 200);  // 10 components a round
+  std::size_t rounds = 0, low_in_first_half = 0;
+  while (!planner.done()) {
+    const std::vector<std::size_t> round =
+        planner.next_round([](const DensePair&) { return false; });
+    ++rounds;
+    if (rounds > 50) continue;
+    low_in_first_half += static_cast<std::size_t>(std::count_if(
+        round.begin(), round.end(), [&](std::size_t i) { return pairs[i].a < 1000; }));
+  }
+  // Of the first 500 components taken, about half are low (id order: all 500).
+  EXPECT_GT(low_in_first_half, 200u);
+  EXPECT_LT(low_in_first_half, 300u);
+  EXPECT_EQ(rounds, 100u);
+}
+
 TEST(VerifyRounds, DenseDocsNumberDocumentsInIdOrder) {
   const std::vector<DocPair> pairs = {{5, 90}, {5, 7}, {7, 1000}, {90, 1000}};
   const DenseDocs docs(pairs);
