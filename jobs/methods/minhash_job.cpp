@@ -8,6 +8,7 @@
 #include "core/minhash.hpp"
 #include "core/release.hpp"
 #include "jobs/methods/pair_verification.hpp"
+#include "jobs/methods/sketch_filter.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/options/option_json.hpp"
 #include "jobs/pipeline/dedup_pipeline.hpp"
@@ -65,7 +66,9 @@ class MinhashMethod final : public DedupMethod {
     // Exact: the signatures first drop the candidates far below the threshold (they would
     // fail, and reading them is the cost), then the shingle sets decide.
     search.clock.start("filter");
-    std::vector<DocPair> likely = sketch_filter(search, candidates);
+    std::vector<DocPair> likely = sketch_filter(
+        search.exchanger, search.docs, search.owner, candidates,
+        sketch_filter_min_agree(options_.threshold, options_.num_perm), options_.shuffle_bytes);
     release(candidates);
     pairs_filtered_ = summary.candidate_pairs - sum_over_ranks(comm, likely.size());
     VerifyCounts verify_counts;
@@ -130,33 +133,6 @@ class MinhashMethod final : public DedupMethod {
  private:
   VerifyRule estimate_rule(unsigned min_agree, bool skip_joined) const {
     return {VerifyMode::kEstimate, options_.threshold, min_agree, skip_joined};
-  }
-
-  // Collective: the candidates whose signatures agree on at least the sketch filter's cut, in
-  // order. Pairs of two local documents are compared in place, the rest by verify_pairs.
-  std::vector<DocPair> sketch_filter(PairSearch& search, std::span<const DocPair> candidates) {
-    const unsigned cut = sketch_filter_min_agree(options_.threshold, options_.num_perm);
-    const int rank = search.exchanger.rank();
-    const LocalDocs& docs = search.docs;
-    std::vector<DocPair> local_likely, remote;
-    for (const DocPair& p : candidates) {
-      if (search.owner(p.b) != rank) {
-        remote.push_back(p);
-      } else if (agreeing_entries(docs.sketch(docs.index_of(p.a)),
-                                  docs.sketch(docs.index_of(p.b))) >= cut) {
-        local_likely.push_back(p);
-      }
-    }
-    std::vector<DocPair> likely;
-    VerifyCounts filter_counts;  // the exact check's counts are the ones reported
-    for (const VerifiedPair& p : verify_pairs(search, remote, estimate_rule(cut, false),
-                                              options_.shuffle_bytes, filter_counts)) {
-      likely.push_back({p.a, p.b});
-    }
-    std::vector<DocPair> merged(local_likely.size() + likely.size());
-    std::merge(local_likely.begin(), local_likely.end(), likely.begin(), likely.end(),
-               merged.begin());
-    return merged;
   }
 
   // Collective: verify_by_component, adding the global counts to the method's.
