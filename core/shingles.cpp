@@ -84,10 +84,9 @@ void word_shingle_hashes(const TokenStream& tokens, std::size_t n,
   out.resize(count - k + 1);
 }
 
-}  // namespace
-
-void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
-                    std::vector<std::uint64_t>& out) {
+// Every shingle position's hash (shingle_hashes without sampling).
+void all_shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
+                        std::vector<std::uint64_t>& out) {
   out.clear();
   if (tokens.size() == 0 || spec.n == 0) return;
   if (spec.kind == ShingleKind::kWord) {
@@ -102,6 +101,27 @@ void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
   }
   out.reserve(length - spec.n + 1);
   for (std::size_t i = 0; i + spec.n <= length; ++i) out.push_back(XXH3_64bits(text + i, spec.n));
+}
+
+// Keeps the hashes that are 0 mod `sample` (> 1), or all of them when none is.
+template <class IsKept>
+void keep_sample(std::vector<std::uint64_t>& hashes, IsKept kept) {
+  if (std::none_of(hashes.begin(), hashes.end(), kept)) return;
+  std::erase_if(hashes, [&](std::uint64_t h) { return !kept(h); });
+}
+
+}  // namespace
+
+void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
+                    std::vector<std::uint64_t>& out) {
+  all_shingle_hashes(tokens, spec, out);
+  const std::uint64_t m = spec.sample;
+  if (m <= 1) return;
+  if ((m & (m - 1)) == 0) {
+    keep_sample(out, [mask = m - 1](std::uint64_t h) { return (h & mask) == 0; });
+  } else {
+    keep_sample(out, [m](std::uint64_t h) { return h % m == 0; });
+  }
 }
 
 void shingle_set_of(const TokenStream& tokens, const ShingleSpec& spec,

@@ -13,10 +13,17 @@ namespace neardup {
 /// What a shingle is made of.
 enum class ShingleKind { kWord, kChar };
 
-/// How documents are shingled: word n-grams (default, n = 5) or character n-grams.
+/// How documents are shingled: word n-grams (default, n = 5) or character n-grams, all of them
+/// or a sample.
 struct ShingleSpec {
   ShingleKind kind = ShingleKind::kWord;
   unsigned n = 5;
+  /// Broder's sampling: only the shingles whose hash is 0 mod `sample` are kept (1 = all). The
+  /// resemblance of two documents' samples estimates that of their full sets, from 1/sample
+  /// of the shingles.
+  unsigned sample = 1;
+
+  bool operator==(const ShingleSpec&) const = default;
 };
 
 /// The base of the polynomial that combines token hashes into a word shingle hash (odd, so
@@ -35,7 +42,11 @@ inline constexpr std::uint64_t kShingleBase = 0x9E3779B97F4A7C15ULL;
 /// hashes are random (the difference is a nonzero multiple of a token hash by a polynomial in
 /// the odd base, with few factors of 2). Character shingles: each n-byte window of the
 /// canonical text (tokens joined by one space) hashed with XXH3_64bits; a canonical text
-/// shorter than n bytes is one shingle. No tokens: no shingles.
+/// shorter than n bytes is one shingle. No tokens: no shingles. With spec.sample > 1 only the
+/// hashes that are 0 mod spec.sample are written, unless none is: then all are, since a
+/// document without shingles can never be a duplicate, and a short document's few shingles
+/// compared whole are a better answer than none (its pairs with sampled documents are then
+/// judged on sets of different densities: the price of sampling short documents).
 void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out);
 

@@ -20,6 +20,10 @@ std::string validate(const MinhashOptions& o) {
            ": this CPU does not support it";
   }
   if (o.verify == VerifyMode::kNone) return "--verify must be exact or estimate";
+  if (o.document.shingle.sample > 1 && !o.reference.empty()) {
+    return "--shingle-sample with --reference: a reference index holds every shingle, and "
+           "sampled documents would be judged against full sets; drop one of the two";
+  }
   return "";
 }
 

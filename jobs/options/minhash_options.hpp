@@ -58,6 +58,11 @@ inline constexpr struct DescribeMinhashOptions {
              o.document.shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
     v.number({"--ngram", "ngram", kSketch, "shingle length in words or characters"},
              o.document.shingle.n, {1u, 1000u});
+    v.number({"--shingle-sample", "shingle_sample", kSketch,
+              "keep only the shingles whose hash is 0 mod M (Broder's sampling; 1 = all): about "
+              "1/M of the shingles to sketch, sort and compare, and a noisier similarity "
+              "(docs/performance.md); a document with none kept keeps all"},
+             o.document.shingle.sample, {1u, 1u << 16});
     describe_sketch_option(v, o, kSketch);
     v.value({"--seed", "seed", kSketch, "seed of the MinHash family"}, o.seed);
     describe_lsh_options(v, o);

@@ -124,14 +124,15 @@ ReferenceMatcher::ReferenceMatcher(const std::string& index_dir, Sketcher& sketc
     }
   }
   const ShingleSpec stored = index_shingle_spec(index_->meta());
-  if (exact() && (stored.kind != run_shingles.kind || stored.n != run_shingles.n)) {
+  if (exact() && stored != run_shingles) {
     const auto name = [](const ShingleSpec& spec) {
       return std::to_string(spec.n) + (spec.kind == ShingleKind::kChar ? "-char" : "-word") +
-             " shingles";
+             " shingles" +
+             (spec.sample > 1 ? " (1 in " + std::to_string(spec.sample) + " sampled)" : "");
     };
     throw IoError(index_dir + ": the reference index stores sets of " + name(stored) +
                   ", this run compares " + name(run_shingles) +
-                  "; rebuild it or match its --shingle and --ngram");
+                  "; rebuild it or match its --shingle, --ngram and --shingle-sample");
   }
 }
 

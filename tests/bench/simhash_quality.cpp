@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "jobs/methods/simhash_job.hpp"
+#include "tests/bench/measurement_run.hpp"
 #include "tests/support/pair_judge.hpp"
 #include "tests/support/realistic_corpus.hpp"
 
@@ -31,12 +32,7 @@ int main(int argc, char** argv) {
   testing::RealisticSpec spec;
   spec.seed = seed;
   const std::vector<testing::GeneratedDoc> docs = testing::generate_realistic_corpus(spec);
-  fs::remove_all(work);
-  fs::create_directories(work + "/in");
-  {
-    std::ofstream out(work + "/in/corpus.jsonl", std::ios::binary);
-    for (const testing::GeneratedDoc& d : docs) out << testing::to_json_line(d) << "\n";
-  }
+  write_measurement_corpus(work, docs);
   const testing::Truth truth = testing::truth_of(docs, ShingleSpec{}, threshold);
   std::printf("%zu documents, %zu true pairs at t = %.2f\n", docs.size(), truth.pairs.size(),
               threshold);
@@ -54,13 +50,7 @@ int main(int argc, char** argv) {
       for (const unsigned k : {3u, 4u, 6u}) {
         for (const VerifyMode verify : {VerifyMode::kNone, VerifyMode::kExact}) {
           SimhashOptions o;
-          o.inputs = {work + "/in"};
-          o.output = work + "/out";
-          o.overwrite = true;
-          o.write_pairs = true;
-          o.checkpoint = false;
-          o.write_report = false;
-          o.progress_seconds = 0;
+          set_measurement_run(o, work);
           o.simhash.features = feature;
           o.simhash.weight = weight;
           o.max_distance = k;

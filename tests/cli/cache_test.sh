@@ -45,6 +45,8 @@ same_outputs "$work/threshold-full" "$work/threshold"
 
 run 2 "$work/perm" --cache "$work/cache" --num-perm 64
 [ "$(stat_of "$work/perm" splits_reused)" = 0 ] || fail "another --num-perm reused sketches"
+run 2 "$work/sample" --cache "$work/cache" --shingle-sample 4
+[ "$(stat_of "$work/sample" splits_reused)" = 0 ] || fail "another --shingle-sample reused sketches"
 
 touch -d '2001-01-01' "$work/in/b.jsonl"
 run 2 "$work/touched" --cache "$work/cache"

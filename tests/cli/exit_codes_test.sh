@@ -44,6 +44,9 @@ done
 expect 0 'Usage' minhash --help
 expect 2 'not in range|must be in' minhash -i "$work/in" -o "$work/out" -t 1.5
 expect 2 'contradict' exact -i "$work/in" -o "$work/out" --resume "$work/out" --overwrite
+expect 2 'shingle-sample with --reference' minhash -i "$work/in" -o "$work/out" \
+  --shingle-sample 4 --reference "$work/index"
+expect 2 'not in range|must be in' minhash -i "$work/in" -o "$work/out" --shingle-sample 0
 expect 2 'reads a JSON field' simhash -i "$work/in" -o "$work/out" --format text --keep field:q
 expect 0 'Jaccard' explain --run "$work/run" --id "$id_a" --id "$id_b"
 expect 1 'stats.json' explain --run "$missing" --id "$id_a" --id "$id_b"

@@ -108,6 +108,9 @@ run 2 "$out" NEARDUP_FAULT=0:split:2 -- -o "$out"
 run 2 "$out.a" -- --resume "$out" --threshold 0.7
 grep -q 'cannot resume: parameters differ.*"threshold": 0.800000, this run has "threshold": 0.700000' \
   "$out.a.log" || fail "refused: other parameters were not refused"
+run 2 "$out.s" -- --resume "$out" --shingle-sample 2
+grep -q 'cannot resume: parameters differ.*"shingle_sample": 1, this run has "shingle_sample": 2' \
+  "$out.s.log" || fail "refused: another --shingle-sample was not refused"
 cp -p "$work/in/b.jsonl" "$work/b.saved"
 echo '{"id": "new", "text": "one more document"}' >>"$work/in/b.jsonl"
 run 2 "$out.b" -- --resume "$out"

@@ -214,16 +214,24 @@ TEST(MinhashEndToEnd, SameOutputsForEveryRankCountAndSplitSize) {
   const std::string dir = shared_temp_dir();
   const auto docs = testing::generate_corpus(spec_with_levels({0.5, 0.8, 0.9, 1.0}, 9));
   write_corpus(dir + "/in", docs, 3);
-  for (const VerifyMode mode : {VerifyMode::kExact, VerifyMode::kEstimate}) {
-    MinhashOptions world = options_for(dir + "/in", dir + "/world", mode);
-    run_minhash(MPI_COMM_WORLD, world);
-    MinhashOptions small_splits = options_for(dir + "/in", dir + "/small", mode);
+  // Exact and estimate verification, and exact over a 1-in-4 sample of the shingles.
+  const std::vector<std::pair<VerifyMode, unsigned>> runs = {
+      {VerifyMode::kExact, 1}, {VerifyMode::kEstimate, 1}, {VerifyMode::kExact, 4}};
+  std::vector<std::string> unsampled_pairs;
+  for (const auto& [mode, sample] : runs) {
+    const auto options = [&, mode = mode, sample = sample](const std::string& out) {
+      MinhashOptions o = options_for(dir + "/in", out, mode);
+      o.document.shingle.sample = sample;
+      return o;
+    };
+    run_minhash(MPI_COMM_WORLD, options(dir + "/world"));
+    MinhashOptions small_splits = options(dir + "/small");
     small_splits.split_bytes = 4096;  // lines cross split boundaries
     run_minhash(MPI_COMM_WORLD, small_splits);
     MPI_Comm alone;
     MPI_Comm_split(MPI_COMM_WORLD, world_rank() == 0 ? 0 : MPI_UNDEFINED, 0, &alone);
     if (world_rank() == 0) {
-      run_minhash(alone, options_for(dir + "/in", dir + "/one", mode));
+      run_minhash(alone, options(dir + "/one"));
       MPI_Comm_free(&alone);
       const Outputs one = read_outputs(dir + "/one");
       const Outputs many = read_outputs(dir + "/world");
@@ -238,6 +246,10 @@ TEST(MinhashEndToEnd, SameOutputsForEveryRankCountAndSplitSize) {
       EXPECT_EQ(one.deduped, small.deduped);  // concatenated in part order: input order
       EXPECT_GT(part_count(dir + "/small", "deduped"), part_count(dir + "/world", "deduped"))
           << "4 KB splits must cut the corpus into more parts than the default split size";
+      if (mode == VerifyMode::kExact && sample == 1) unsampled_pairs = one.pairs;
+      if (sample > 1) {
+        EXPECT_NE(one.pairs, unsampled_pairs) << "sampled similarities must differ";
+      }
     }
     MPI_Barrier(MPI_COMM_WORLD);
   }

@@ -159,9 +159,9 @@ TEST(OptionList, RealListsReachStatsAndTheCommandLine) {
   json.begin_object();
   write_options(json, m, ParameterScope::kRun, minhash);
   json.end_object();
-  for (const char* name :
-       {"inputs", "format", "text_field", "split_bytes", "shingle", "ngram", "sketch", "seed",
-        "threshold", "num_perm", "bands", "verify", "max_bucket", "write_pairs", "shuffle_bytes"}) {
+  for (const char* name : {"inputs", "format", "text_field", "split_bytes", "shingle", "ngram",
+                           "shingle_sample", "sketch", "seed", "threshold", "num_perm", "bands",
+                           "verify", "max_bucket", "write_pairs", "shuffle_bytes"}) {
     EXPECT_NE(json.str().find(std::string("\"") + name + "\""), std::string::npos) << name;
   }
   EXPECT_EQ(json.str().find("\"kernel\""), std::string::npos);  // no parameter: same sketches
