@@ -19,6 +19,43 @@ struct KeyTableView {
   std::pair<std::size_t, std::size_t> prefix_range(std::uint64_t key, unsigned bits) const;
 };
 
+/// A KeyTableView with a directory of where each value of its keys' top bits begins (16 to 32
+/// keys a value on average, 4 bytes each: an eighth to a quarter of a byte a key), so that a
+/// prefix search reads one small bucket instead of binary-searching the whole table: on 10M
+/// keys, two or three cache misses instead of about twenty.
+class BucketedKeyTable {
+ public:
+  /// Builds the directory over `table` (sorted by key, fewer than 2^32 entries), whose arrays
+  /// must outlive this object.
+  explicit BucketedKeyTable(KeyTableView table);
+
+  /// The table.
+  const KeyTableView& view() const { return table_; }
+
+  /// KeyTableView::prefix_range, through the directory: narrow(bucket(key, bits), key, bits).
+  std::pair<std::size_t, std::size_t> prefix_range(std::uint64_t key, unsigned bits) const;
+
+  /// The steps of prefix_range (see prefix_ranges): prefetch_bucket(key) asks for the
+  /// directory entry of `key`; bucket() reads it and returns the entries that can share the
+  /// prefix, asking for their middle key; narrow() searches them.
+  void prefetch_bucket(std::uint64_t key) const;
+  std::pair<std::size_t, std::size_t> bucket(std::uint64_t key, unsigned bits) const;
+  std::pair<std::size_t, std::size_t> narrow(std::pair<std::size_t, std::size_t> bucket,
+                                             std::uint64_t key, unsigned bits) const;
+
+ private:
+  KeyTableView table_;
+  unsigned directory_bits_ = 0;        // 0: no directory, a plain binary search
+  std::vector<std::uint32_t> starts_;  // starts_[v]: first entry whose top bits are >= v
+};
+
+/// ranges[t] = tables[t].prefix_range(keys[t], bits[t]) for every t, with the tables' memory
+/// reads overlapping: every directory entry is asked for, then every bucket, then each is
+/// searched, so the searches cost about one table's cache misses instead of one each.
+void prefix_ranges(std::span<const BucketedKeyTable> tables, std::span<const std::uint64_t> keys,
+                   std::span<const unsigned> bits,
+                   std::span<std::pair<std::size_t, std::size_t>> ranges);
+
 /// Sorts the parallel arrays by (key, doc) in place, making them a KeyTableView's layout.
 void sort_key_table(std::vector<std::uint64_t>& keys, std::vector<std::uint32_t>& docs);
 

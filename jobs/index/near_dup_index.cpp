@@ -200,7 +200,7 @@ struct NearDupIndex::Segment {
   std::span<const std::uint32_t> sketches;
   std::span<const std::uint64_t> id_offsets;
   std::span<const char> id_text;
-  std::vector<KeyTableView> tables;
+  std::vector<BucketedKeyTable> tables;
   std::span<const std::uint64_t> shingle_offsets;  // empty unless the index stores them
   std::span<const std::uint64_t> shingles;
 
@@ -221,6 +221,7 @@ NearDupIndex::NearDupIndex(const std::string& index_dir)
                                    : min_agreeing_entries(meta_.threshold, meta_.num_perm,
                                                           meta_.pass_at_threshold)),
       tokenizer_(index_tokenizer(meta_)) {
+  if (is_simhash(meta_)) tables_.emplace(TableDesign{meta_.max_distance, meta_.blocks});
   const unsigned words = sketch_words(meta_);
   const unsigned tables = table_count(meta_);
   const std::size_t expected = 3 + 2 * static_cast<std::size_t>(tables) + (exact() ? 2 : 0);
@@ -254,7 +255,7 @@ NearDupIndex::NearDupIndex(const std::string& index_dir)
       if (!consistent || table.keys.size() != record.docs || !is_key_table_sorted(table)) {
         throw IoError(dir + ": segment files disagree with the index metadata (corrupt)");
       }
-      segment->tables.push_back(table);
+      segment->tables.emplace_back(table);
     }
     segments_.push_back(std::move(segment));
   }
@@ -298,37 +299,57 @@ bool NearDupIndex::passes_exact(std::span<const std::uint64_t> a, std::span<cons
 }
 
 std::vector<IndexCandidate> NearDupIndex::candidates(std::span<const std::uint32_t> sketch) const {
+  return is_simhash(meta_) ? simhash_candidates(sketch) : minhash_candidates(sketch);
+}
+
+std::vector<IndexCandidate> NearDupIndex::simhash_candidates(
+    std::span<const std::uint32_t> sketch) const {
   std::vector<IndexCandidate> found;
-  const unsigned words = sketch_words(meta_);
-  if (is_simhash(meta_)) {
-    const PermutedTables tables({meta_.max_distance, meta_.blocks});
-    const std::uint64_t fp = fingerprint_of(sketch);
-    for (std::uint32_t s = 0; s < segments_.size(); ++s) {
-      for (unsigned t = 0; t < tables.size(); ++t) {
-        const KeyTableView& table = segments_[s]->tables[t];
-        const auto [first, last] = table.prefix_range(tables.permute(t, fp), tables.key_bits(t));
-        for (std::size_t i = first; i < last; ++i) {
-          const std::uint64_t other = tables.unpermute(t, table.keys[i]);
-          const auto distance = static_cast<unsigned>(std::popcount(fp ^ other));
-          if (distance <= meta_.max_distance && tables.first_shared_table(fp, other) == t) {
-            found.push_back({s, table.docs[i], distance, 1.0 - distance / 64.0});
-          }
+  const PermutedTables& tables = *tables_;
+  const std::uint64_t fp = fingerprint_of(sketch);
+  std::vector<std::uint64_t> keys(tables.size());
+  std::vector<unsigned> bits(tables.size());
+  for (unsigned t = 0; t < tables.size(); ++t) {
+    keys[t] = tables.permute(t, fp);
+    bits[t] = tables.key_bits(t);
+  }
+  std::vector<std::pair<std::size_t, std::size_t>> ranges(tables.size());
+  for (std::uint32_t s = 0; s < segments_.size(); ++s) {
+    const std::vector<BucketedKeyTable>& segment_tables = segments_[s]->tables;
+    prefix_ranges(segment_tables, keys, bits, ranges);
+    for (unsigned t = 0; t < tables.size(); ++t) {
+      const BucketedKeyTable& table = segment_tables[t];
+      const auto [first, last] = ranges[t];
+      for (std::size_t i = first; i < last; ++i) {
+        const std::uint64_t other = tables.unpermute(t, table.view().keys[i]);
+        const auto distance = static_cast<unsigned>(std::popcount(fp ^ other));
+        if (distance <= meta_.max_distance && tables.first_shared_table(fp, other) == t) {
+          found.push_back({s, table.view().docs[i], distance, 1.0 - distance / 64.0});
         }
       }
     }
-    return found;
   }
+  return found;
+}
+
+std::vector<IndexCandidate> NearDupIndex::minhash_candidates(
+    std::span<const std::uint32_t> sketch) const {
+  std::vector<IndexCandidate> found;
+  const unsigned words = sketch_words(meta_);
   std::vector<std::uint64_t> keys(meta_.bands);
   band_keys(sketch, {meta_.bands, meta_.rows}, keys);
+  const std::vector<unsigned> bits(meta_.bands, 64);
+  std::vector<std::pair<std::size_t, std::size_t>> ranges(meta_.bands);
   std::vector<std::uint32_t> docs;
   for (std::uint32_t s = 0; s < segments_.size(); ++s) {
     const Segment& segment = *segments_[s];
+    prefix_ranges(segment.tables, keys, bits, ranges);
     docs.clear();
     for (unsigned b = 0; b < meta_.bands; ++b) {
-      const KeyTableView& table = segment.tables[b];
-      const auto [first, last] = table.prefix_range(keys[b], 64);
-      docs.insert(docs.end(), table.docs.begin() + static_cast<std::ptrdiff_t>(first),
-                  table.docs.begin() + static_cast<std::ptrdiff_t>(last));
+      const auto [first, last] = ranges[b];
+      const std::span<const std::uint32_t> table_docs = segment.tables[b].view().docs;
+      docs.insert(docs.end(), table_docs.begin() + static_cast<std::ptrdiff_t>(first),
+                  table_docs.begin() + static_cast<std::ptrdiff_t>(last));
     }
     std::sort(docs.begin(), docs.end());
     docs.erase(std::unique(docs.begin(), docs.end()), docs.end());

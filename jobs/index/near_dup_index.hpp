@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/permuted_tables.hpp"
 #include "core/shingles.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
@@ -157,6 +158,10 @@ class NearDupIndex {
   // exact rule, for both candidates and pairs.
   bool passes_exact(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                     double& similarity) const;
+  // candidates() of a SimHash index: fingerprints within k bits, by the permuted tables.
+  std::vector<IndexCandidate> simhash_candidates(std::span<const std::uint32_t> sketch) const;
+  // candidates() of a MinHash index: documents sharing a band, agreeing on enough entries.
+  std::vector<IndexCandidate> minhash_candidates(std::span<const std::uint32_t> sketch) const;
   // Whether a candidate matches a query with shingle set `shingles` (exact(): Jaccard >=
   // threshold; otherwise always), filling `match`.
   bool passes(const IndexCandidate& candidate, std::span<const std::uint64_t> shingles,
@@ -164,7 +169,8 @@ class NearDupIndex {
 
   IndexMeta meta_;
   std::unique_ptr<Sketcher> sketcher_;
-  unsigned min_agree_;  // minhash: the agreeing entries a candidate needs
+  std::optional<PermutedTables> tables_;  // simhash: the permuted tables' design
+  unsigned min_agree_;                    // minhash: the agreeing entries a candidate needs
   Tokenizer tokenizer_;
   TokenStream tokens_;
   ShingleSortScratch scratch_;

@@ -1,10 +1,12 @@
-// Key tables: sorted by (key, doc) in place, and prefix ranges against a linear scan.
+// Key tables: sorted by (key, doc) in place, and prefix ranges (plain, through the bucket
+// directory, several tables at once) against a linear scan.
 #include "core/key_table.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <random>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -32,6 +34,29 @@ TEST(KeyTable, SortsByKeyThenDoc) {
   EXPECT_TRUE(is_key_table_sorted({keys, docs}));
 }
 
+// The entries of sorted `keys` whose top `bits` bits equal key's, by a linear scan; an empty
+// range may sit anywhere.
+std::pair<std::size_t, std::size_t> scanned_range(const std::vector<std::uint64_t>& keys,
+                                                  std::uint64_t key, unsigned bits) {
+  const std::uint64_t mask = bits == 64 ? ~0ull : ~(~0ull >> bits);
+  std::size_t first = keys.size(), last = 0;
+  for (std::size_t i = 0; i < keys.size(); ++i) {
+    if ((keys[i] & mask) != (key & mask)) continue;
+    first = std::min(first, i);
+    last = i + 1;
+  }
+  return {first, last};
+}
+
+void expect_same_range(std::pair<std::size_t, std::size_t> got,
+                       std::pair<std::size_t, std::size_t> want, const std::string& what) {
+  if (want.second == 0) {
+    EXPECT_EQ(got.first, got.second) << what;
+  } else {
+    EXPECT_EQ(got, want) << what;
+  }
+}
+
 TEST(KeyTable, PrefixRangeIsEveryEntrySharingTheTopBits) {
   std::mt19937_64 rng(8);
   std::vector<std::uint64_t> keys;
@@ -45,20 +70,72 @@ TEST(KeyTable, PrefixRangeIsEveryEntrySharingTheTopBits) {
   for (const unsigned bits : {1u, 4u, 12u, 13u, 64u}) {
     for (int probe = 0; probe < 50; ++probe) {
       const std::uint64_t key = probe % 2 == 0 ? keys[rng() % keys.size()] : rng();
-      const auto [first, last] = table.prefix_range(key, bits);
-      const std::uint64_t mask = bits == 64 ? ~0ull : ~(~0ull >> bits);
-      std::size_t want_first = keys.size(), want_last = 0;
-      for (std::size_t i = 0; i < keys.size(); ++i) {
-        if ((keys[i] & mask) != (key & mask)) continue;
-        want_first = std::min(want_first, i);
-        want_last = i + 1;
+      expect_same_range(table.prefix_range(key, bits), scanned_range(keys, key, bits),
+                        "bits " + std::to_string(bits));
+    }
+  }
+}
+
+// Tables of 0 to 50,000 keys: uniform, clumped (few distinct top bits, runs of equal keys),
+// and with the extreme keys 0 and 2^64 - 1.
+std::vector<std::uint64_t> table_keys(std::size_t n, int shape, std::mt19937_64& rng) {
+  std::vector<std::uint64_t> keys;
+  for (std::size_t i = 0; i < n; ++i) {
+    const std::uint64_t x = rng();
+    keys.push_back(shape == 0 ? x : shape == 1 ? (x % 37) << 58 | (x & 3) : x);
+  }
+  if (shape == 2 && n >= 4) {
+    keys[0] = keys[1] = 0;
+    keys[2] = keys[3] = ~0ull;
+  }
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+TEST(KeyTable, BucketedPrefixRangeEqualsTheScan) {
+  std::mt19937_64 rng(9);
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{63}, std::size_t{64},
+                              std::size_t{65}, std::size_t{1000}, std::size_t{50000}}) {
+    for (int shape = 0; shape < 3; ++shape) {
+      const std::vector<std::uint64_t> keys = table_keys(n, shape, rng);
+      const std::vector<std::uint32_t> docs(n, 0);
+      const BucketedKeyTable table(KeyTableView{keys, docs});
+      for (const unsigned bits : {1u, 6u, 8u, 11u, 12u, 13u, 20u, 40u, 64u}) {
+        for (int probe = 0; probe < 40; ++probe) {
+          const std::uint64_t key = probe % 2 == 0 && n > 0 ? keys[rng() % n]
+                                    : probe % 4 == 1        ? ~0ull
+                                                            : rng();
+          const std::string what = "n " + std::to_string(n) + " shape " + std::to_string(shape) +
+                                   " bits " + std::to_string(bits);
+          expect_same_range(table.prefix_range(key, bits), scanned_range(keys, key, bits), what);
+        }
       }
-      if (want_last == 0) {
-        EXPECT_EQ(first, last) << bits;  // empty
-      } else {
-        EXPECT_EQ(first, want_first) << bits;
-        EXPECT_EQ(last, want_last) << bits;
-      }
+    }
+  }
+}
+
+TEST(KeyTable, PrefixRangesOfSeveralTablesEqualEachTablesOwn) {
+  std::mt19937_64 rng(10);
+  std::vector<std::vector<std::uint64_t>> keys;
+  std::vector<std::vector<std::uint32_t>> docs;
+  for (int t = 0; t < 20; ++t) {
+    keys.push_back(table_keys(3000 + 1000 * static_cast<std::size_t>(t), t % 3, rng));
+    docs.emplace_back(keys.back().size(), 0);
+  }
+  std::vector<BucketedKeyTable> tables;
+  for (int t = 0; t < 20; ++t) tables.emplace_back(KeyTableView{keys[t], docs[t]});
+  for (int probe = 0; probe < 200; ++probe) {
+    std::vector<std::uint64_t> query(20);
+    std::vector<unsigned> bits(20);
+    for (std::size_t t = 0; t < 20; ++t) {
+      query[t] = probe % 2 == 0 ? keys[t][rng() % keys[t].size()] : rng();
+      bits[t] = 1 + static_cast<unsigned>(rng() % 64);
+    }
+    std::vector<std::pair<std::size_t, std::size_t>> ranges(20);
+    prefix_ranges(tables, query, bits, ranges);
+    for (std::size_t t = 0; t < 20; ++t) {
+      expect_same_range(ranges[t], scanned_range(keys[t], query[t], bits[t]),
+                        "table " + std::to_string(t) + " bits " + std::to_string(bits[t]));
     }
   }
 }
