@@ -432,7 +432,8 @@ std::string mirrors_html(const HtmlReport& r) {
       "documents: documents of the smaller host whose cluster holds a document of the other "
       "(a mirror, or a copied section, is a whole site a crawler need not fetch twice).</p>"
       "<table id=\"mirrors\"><tr><th>smaller host</th><th>other host</th><th class=\"n\">"
-      "shared documents</th><th class=\"n\">documents</th><th class=\"n\">its documents</th>"
+      "shared documents</th><th class=\"n\">its documents</th><th class=\"n\">other's "
+      "documents</th>"
       "<th class=\"n\">share</th></tr>";
   for (const MirrorRow& m : r.mirrors) {
     html += "<tr><td><code>" + html_escape(m.host_a) + "</code></td><td><code>" +

@@ -116,6 +116,13 @@ class MirrorHosts : public ::testing::Test {
     EXPECT_EQ(stat(out, "/docs_without_host"), without) << out;
     EXPECT_EQ(stat(out, "/mirror_pairs"), want.size()) << out;
     EXPECT_EQ(stat(out, "/host_skipped_clusters"), 1u) << out;
+    std::ifstream page(out + "/report.html");
+    const std::string html((std::istreambuf_iterator<char>(page)), {});
+    for (const std::string& row : want) {
+      const auto f = testing::split_tabs(row);
+      EXPECT_NE(html.find("<td><code>" + f[0] + "</code></td><td><code>" + f[1]), std::string::npos)
+          << row;
+    }
   }
 
   const std::string dir_ = testing::shared_temp_dir();
