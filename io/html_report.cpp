@@ -425,6 +425,26 @@ std::string clusters_html(const HtmlReport& r) {
   return html + "</table>\n";
 }
 
+std::string mirrors_html(const HtmlReport& r) {
+  if (!r.hosts) return "";
+  std::string html =
+      "<h2>Near-duplicate hosts</h2>\n<p>The host pairs of hosts/ with the most shared "
+      "documents: documents of the smaller host whose cluster holds a document of the other "
+      "(a mirror, or a copied section, is a whole site a crawler need not fetch twice).</p>"
+      "<table id=\"mirrors\"><tr><th>smaller host</th><th>other host</th><th class=\"n\">"
+      "shared documents</th><th class=\"n\">its documents</th><th class=\"n\">other's "
+      "documents</th>"
+      "<th class=\"n\">share</th></tr>";
+  for (const MirrorRow& m : r.mirrors) {
+    html += "<tr><td><code>" + html_escape(m.host_a) + "</code></td><td><code>" +
+            html_escape(m.host_b) + "</code></td><td class=\"n\">" + with_commas(m.shared_docs) +
+            "</td><td class=\"n\">" + with_commas(m.docs_a) + "</td><td class=\"n\">" +
+            with_commas(m.docs_b) + "</td><td class=\"n\">" + number(m.share, 2) + "</td></tr>";
+  }
+  if (r.mirrors.empty()) html += "<tr><td colspan=\"6\">none at the share asked</td></tr>";
+  return html + "</table>\n";
+}
+
 std::string document_html(const ReportDocument& d, const std::string& diffed) {
   return std::string("<div class=\"doc\"><h3>") + (d.kept ? "kept" : "removed") + ": <code>" +
          html_escape(d.id) + "</code> <span class=\"loc\">" + html_escape(d.location) +
@@ -524,6 +544,7 @@ std::pair<std::string, std::string> word_diff_html(std::string_view a, std::stri
 
 std::string render_html_report(const HtmlReport& r) {
   return header_html(r) + summary_html(r) + similarity_html(r) + clusters_html(r) +
+         mirrors_html(r) +
          "<h2>Hard cases: the pairs closest to the threshold</h2>\n<p class=\"note\">The "
          "verified pairs of lowest similarity, lowest first (ties in input order), words that "
          "differ once normalized as the dedup compares them marked. Without --write-pairs, "

@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/host_pairs.hpp"
 #include "core/text/tokenizer_choice.hpp"
 
 namespace neardup {
@@ -100,6 +101,8 @@ struct HtmlReport {
   std::vector<ReportCluster> largest;         // largest first
   std::vector<ReportSample> hard_cases;       // the pairs of lowest similarity, lowest first
   std::vector<ReportSample> cluster_samples;  // the largest clusters' kept documents
+  bool hosts = false;                         // --host-field: the page lists mirrors
+  std::vector<MirrorRow> mirrors;             // the most shared host pairs, most first
 };
 
 /// Clusters smaller than this are never a hazard for their size alone (in a small corpus any

@@ -158,13 +158,17 @@ std::string decimal(Integer value) {
 
 }  // namespace
 
-JsonLineParser::JsonLineParser(const std::string& text_field, const std::string& id_field)
-    : text_path_(split_json_path(text_field)), id_path_(split_json_path(id_field)) {}
+JsonLineParser::JsonLineParser(const std::string& text_field, const std::string& id_field,
+                               const std::string& host_field)
+    : text_path_(split_json_path(text_field)),
+      id_path_(split_json_path(id_field)),
+      host_path_(split_json_path(host_field)) {}
 
 LineStatus JsonLineParser::parse(std::string_view line, ParsedLine& out) {
   out.text = {};
   out.has_id = false;
   out.id.clear();
+  out.host_url = {};
   out.record = {};
   out.invalid_utf8_bytes = 0;
   simdjson::dom::element root;
@@ -216,6 +220,11 @@ LineStatus JsonLineParser::read_fields(simdjson::dom::element root, std::string_
   out.record = source;
   read_id(root, source, out);
   simdjson::dom::element text;
+  simdjson::dom::element host;
+  if (!host_path_.empty() && find_path(root, host_path_, host)) {
+    std::string_view url;
+    if (host.get_string().get(url) == simdjson::SUCCESS) out.host_url = url;
+  }
   if (!find_path(root, text_path_, text)) return LineStatus::kMissingText;
   if (text.get_string().get(out.text) != simdjson::SUCCESS) return LineStatus::kTextNotString;
   return LineStatus::kOk;

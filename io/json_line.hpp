@@ -19,6 +19,9 @@ struct ParsedLine {
   std::string_view text;
   bool has_id = false;
   std::string id;
+  /// The string at the host field (JsonLineParser's host_field; a URL, unescaped), "" when
+  /// there is none or it is not a string. Valid as `text` is.
+  std::string_view host_url;
   /// The record as read (see JsonLineParser::check) when the line is a JSON object, whatever
   /// its text field holds (kOk, kMissingText, kTextNotString); empty otherwise.
   std::string_view record;
@@ -29,8 +32,10 @@ struct ParsedLine {
 /// ("meta.url" walks nested objects). Reuse one parser per thread.
 class JsonLineParser {
  public:
-  /// `text_field` and `id_field` are dotted paths; an empty id_field means "no id field".
-  JsonLineParser(const std::string& text_field, const std::string& id_field);
+  /// `text_field`, `id_field` and `host_field` are dotted paths; an empty id_field means "no
+  /// id field", an empty host_field "no host field".
+  JsonLineParser(const std::string& text_field, const std::string& id_field,
+                 const std::string& host_field = "");
 
   /// Parses one line (without its '\n'; a trailing '\r' is whitespace). The rules:
   ///  - A UTF-8 byte-order mark (EF BB BF) at the start of the line is ignored.
@@ -50,6 +55,7 @@ class JsonLineParser {
   ///    gives "-0", `123456789012345678901234567890` and `1e400` give themselves); any other
   ///    type, or an absent field, leaves has_id false. The id of a JSON object is read also
   ///    when its text is missing or not a string, so that such a record can be named.
+  ///  - The host field is read when it exists and is a string (out.host_url).
   /// Numbers of any size are valid anywhere in the record: a line that simdjson rejects for a
   /// number it cannot represent (an integer beyond 64 bits, a value beyond double's range) is
   /// parsed again with every valid number replaced by 0, so only an invalid number (`01`, `1.`)
@@ -93,6 +99,7 @@ class JsonLineParser {
   simdjson::ondemand::parser raw_parser_;
   std::vector<std::string> text_path_;
   std::vector<std::string> id_path_;
+  std::vector<std::string> host_path_;
   std::vector<char> padded_;
   std::string repaired_;     // the line with invalid UTF-8 and control bytes repaired
   std::string neutralized_;  // the record with its numbers replaced by 0 (see parse())

@@ -3,6 +3,7 @@
 
 #include <xxhash.h>
 
+#include <algorithm>
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
 #include <boost/serialization/array.hpp>
@@ -54,12 +55,15 @@ struct SplitHeader {
   std::uint64_t documents = 0;
   std::uint64_t id_keys = 0;
   std::uint32_t sketch_words = 0;
-  std::vector<std::string> doc_ids;  // keep_ids only
+  std::vector<std::string> doc_ids;                          // keep_ids only
+  std::uint64_t host_ids = 0;                                // with a host field: documents, else 0
+  std::vector<std::pair<std::uint64_t, std::string>> hosts;  // the split's host ids, named
 
   template <class Archive>
   void serialize(Archive& ar, unsigned) {
     ar& file& begin& end& tally.lines& tally.status_counts& tally.examples& tally.bytes_read;
     ar& tally.invalid_utf8_bytes& tally.content_hash& documents& id_keys& sketch_words& doc_ids;
+    ar& host_ids& hosts;
   }
 };
 
@@ -110,12 +114,13 @@ SplitTally append_split_payload(std::string_view payload, const std::string& pat
   const std::uint64_t n = header.documents;
   if (header.sketch_words != into.docs.sketch_words) throw damaged("sketch size");
   if (!header.doc_ids.empty() && header.doc_ids.size() != n) throw damaged("document ids");
+  if (header.host_ids != 0 && header.host_ids != n) throw damaged("host ids");
   // After the ids: each document's offset, length, feature count and sketch, array by array.
   const std::uint64_t table_bytes = n * (sizeof(std::uint64_t) + 2 * sizeof(std::uint32_t) +
                                          header.sketch_words * sizeof(std::uint32_t));
   std::size_t at = sizeof archived_size + archived_size;
-  if (payload.size() - at !=
-      n * sizeof(DocId) + table_bytes + header.id_keys * sizeof(IdKey) + header.doc_ids.size()) {
+  if (payload.size() - at != n * sizeof(DocId) + table_bytes + header.id_keys * sizeof(IdKey) +
+                                 header.doc_ids.size() + header.host_ids * sizeof(std::uint64_t)) {
     throw damaged("array lengths");
   }
   if (content_hash() != header.tally.content_hash) {
@@ -149,7 +154,21 @@ SplitTally append_split_payload(std::string_view payload, const std::string& pat
   into.id_keys.insert(into.id_keys.end(), id_keys.begin(), id_keys.end());
   append_raw(into.has_doc_id, payload, at, header.doc_ids.size());
   for (std::string& id : header.doc_ids) into.doc_ids.push_back(std::move(id));
+  append_raw(into.host_ids, payload, at, header.host_ids);
+  for (auto& [id, name] : header.hosts) into.host_names.try_emplace(id, std::move(name));
   return std::move(header.tally);
+}
+
+// The distinct host ids of a split's documents with their names, by id.
+std::vector<std::pair<std::uint64_t, std::string>> split_hosts(const SplitDocsView& docs) {
+  std::vector<std::uint64_t> ids(docs.host_ids.begin(), docs.host_ids.end());
+  std::sort(ids.begin(), ids.end());
+  ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
+  std::vector<std::pair<std::uint64_t, std::string>> hosts;
+  for (const std::uint64_t id : ids) {
+    if (id != 0) hosts.emplace_back(id, docs.host_names->at(id));
+  }
+  return hosts;
 }
 
 std::string hex128(XXH128_hash_t h) {
@@ -218,6 +237,8 @@ void SplitFiles::save(std::uint32_t s, const SplitTally& tally, const SplitDocsV
   header.id_keys = docs.id_keys.size();
   header.sketch_words = docs.sketch_words;
   header.doc_ids.assign(docs.doc_ids.begin(), docs.doc_ids.end());
+  header.host_ids = docs.host_ids.size();
+  header.hosts = split_hosts(docs);
   std::ostringstream out;
   {
     boost::archive::binary_oarchive archive(out);
@@ -225,15 +246,16 @@ void SplitFiles::save(std::uint32_t s, const SplitTally& tally, const SplitDocsV
   }
   const std::string archived = std::move(out).str();
   const std::uint64_t archived_size = archived.size();
-  const std::array<std::string_view, 9> pieces = {bytes_of(std::span(&archived_size, 1)),
-                                                  archived,
-                                                  bytes_of(docs.ids),
-                                                  bytes_of(docs.offsets),
-                                                  bytes_of(docs.lengths),
-                                                  bytes_of(docs.features),
-                                                  bytes_of(docs.sketches),
-                                                  bytes_of(docs.id_keys),
-                                                  bytes_of(docs.has_doc_id)};
+  const std::array<std::string_view, 10> pieces = {bytes_of(std::span(&archived_size, 1)),
+                                                   archived,
+                                                   bytes_of(docs.ids),
+                                                   bytes_of(docs.offsets),
+                                                   bytes_of(docs.lengths),
+                                                   bytes_of(docs.features),
+                                                   bytes_of(docs.sketches),
+                                                   bytes_of(docs.id_keys),
+                                                   bytes_of(docs.has_doc_id),
+                                                   bytes_of(docs.host_ids)};
   // Not synced: most of a checkpoint's bytes, and a split file a crash tore is refused by its
   // checksum at load and sketched again.
   save_checked_file(path_of(s), kSplitMagic, kSplitFormatVersion, pieces, SyncOnCommit::kNo);

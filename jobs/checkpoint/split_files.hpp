@@ -26,7 +26,8 @@ namespace neardup {
 /// 6: word shingle hashes combine per-token XXH3 hashes by a polynomial (core/shingles.hpp)
 ///    instead of hashing each shingle's text.
 /// 7: a token of up to 16 bytes is hashed zero-padded to 16 bytes (core/shingles.hpp).
-inline constexpr std::uint32_t kSplitFormatVersion = 7;
+/// 8: each document's host id (--host-field) and the names of the split's hosts.
+inline constexpr std::uint32_t kSplitFormatVersion = 8;
 
 /// A SplitStore of files in `dir`, one per split, named by a hash of everything that
 /// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so

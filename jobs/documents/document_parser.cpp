@@ -4,7 +4,8 @@
 
 namespace neardup {
 
-DocumentParser::DocumentParser(const DocumentSpec& spec) : json_(spec.text_field, spec.id_field) {}
+DocumentParser::DocumentParser(const DocumentSpec& spec)
+    : json_(spec.text_field, spec.id_field, spec.host_field) {}
 
 LineStatus DocumentParser::parse(const InputFile& file, std::string_view record, ParsedLine& out) {
   if (!is_text(file.format)) return json_.parse(record, out);
@@ -13,6 +14,7 @@ LineStatus DocumentParser::parse(const InputFile& file, std::string_view record,
   out.text = record;
   out.has_id = true;
   out.id = file.relative;
+  out.host_url = {};
   return LineStatus::kOk;
 }
 

@@ -12,6 +12,7 @@ namespace neardup {
 struct DocumentSpec {
   std::string text_field = "text";
   std::string id_field = "id";
+  std::string host_field;  // a URL whose host each document gets (--host-field); "" = none
   TokenizerKind tokenizer = TokenizerKind::kUnicode;
   ShingleSpec shingle;
 };

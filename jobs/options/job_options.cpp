@@ -39,6 +39,9 @@ std::string validate_job_options(const JobOptions& o) {
     if (o.overwrite) return "--resume and --overwrite contradict each other";
   }
   if (o.document.text_field.empty()) return "--text-field must not be empty";
+  if (!o.document.host_field.empty() && o.format == InputFormat::kText) {
+    return "--host-field reads a JSON field; --format text documents have none";
+  }
   return keep_rule_problem(o);
 }
 

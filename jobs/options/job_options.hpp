@@ -41,6 +41,7 @@ struct JobOptions {
   std::string cache_dir;         // --cache DIR: split sketches reused across runs
   bool write_report = true;      // write OUTPUT/report.html
   bool checkpoint = true;        // keep checkpoints in OUTPUT/_checkpoint while running
+  double host_min_share = 0.5;   // hosts/ lists host pairs sharing at least this share
   double progress_seconds = 10;  // rank 0's progress lines; 0 = none
   /// Not a flag: the command line that started the job, as a shell would retype it (set by
   /// the command line parser; shown in report.html).
@@ -193,6 +194,16 @@ inline constexpr struct DescribeOutputOptions {
              "size, mtime, content fingerprint and the sketch parameters)",
              "DIR"},
             o.cache_dir);
+    v.value({"--host-field", "host_field", kSketch,
+             "JSON field holding each document's URL (dotted path, e.g. url or meta.url): "
+             "hosts/ then lists the near-duplicate host pairs (mirrors); a record without a URL "
+             "with a host is still deduplicated",
+             "PATH"},
+            o.document.host_field);
+    v.number({"--host-min-share", "host_min_share", kRun,
+              "hosts/ lists a pair of hosts when at least this share of the smaller host's "
+              "documents have a near-duplicate on the other"},
+             o.host_min_share, {0.0, 1.0, true});
     v.number({"--progress", "progress_seconds", kNone,
               "seconds between progress lines (percent, MB/s, time left); 0 for none"},
              o.progress_seconds, {0.0, kNoMaximum<double>});

@@ -197,6 +197,7 @@ class DedupRun {
       sketch_corpus();
       find_pairs();
       cluster();
+      find_mirrors();
       match_reference();
       write_outputs();
       return finish();
@@ -258,6 +259,7 @@ class DedupRun {
   void prepare_output() {
     std::vector<std::string> subdirs = {"clusters"};
     if (options_.write_pairs) subdirs.push_back("pairs");
+    if (hosts()) subdirs.push_back("hosts");
     if (options_.write_deduped) subdirs.push_back("deduped");
     if (options_.write_removed) subdirs.push_back("removed");
     if (!options_.reference.empty()) subdirs.push_back("reference");
@@ -450,6 +452,17 @@ class DedupRun {
     }
   }
 
+  // Whether the run finds near-duplicate hosts (--host-field).
+  bool hosts() const { return !options_.document.host_field.empty(); }
+
+  // --host-field: the host pairs whose documents are near-duplicates (written by write_outputs).
+  void find_mirrors() {
+    if (!hosts()) return;
+    clock_.start("hosts");
+    mirror_rows_ = find_mirror_hosts(exchanger_, members_, sketch_.docs, sketch_.host_ids,
+                                     sketch_.host_names, options_.host_min_share, report_.mirrors);
+  }
+
   // --reference: this rank's documents that duplicate an earlier one are removed too.
   void match_reference() {
     if (!reference_) return;
@@ -467,6 +480,9 @@ class DedupRun {
     DocSource& source = *source_;
     write_clusters(exchanger_, members_, source, owner_, options_.output);
     if (options_.write_pairs) write_pairs(exchanger_, verified_, source, owner_, options_.output);
+    if (hosts()) {
+      run_agreed(comm_, [this] { write_hosts(rank_, mirror_rows_, options_.output); });
+    }
     if (options_.write_removed) {
       write_removed(exchanger_, members_, references_, source, owner_, options_.output,
                     removed_part_format(plan_));
@@ -484,6 +500,8 @@ class DedupRun {
       clock_.start("report");
       page_ = gather_html_report(exchanger_, verified_, members_, source, owner_,
                                  method_.similarity_axis().threshold);
+      page_.hosts = hosts();
+      if (hosts()) page_.mirrors = gather_top_mirrors(exchanger_, mirror_rows_);
     }
     clock_.stop();
     if (spill_) std::filesystem::remove(spill_file_);
@@ -596,6 +614,7 @@ class DedupRun {
   std::vector<VerifiedPair> verified_;
   std::vector<DocPair> edges_;
   std::vector<ClusterMember> members_;
+  std::vector<MirrorRow> mirror_rows_;  // --host-field: the host pairs this rank writes
   std::vector<DocId> removed_;
   std::vector<ReferenceMatch> references_;
   std::uint64_t deduped_lines_ = 0;

@@ -347,6 +347,22 @@ HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair
   return report;
 }
 
+std::vector<MirrorRow> gather_top_mirrors(Exchanger& exchanger, std::span<const MirrorRow> rows) {
+  std::vector<MirrorRow> top(rows.begin(), rows.end());
+  keep_first(top, kReportMirrors, more_shared);
+  std::vector<std::string> blocks(static_cast<std::size_t>(exchanger.size()));
+  for (const MirrorRow& row : top) blocks[0] += mirror_row_line(row);
+  top.clear();
+  for (const std::string& block : exchanger.exchange_blocks(blocks)) {
+    for (std::size_t begin = 0, end; begin < block.size(); begin = end + 1) {
+      end = block.find('\n', begin);
+      top.push_back(*parse_mirror_row_line(std::string_view(block).substr(begin, end - begin)));
+    }
+  }
+  keep_first(top, kReportMirrors, more_shared);
+  return top;
+}
+
 void describe_run(HtmlReport& page, const RunReport& report) {
   const JobSummary& s = report.summary;
   page.job = report.job;
@@ -368,6 +384,13 @@ void describe_run(HtmlReport& page, const RunReport& report) {
                  {"candidate pairs", s.candidate_pairs},
                  {"verified pairs", s.verified_pairs},
                  {"documents repeating an earlier id", report.duplicate_ids}};
+  if (!report.options->document.host_field.empty()) {
+    const MirrorCounts& m = report.mirrors;
+    page.counts.insert(page.counts.end(), {{"hosts", m.hosts},
+                                           {"documents without a host", m.docs_without_host},
+                                           {"near-duplicate host pairs", m.mirror_pairs},
+                                           {"clusters of too many hosts", m.skipped_clusters}});
+  }
   page.docs_read = s.docs_read;
   page.docs_skipped = s.docs_skipped;
   page.duplicate_ids = report.duplicate_ids;

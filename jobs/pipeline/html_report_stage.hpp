@@ -45,6 +45,13 @@ HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair
                               std::span<const ClusterMember> members, DocSource& source,
                               const OwnerFn& owner, double threshold);
 
+/// How many host pairs (--host-field) the page lists.
+inline constexpr std::size_t kReportMirrors = 20;
+
+/// Collective: on rank 0, the kReportMirrors rows of every rank's `rows` (its hosts/ rows) with
+/// the most shared documents (more_shared); empty on other ranks.
+std::vector<MirrorRow> gather_top_mirrors(Exchanger& exchanger, std::span<const MirrorRow> rows);
+
 /// Adds what every rank knows of the run to `page`: the job, version, command line, the time
 /// now, inputs, parameters, counts, skips by reason, time per stage and the method's
 /// similarity axis.

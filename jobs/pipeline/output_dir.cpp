@@ -14,9 +14,9 @@ namespace neardup {
 namespace {
 namespace fs = std::filesystem;
 
-const char* const kOwnOutputs[] = {"_SUCCESS",    "stats.json", "report.html",     "clusters",
-                                   "pairs",       "deduped",    "removed",         "_tmp",
-                                   "_checkpoint", "reference",  "_reference_index"};
+const char* const kOwnOutputs[] = {"_SUCCESS",    "stats.json", "report.html",      "clusters",
+                                   "pairs",       "deduped",    "removed",          "_tmp",
+                                   "_checkpoint", "reference",  "_reference_index", "hosts"};
 
 // True when `dir` holds entries besides its run lock's files (_LOCK, _LOCK.*).
 bool holds_entries(const std::string& dir, std::error_code& error) {

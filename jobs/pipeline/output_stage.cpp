@@ -108,6 +108,12 @@ void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocS
   file.commit();
 }
 
+void write_hosts(int rank, std::span<const MirrorRow> rows, const std::string& dir) {
+  AtomicFile file(part_path(dir, "hosts", static_cast<std::size_t>(rank), "tsv"));
+  for (const MirrorRow& row : rows) file.write(mirror_row_line(row));
+  file.commit();
+}
+
 std::vector<std::string> deduped_part_names(const JobPlan& plan) {
   std::vector<std::string> names(plan.splits.size());
   std::set<std::string> taken;

@@ -13,6 +13,7 @@
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/pipeline/reference_stage.hpp"
 #include "jobs/stages/components_stage.hpp"
+#include "jobs/stages/mirror_hosts.hpp"
 
 namespace neardup {
 
@@ -26,6 +27,10 @@ void write_clusters(Exchanger& exchanger, std::span<const ClusterMember> members
 /// verified pair this rank holds, in (a, b) order.
 void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocSource& source,
                  const OwnerFn& owner, const std::string& dir);
+
+/// Writes DIR/hosts/part-RANK.tsv with "host_a<TAB>host_b<TAB>shared_docs<TAB>docs_a<TAB>
+/// docs_b<TAB>share" (mirror_row_line) for every host pair this rank owns, in `rows` order.
+void write_hosts(int rank, std::span<const MirrorRow> rows, const std::string& dir);
 
 /// The name of each split's part under deduped/, the same on every rank: part-SPLIT with the
 /// input's extension (.jsonl, .jsonl.gz, .jsonl.zst), or for a text file its relative path

@@ -71,6 +71,10 @@ std::string stats_json(const RunReport& r) {
   json.key("component_rounds").value(r.component_rounds);
   json.key("keep_moved_clusters").value(r.keep.moved);
   json.key("keep_without_value").value(r.keep.without_value);
+  json.key("hosts").value(r.mirrors.hosts);
+  json.key("docs_without_host").value(r.mirrors.docs_without_host);
+  json.key("mirror_pairs").value(r.mirrors.mirror_pairs);
+  json.key("host_skipped_clusters").value(r.mirrors.skipped_clusters);
   json.key("deduped_lines").value(r.deduped_lines);
   json.key("bytes_shuffled").value(s.bytes_shuffled);
   json.key("duplicate_ids").value(r.duplicate_ids);

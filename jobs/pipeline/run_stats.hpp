@@ -12,6 +12,7 @@
 #include "jobs/pipeline/dedup_method.hpp"
 #include "jobs/pipeline/job_summary.hpp"
 #include "jobs/stages/keep_stage.hpp"
+#include "jobs/stages/mirror_hosts.hpp"
 
 namespace neardup {
 
@@ -30,7 +31,8 @@ struct RunReport {
   std::uint64_t features = 0;
   std::uint64_t invalid_utf8_bytes = 0;  // in the documents' texts, as the tokenizer met them
   std::uint64_t component_rounds = 0;
-  KeepCounts keep;  // what --keep chose
+  KeepCounts keep;       // what --keep chose
+  MirrorCounts mirrors;  // near-duplicate hosts (--host-field; zeros without it)
   std::uint64_t deduped_lines = 0;
   std::uint64_t duplicate_ids = 0;
   std::uint64_t spilled_bytes = 0;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "core/url_host.hpp"
 #include "io/io_error.hpp"
 #include "io/json_fields.hpp"
 #include "io/record_reader.hpp"
@@ -26,6 +27,16 @@ void reserve_documents(SketchResult& result, double factor) {
   docs.features.reserve(count);
   docs.sketches.reserve(count * docs.sketch_words);
   if (!result.id_keys.empty()) result.id_keys.reserve(grown(result.id_keys.size()));
+  if (!result.host_ids.empty()) result.host_ids.reserve(count);
+}
+
+// Appends the host id of a document whose host field holds `url` (0 when it has no host),
+// naming it in `into`.
+void add_host(std::string_view url, SketchResult& into) {
+  const std::optional<std::string> host = url_host(url);
+  const std::uint64_t id = host ? host_id(*host) : 0;
+  into.host_ids.push_back(id);
+  if (host) into.host_names.try_emplace(id, *host);
 }
 
 // Adds what a split counted to the rank's result, as split `s`.
@@ -63,6 +74,10 @@ SplitDocsView split_docs_view(const SketchResult& result, std::size_t first_doc,
   if (!result.doc_ids.empty()) {
     view.doc_ids = std::span(result.doc_ids).subspan(first_doc);
     view.has_doc_id = std::span(result.has_doc_id).subspan(first_doc);
+  }
+  if (!result.host_ids.empty()) {
+    view.host_ids = std::span(result.host_ids).subspan(first_doc);
+    view.host_names = &result.host_names;
   }
   return view;
 }
@@ -124,6 +139,7 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
         into.doc_ids.push_back(parsed.has_id ? parsed.id : std::string());
         into.has_doc_id.push_back(parsed.has_id);
       }
+      if (!spec.host_field.empty()) add_host(parsed.host_url, into);
       docs.ids.push_back(id);
       docs.offsets.push_back(record.offset);
       docs.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));

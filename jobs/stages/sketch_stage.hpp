@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/hash128.hpp"
@@ -35,6 +36,9 @@ struct IdKey {
   DocId doc = 0;
   auto operator<=>(const IdKey&) const = default;
 };
+
+/// The names of host ids (core/url_host.hpp: host_id of the name).
+using HostNames = std::unordered_map<std::uint64_t, std::string>;
 
 /// What a job computes from a document's text: a fixed number of 32-bit sketch words.
 class Sketcher {
@@ -66,7 +70,7 @@ struct SketchLimits {
 };
 
 /// What a rank's sketch stage produced and counted. Its per-document tables (docs, id_keys,
-/// doc_ids, has_doc_id) are filled split by split, in split order.
+/// doc_ids, has_doc_id, host_ids) are filled split by split, in split order.
 struct SketchResult {
   LocalDocs docs;
   std::vector<std::uint64_t> lines_per_split;  // records per split; zero for other ranks'
@@ -76,6 +80,10 @@ struct SketchResult {
   std::vector<IdKey> id_keys;         // documents with an id, by document
   std::vector<std::string> doc_ids;   // keep_ids: each document's id field ("" when none)
   std::vector<char> has_doc_id;       // keep_ids: whether the document has an id field
+  // With DocumentSpec::host_field: each document's host id (url_host, host_id; 0 for none),
+  // and the name of every host id in them.
+  std::vector<std::uint64_t> host_ids;
+  HostNames host_names;
   std::uint64_t bytes_read = 0;
   std::uint64_t invalid_utf8_bytes = 0;  // in the documents (see SplitTally)
   std::uint64_t features = 0;            // sum over documents
@@ -108,8 +116,10 @@ struct SplitDocsView {
   std::span<const std::uint32_t> features;
   std::span<const std::uint32_t> sketches;  // ids.size() * sketch_words
   std::span<const IdKey> id_keys;
-  std::span<const std::string> doc_ids;  // keep_ids only, else empty
-  std::span<const char> has_doc_id;      // keep_ids only, else empty
+  std::span<const std::string> doc_ids;     // keep_ids only, else empty
+  std::span<const char> has_doc_id;         // keep_ids only, else empty
+  std::span<const std::uint64_t> host_ids;  // with a host field only, else empty
+  const HostNames* host_names = nullptr;    // names of (at least) the ids in host_ids
 };
 
 /// Where finished splits' sketches are kept across runs (checkpoints to resume, a cache for

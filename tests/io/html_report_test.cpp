@@ -313,5 +313,19 @@ TEST(HtmlReport, PageWithoutBandingOrClustersStillRenders) {
   EXPECT_NE(page.find("</html>"), std::string::npos);
 }
 
+TEST(HtmlReport, ListsMirrorsOnlyWithAHostField) {
+  HtmlReport r = sample_report();
+  r.mirrors = {{"a<b.example", "c.example", 3, 4, 9, 0.75}};
+  EXPECT_EQ(render_html_report(r).find("Near-duplicate hosts"), std::string::npos);
+  r.hosts = true;
+  const std::string page = render_html_report(r);
+  EXPECT_NE(page.find("<td><code>a&lt;b.example</code></td><td><code>c.example</code></td>"
+                      "<td class=\"n\">3</td><td class=\"n\">4</td><td class=\"n\">9</td>"
+                      "<td class=\"n\">0.75</td>"),
+            std::string::npos);
+  r.mirrors.clear();
+  EXPECT_NE(render_html_report(r).find("none at the share asked"), std::string::npos);
+}
+
 }  // namespace
 }  // namespace neardup

@@ -29,6 +29,22 @@ std::string id_of(const std::string& line, const std::string& id_field = "id") {
   return out.has_id ? out.id : "<none>";
 }
 
+TEST(JsonLineParser, ReadsTheHostFieldWhenItIsAString) {
+  JsonLineParser parser("text", "id", "meta.url");
+  ParsedLine out;
+  ASSERT_EQ(parser.parse(R"({"text": "a", "meta": {"url": "http://x.org/\u0041"}})", out),
+            LineStatus::kOk);
+  EXPECT_EQ(out.host_url, "http://x.org/A");
+  for (const char* line : {R"({"text": "a", "meta": {"url": 7}})", R"({"text": "a", "meta": 1})",
+                           R"({"text": "a"})"}) {
+    ASSERT_EQ(parser.parse(line, out), LineStatus::kOk) << line;
+    EXPECT_EQ(out.host_url, "") << line;
+  }
+  JsonLineParser without("text", "id");
+  ASSERT_EQ(without.parse(R"({"text": "a", "url": "http://x.org/"})", out), LineStatus::kOk);
+  EXPECT_EQ(out.host_url, "");
+}
+
 TEST(JsonLineParser, NumericIdIsItsJsonTextAsWritten) {
   EXPECT_EQ(id_of(R"({"id": 12345678901, "text": "x"})"), "12345678901");
   EXPECT_EQ(id_of(R"({"id": 12, "text": "x"})"), "12");
