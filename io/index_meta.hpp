@@ -53,8 +53,8 @@ struct IndexMeta {
   // Whether every segment holds its documents' shingle sets (shingle_kind, ngram), so matches
   // are decided by exact Jaccard >= threshold rather than by the sketches alone.
   bool store_shingles = false;
-  // simhash: whether the permuted tables are packed (jobs/index/packed_tables.hpp) rather than
-  // flat arrays of keys and documents.
+  // simhash: whether the permuted tables are stored compressed (index build --compress: block
+  // directories and bit-packed keys) rather than as flat arrays of keys and documents.
   bool compress = false;
   std::uint64_t batches = 0;  // builds and adds so far
   std::vector<IndexSegment> segments;
