@@ -9,19 +9,9 @@
 
 namespace neardup {
 
-namespace {
-
-// The lowest and highest keys that share the top `bits` bits of `key`.
-std::pair<std::uint64_t, std::uint64_t> prefix_bounds(std::uint64_t key, unsigned bits) {
-  const std::uint64_t low_mask = bits >= 64 ? 0 : ~0ull >> bits;
-  return {key & ~low_mask, key | low_mask};
-}
-
-}  // namespace
-
 std::pair<std::size_t, std::size_t> KeyTableView::prefix_range(std::uint64_t key,
                                                                unsigned bits) const {
-  const auto [lowest, highest] = prefix_bounds(key, bits);
+  const auto [lowest, highest] = key_prefix_bounds(key, bits);
   const auto first = std::lower_bound(keys.begin(), keys.end(), lowest);
   const auto last = std::upper_bound(first, keys.end(), highest);
   return {static_cast<std::size_t>(first - keys.begin()),
@@ -58,7 +48,7 @@ void BucketedKeyTable::prefetch_bucket(std::uint64_t key) const {
 std::pair<std::size_t, std::size_t> BucketedKeyTable::bucket(std::uint64_t key,
                                                              unsigned bits) const {
   if (directory_bits_ == 0) return {0, table_.keys.size()};
-  const auto [lowest, highest] = prefix_bounds(key, bits);
+  const auto [lowest, highest] = key_prefix_bounds(key, bits);
   const unsigned shift = 64 - directory_bits_;
   const std::size_t first = starts_[lowest >> shift];
   const std::size_t last = starts_[(highest >> shift) + 1];
@@ -70,23 +60,13 @@ std::pair<std::size_t, std::size_t> BucketedKeyTable::narrow(
     std::pair<std::size_t, std::size_t> bucket, std::uint64_t key, unsigned bits) const {
   // A prefix no longer than the directory's bits covers whole buckets: exactly its keys.
   if (directory_bits_ != 0 && bits <= directory_bits_) return bucket;
-  const auto [lowest, highest] = prefix_bounds(key, bits);
+  const auto [lowest, highest] = key_prefix_bounds(key, bits);
   const auto begin = table_.keys.begin();
   const auto first = std::lower_bound(begin + static_cast<std::ptrdiff_t>(bucket.first),
                                       begin + static_cast<std::ptrdiff_t>(bucket.second), lowest);
   const auto last =
       std::upper_bound(first, begin + static_cast<std::ptrdiff_t>(bucket.second), highest);
   return {static_cast<std::size_t>(first - begin), static_cast<std::size_t>(last - begin)};
-}
-
-void prefix_ranges(std::span<const BucketedKeyTable> tables, std::span<const std::uint64_t> keys,
-                   std::span<const unsigned> bits,
-                   std::span<std::pair<std::size_t, std::size_t>> ranges) {
-  for (std::size_t t = 0; t < tables.size(); ++t) tables[t].prefetch_bucket(keys[t]);
-  for (std::size_t t = 0; t < tables.size(); ++t) ranges[t] = tables[t].bucket(keys[t], bits[t]);
-  for (std::size_t t = 0; t < tables.size(); ++t) {
-    ranges[t] = tables[t].narrow(ranges[t], keys[t], bits[t]);
-  }
 }
 
 void sort_key_table(std::vector<std::uint64_t>& keys, std::vector<std::uint32_t>& docs) {

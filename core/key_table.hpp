@@ -49,12 +49,26 @@ class BucketedKeyTable {
   std::vector<std::uint32_t> starts_;  // starts_[v]: first entry whose top bits are >= v
 };
 
+/// The lowest and highest keys that share the top `bits` bits (0..64) of `key`.
+inline std::pair<std::uint64_t, std::uint64_t> key_prefix_bounds(std::uint64_t key, unsigned bits) {
+  const std::uint64_t low_mask = bits >= 64 ? 0 : ~0ull >> bits;
+  return {key & ~low_mask, key | low_mask};
+}
+
 /// ranges[t] = tables[t].prefix_range(keys[t], bits[t]) for every t, with the tables' memory
 /// reads overlapping: every directory entry is asked for, then every bucket, then each is
-/// searched, so the searches cost about one table's cache misses instead of one each.
-void prefix_ranges(std::span<const BucketedKeyTable> tables, std::span<const std::uint64_t> keys,
+/// searched, so the searches cost about one table's cache misses instead of one each. Tables
+/// is a random-access range of BucketedKeyTable or PackedKeyTable (core/packed_key_table.hpp).
+template <class Tables>
+void prefix_ranges(const Tables& tables, std::span<const std::uint64_t> keys,
                    std::span<const unsigned> bits,
-                   std::span<std::pair<std::size_t, std::size_t>> ranges);
+                   std::span<std::pair<std::size_t, std::size_t>> ranges) {
+  for (std::size_t t = 0; t < tables.size(); ++t) tables[t].prefetch_bucket(keys[t]);
+  for (std::size_t t = 0; t < tables.size(); ++t) ranges[t] = tables[t].bucket(keys[t], bits[t]);
+  for (std::size_t t = 0; t < tables.size(); ++t) {
+    ranges[t] = tables[t].narrow(ranges[t], keys[t], bits[t]);
+  }
+}
 
 /// Sorts the parallel arrays by (key, doc) in place, making them a KeyTableView's layout.
 void sort_key_table(std::vector<std::uint64_t>& keys, std::vector<std::uint32_t>& docs);

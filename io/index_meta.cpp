@@ -28,7 +28,7 @@ void serialize(Archive& ar, neardup::IndexMeta& m, unsigned) {
   ar& m.format_version& m.neardup_version& m.method& m.text_field& m.id_field& m.tokenizer;
   ar& m.features& m.weight& m.shingle_n& m.char_n& m.max_distance& m.blocks;
   ar& m.num_perm& m.seed& m.threshold& m.bands& m.rows& m.shingle_kind& m.ngram;
-  ar& m.pass_at_threshold& m.sketch& m.store_shingles& m.batches& m.segments;
+  ar& m.pass_at_threshold& m.sketch& m.store_shingles& m.compress& m.batches& m.segments;
 }
 
 }  // namespace boost::serialization

@@ -22,8 +22,8 @@ struct IndexSegment {
 /// stored shingle sets (store_shingles); version 3 the tokenizer (Unicode tokens by default);
 /// version 4 word shingle hashes combined from per-token hashes (core/shingles.hpp) and the
 /// sketch kind (classic MinHash or one permutation hashing); version 5 tokens of up to 16 bytes
-/// hashed zero-padded to 16 bytes.
-inline constexpr std::uint32_t kIndexFormatVersion = 5;
+/// hashed zero-padded to 16 bytes; version 6 compressed SimHash tables (compress).
+inline constexpr std::uint32_t kIndexFormatVersion = 6;
 
 /// Everything needed to sketch queries the way the index was built, and to find its files.
 struct IndexMeta {
@@ -53,6 +53,9 @@ struct IndexMeta {
   // Whether every segment holds its documents' shingle sets (shingle_kind, ngram), so matches
   // are decided by exact Jaccard >= threshold rather than by the sketches alone.
   bool store_shingles = false;
+  // simhash: whether the permuted tables are stored compressed (index build --compress: block
+  // directories and bit-packed keys) rather than as flat arrays of keys and documents.
+  bool compress = false;
   std::uint64_t batches = 0;  // builds and adds so far
   std::vector<IndexSegment> segments;
 

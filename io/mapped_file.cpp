@@ -9,6 +9,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cstdio>
 #include <filesystem>
 #include <new>
 
@@ -23,6 +24,12 @@ IndexFile write_index_file(const std::string& dir, const std::string& name,
   file.write(std::string_view(bytes.data(), bytes.size()));
   file.commit();
   return {name, bytes.size(), XXH3_64bits(bytes.data(), bytes.size())};
+}
+
+std::string index_table_file(const char* kind, unsigned t, const char* suffix) {
+  char name[64];
+  std::snprintf(name, sizeof name, "%s-%03u.%s", kind, t, suffix);
+  return name;
 }
 
 namespace {

@@ -9,6 +9,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "io/atomic_file.hpp"
 
@@ -25,6 +26,17 @@ struct IndexFile {
 /// the path on any write error.
 IndexFile write_index_file(const std::string& dir, const std::string& name,
                            std::span<const char> bytes);
+
+/// write_index_file of an array's bytes.
+template <class T>
+IndexFile write_index_array(const std::string& dir, const std::string& name,
+                            const std::vector<T>& items) {
+  return write_index_file(dir, name,
+                          {reinterpret_cast<const char*>(items.data()), items.size() * sizeof(T)});
+}
+
+/// The name of a segment's file `suffix` of table t of `kind` ("table-007.keys").
+std::string index_table_file(const char* kind, unsigned t, const char* suffix);
 
 /// An index file written piece by piece (for contents too large to hold in memory), with the
 /// same record as write_index_file gives. Nothing appears under the final name before finish().

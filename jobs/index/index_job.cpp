@@ -50,6 +50,7 @@ IndexMeta new_meta(const IndexBuildOptions& o) {
   meta.pass_at_threshold = o.pass_at_threshold;
   meta.sketch = static_cast<unsigned>(o.signature);
   meta.store_shingles = o.store_shingles;
+  meta.compress = o.compress;
   return meta;
 }
 
@@ -82,6 +83,8 @@ std::string validate(const IndexBuildOptions& o) {
     return problem.empty() ? "" : "--max-distance / --blocks: " + problem;
   }
   if (o.method != "minhash") return "--method must be simhash or minhash";
+  if (o.compress)
+    return "--compress: only simhash indexes compress (MinHash band tables stay flat)";
   return validate_lsh_options(o);
 }
 
@@ -182,6 +185,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
           : "";
   log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method +
            sketch_kind + (meta.store_shingles ? ", shingle sets stored" : "") +
+           (meta.compress ? ", compressed tables" : "") +
            "): " + std::to_string(plan.files.size()) + " files, " +
            std::to_string(plan.total_bytes()) + " bytes on " + std::to_string(exchanger.size()) +
            " ranks; " + fields_text(reading.document.text_field, reading.document.id_field));

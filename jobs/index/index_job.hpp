@@ -30,6 +30,7 @@ struct IndexBuildOptions : JobOptions, LshOptions {
   std::uint64_t seed = 1;
   SignatureKind signature = kDefaultSignature;
   bool store_shingles = false;  // keep shingle sets so matches are exact Jaccard >= threshold
+  bool compress = false;        // simhash: compressed permuted tables
 };
 
 /// Lists the index directory flag of `index build` and `index add` for visitor `v`.
@@ -74,6 +75,10 @@ inline constexpr struct DescribeIndexOptions {
              "keep each document's shingle set (8 bytes per distinct shingle) so query and "
              "--reference decide matches by exact Jaccard >= --threshold"},
             o.store_shingles);
+    v.value({"--compress", "compress", kNone,
+             "simhash: store the permuted tables compressed (about half the bytes, queries a "
+             "little slower)"},
+            o.compress);
   }
 } describe_index_options;
 

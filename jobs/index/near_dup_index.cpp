@@ -16,6 +16,7 @@
 #include "core/minhash_kernels.hpp"
 #include "core/permuted_tables.hpp"
 #include "io/io_error.hpp"
+#include "jobs/index/packed_tables.hpp"
 #include "jobs/options/minhash_options.hpp"
 #include "jobs/stages/sketchers.hpp"
 
@@ -33,17 +34,6 @@ SimhashSpec simhash_spec(const IndexMeta& meta) {
   return spec;
 }
 
-std::string table_name(const char* kind, unsigned t, const char* suffix) {
-  char name[64];
-  std::snprintf(name, sizeof name, "%s-%03u.%s", kind, t, suffix);
-  return name;
-}
-
-template <class T>
-std::span<const char> bytes_of(const std::vector<T>& v) {
-  return {reinterpret_cast<const char*>(v.data()), v.size() * sizeof(T)};
-}
-
 unsigned sketch_words(const IndexMeta& meta) { return is_simhash(meta) ? 2 : meta.num_perm; }
 
 constexpr const char* kShinglesFile = "shingles.u64";
@@ -51,6 +41,37 @@ constexpr const char* kShingleOffsetsFile = "shingles.off";
 
 unsigned table_count(const IndexMeta& meta) {
   return is_simhash(meta) ? PermutedTables({meta.max_distance, meta.blocks}).size() : meta.bands;
+}
+
+// Writes `count` flat tables KIND-TTT.keys and .docs (see KeyTableView) of `docs` documents,
+// document d's key in table t being key(t, d), and appends their records to `files`.
+void write_flat_tables(const std::string& dir, const char* kind, unsigned count, std::size_t docs,
+                       std::vector<IndexFile>& files,
+                       const std::function<std::uint64_t(unsigned, std::size_t)>& key) {
+  std::vector<std::uint64_t> keys(docs);
+  std::vector<std::uint32_t> numbers(docs);
+  for (unsigned t = 0; t < count; ++t) {
+    for (std::size_t d = 0; d < docs; ++d) {
+      keys[d] = key(t, d);
+      numbers[d] = static_cast<std::uint32_t>(d);
+    }
+    sort_key_table(keys, numbers);
+    files.push_back(write_index_array(dir, index_table_file(kind, t, "keys"), keys));
+    files.push_back(write_index_array(dir, index_table_file(kind, t, "docs"), numbers));
+  }
+}
+
+// Every document's band keys, document after document (meta.bands each).
+std::vector<std::uint64_t> all_band_keys(const IndexMeta& meta,
+                                         std::span<const std::uint32_t> sketches,
+                                         std::size_t docs) {
+  const BandLayout layout{meta.bands, meta.rows};
+  std::vector<std::uint64_t> all(docs * meta.bands);
+  for (std::size_t d = 0; d < docs; ++d) {
+    band_keys(sketches.subspan(d * meta.num_perm, meta.num_perm), layout,
+              std::span(all).subspan(d * meta.bands, meta.bands));
+  }
+  return all;
 }
 
 }  // namespace
@@ -134,61 +155,39 @@ IndexSegment write_index_segment(const std::string& index_dir, const std::string
   std::error_code error;
   std::filesystem::create_directories(dir, error);
   if (error) throw IoError(dir + ": cannot create: " + error.message());
-  const unsigned words = sketch_words(meta);
   const std::size_t docs = batch.ids.size();
   const std::span<const std::uint32_t> sketches = batch.sketches;
   IndexSegment segment{segment_dir, docs, {}};
-  segment.files.push_back(write_index_file(dir, "sketch.u32", bytes_of(batch.sketches)));
+  segment.files.push_back(write_index_array(dir, "sketch.u32", batch.sketches));
   std::vector<std::uint64_t> offsets = {0};
   std::string id_text;
   for (const std::string& id : batch.ids) {
     id_text += id;
     offsets.push_back(id_text.size());
   }
-  segment.files.push_back(write_index_file(dir, "ids.off", bytes_of(offsets)));
+  segment.files.push_back(write_index_array(dir, "ids.off", offsets));
   segment.files.push_back(write_index_file(dir, "ids.txt", {id_text.data(), id_text.size()}));
-  std::vector<std::uint64_t> keys(docs);
-  std::vector<std::uint32_t> numbers(docs);
-  if (is_simhash(meta)) {
+  if (is_simhash(meta) && meta.compress) {
+    const std::vector<IndexFile> tables =
+        write_packed_tables(dir, PermutedTables({meta.max_distance, meta.blocks}), sketches);
+    segment.files.insert(segment.files.end(), tables.begin(), tables.end());
+  } else if (is_simhash(meta)) {
     const PermutedTables tables({meta.max_distance, meta.blocks});
-    for (unsigned t = 0; t < tables.size(); ++t) {
-      for (std::size_t d = 0; d < docs; ++d) {
-        keys[d] = tables.permute(t, fingerprint_of(sketches.subspan(d * words, words)));
-        numbers[d] = static_cast<std::uint32_t>(d);
-      }
-      sort_key_table(keys, numbers);
-      segment.files.push_back(
-          write_index_file(dir, table_name("table", t, "keys"), bytes_of(keys)));
-      segment.files.push_back(
-          write_index_file(dir, table_name("table", t, "docs"), bytes_of(numbers)));
-    }
+    write_flat_tables(dir, "table", tables.size(), docs, segment.files,
+                      [&](unsigned t, std::size_t d) {
+                        return tables.permute(t, fingerprint_of(sketches.subspan(d * 2, 2)));
+                      });
   } else {
-    const BandLayout layout{meta.bands, meta.rows};
-    std::vector<std::uint64_t> band(meta.bands);
-    std::vector<std::uint64_t> all(docs * meta.bands);
-    for (std::size_t d = 0; d < docs; ++d) {
-      band_keys(sketches.subspan(d * words, words), layout, band);
-      std::copy(band.begin(), band.end(),
-                all.begin() + static_cast<std::ptrdiff_t>(d * meta.bands));
-    }
-    for (unsigned b = 0; b < meta.bands; ++b) {
-      for (std::size_t d = 0; d < docs; ++d) {
-        keys[d] = all[d * meta.bands + b];
-        numbers[d] = static_cast<std::uint32_t>(d);
-      }
-      sort_key_table(keys, numbers);
-      segment.files.push_back(write_index_file(dir, table_name("band", b, "keys"), bytes_of(keys)));
-      segment.files.push_back(
-          write_index_file(dir, table_name("band", b, "docs"), bytes_of(numbers)));
-    }
+    const std::vector<std::uint64_t> keys = all_band_keys(meta, sketches, docs);
+    write_flat_tables(dir, "band", meta.bands, docs, segment.files,
+                      [&](unsigned b, std::size_t d) { return keys[d * meta.bands + b]; });
   }
   if (meta.store_shingles) {
     if (batch.shingle_offsets.size() != docs + 1 || batch.shingles.name != kShinglesFile) {
       throw IoError(dir + ": the shingle sets of " + std::to_string(docs) +
                     " documents were not recorded");
     }
-    segment.files.push_back(
-        write_index_file(dir, kShingleOffsetsFile, bytes_of(batch.shingle_offsets)));
+    segment.files.push_back(write_index_array(dir, kShingleOffsetsFile, batch.shingle_offsets));
     segment.files.push_back(batch.shingles);
   }
   return segment;
@@ -200,7 +199,8 @@ struct NearDupIndex::Segment {
   std::span<const std::uint32_t> sketches;
   std::span<const std::uint64_t> id_offsets;
   std::span<const char> id_text;
-  std::vector<BucketedKeyTable> tables;
+  std::vector<BucketedKeyTable> tables;            // flat tables, or
+  std::optional<PackedTables> packed;              // compressed SimHash tables
   std::span<const std::uint64_t> shingle_offsets;  // empty unless the index stores them
   std::span<const std::uint64_t> shingles;
 
@@ -222,43 +222,56 @@ NearDupIndex::NearDupIndex(const std::string& index_dir)
                                                           meta_.pass_at_threshold)),
       tokenizer_(index_tokenizer(meta_)) {
   if (is_simhash(meta_)) tables_.emplace(TableDesign{meta_.max_distance, meta_.blocks});
+  for (const IndexSegment& record : meta_.segments) {
+    segments_.push_back(
+        open_segment((std::filesystem::path(index_dir) / record.dir).string(), record));
+  }
+}
+
+std::unique_ptr<NearDupIndex::Segment> NearDupIndex::open_segment(
+    const std::string& dir, const IndexSegment& record) const {
   const unsigned words = sketch_words(meta_);
   const unsigned tables = table_count(meta_);
-  const std::size_t expected = 3 + 2 * static_cast<std::size_t>(tables) + (exact() ? 2 : 0);
-  for (const IndexSegment& record : meta_.segments) {
-    const std::string dir = (std::filesystem::path(index_dir) / record.dir).string();
-    if (record.files.size() != expected) {
-      throw IoError(dir + ": segment lists " + std::to_string(record.files.size()) +
-                    " files, expected " + std::to_string(expected));
-    }
-    auto segment = std::make_unique<Segment>();
-    for (const IndexFile& file : record.files) {
-      segment->files.push_back(std::make_unique<MappedFile>(dir, file));
-    }
-    segment->sketches = segment->files[0]->as<std::uint32_t>();
-    segment->id_offsets = segment->files[1]->as<std::uint64_t>();
-    segment->id_text = segment->files[2]->as<char>();
-    bool consistent = segment->sketches.size() == record.docs * words &&
-                      segment->id_offsets.size() == record.docs + 1 &&
-                      segment->id_offsets.back() == segment->id_text.size();
-    if (exact()) {
-      segment->shingle_offsets = segment->files[expected - 2]->as<std::uint64_t>();
-      segment->shingles = segment->files[expected - 1]->as<std::uint64_t>();
-      consistent =
-          consistent && segment->shingle_offsets.size() == record.docs + 1 &&
-          std::is_sorted(segment->shingle_offsets.begin(), segment->shingle_offsets.end()) &&
-          segment->shingle_offsets.back() == segment->shingles.size();
-    }
-    for (unsigned t = 0; t < tables; ++t) {
-      const KeyTableView table{segment->files[3 + 2 * t]->as<std::uint64_t>(),
-                               segment->files[4 + 2 * t]->as<std::uint32_t>()};
-      if (!consistent || table.keys.size() != record.docs || !is_key_table_sorted(table)) {
-        throw IoError(dir + ": segment files disagree with the index metadata (corrupt)");
-      }
-      segment->tables.emplace_back(table);
-    }
-    segments_.push_back(std::move(segment));
+  const std::size_t table_files = meta_.compress ? packed_table_files(tables) : 2 * tables;
+  const std::size_t expected = 3 + table_files + (exact() ? 2 : 0);
+  if (record.files.size() != expected) {
+    throw IoError(dir + ": segment lists " + std::to_string(record.files.size()) +
+                  " files, expected " + std::to_string(expected));
   }
+  auto segment = std::make_unique<Segment>();
+  for (const IndexFile& file : record.files) {
+    segment->files.push_back(std::make_unique<MappedFile>(dir, file));
+  }
+  segment->sketches = segment->files[0]->as<std::uint32_t>();
+  segment->id_offsets = segment->files[1]->as<std::uint64_t>();
+  segment->id_text = segment->files[2]->as<char>();
+  bool consistent = segment->sketches.size() == record.docs * words &&
+                    segment->id_offsets.size() == record.docs + 1 &&
+                    segment->id_offsets.back() == segment->id_text.size();
+  if (exact()) {
+    segment->shingle_offsets = segment->files[expected - 2]->as<std::uint64_t>();
+    segment->shingles = segment->files[expected - 1]->as<std::uint64_t>();
+    consistent = consistent && segment->shingle_offsets.size() == record.docs + 1 &&
+                 std::is_sorted(segment->shingle_offsets.begin(), segment->shingle_offsets.end()) &&
+                 segment->shingle_offsets.back() == segment->shingles.size();
+  }
+  const auto corrupt = [&] {
+    return IoError(dir + ": segment files disagree with the index metadata (corrupt)");
+  };
+  if (!consistent) throw corrupt();
+  const std::span<const std::unique_ptr<MappedFile>> files = segment->files;
+  if (meta_.compress) {
+    segment->packed.emplace(dir, files.subspan(3, table_files),
+                            std::span(record.files).subspan(3, table_files), *tables_,
+                            segment->sketches);
+  }
+  for (unsigned t = 0; t < tables && !meta_.compress; ++t) {
+    const KeyTableView table{segment->files[3 + 2 * t]->as<std::uint64_t>(),
+                             segment->files[4 + 2 * t]->as<std::uint32_t>()};
+    if (table.keys.size() != record.docs || !is_key_table_sorted(table)) throw corrupt();
+    segment->tables.emplace_back(table);
+  }
+  return segment;
 }
 
 NearDupIndex::~NearDupIndex() = default;
@@ -315,21 +328,58 @@ std::vector<IndexCandidate> NearDupIndex::simhash_candidates(
   }
   std::vector<std::pair<std::size_t, std::size_t>> ranges(tables.size());
   for (std::uint32_t s = 0; s < segments_.size(); ++s) {
-    const std::vector<BucketedKeyTable>& segment_tables = segments_[s]->tables;
-    prefix_ranges(segment_tables, keys, bits, ranges);
-    for (unsigned t = 0; t < tables.size(); ++t) {
-      const BucketedKeyTable& table = segment_tables[t];
-      const auto [first, last] = ranges[t];
-      for (std::size_t i = first; i < last; ++i) {
-        const std::uint64_t other = tables.unpermute(t, table.view().keys[i]);
-        const auto distance = static_cast<unsigned>(std::popcount(fp ^ other));
-        if (distance <= meta_.max_distance && tables.first_shared_table(fp, other) == t) {
-          found.push_back({s, table.view().docs[i], distance, 1.0 - distance / 64.0});
-        }
-      }
+    const Segment& segment = *segments_[s];
+    if (segment.packed) {
+      prefix_ranges(segment.packed->tables(), keys, bits, ranges);
+      add_packed_candidates(s, fp, keys, bits, ranges, found);
+    } else {
+      prefix_ranges(segment.tables, keys, bits, ranges);
+      add_flat_candidates(s, fp, ranges, found);
     }
   }
   return found;
+}
+
+std::optional<unsigned> NearDupIndex::reported_distance(unsigned t, std::uint64_t fp,
+                                                        std::uint64_t other) const {
+  const auto distance = static_cast<unsigned>(std::popcount(fp ^ other));
+  if (distance > meta_.max_distance || tables_->first_shared_table(fp, other) != t) return {};
+  return distance;
+}
+
+void NearDupIndex::add_flat_candidates(std::uint32_t s, std::uint64_t fp,
+                                       std::span<const std::pair<std::size_t, std::size_t>> ranges,
+                                       std::vector<IndexCandidate>& found) const {
+  const std::vector<BucketedKeyTable>& tables = segments_[s]->tables;
+  for (unsigned t = 0; t < tables.size(); ++t) {
+    for (std::size_t i = ranges[t].first; i < ranges[t].second; ++i) {
+      const std::uint64_t other = tables_->unpermute(t, tables[t].view().keys[i]);
+      if (const auto distance = reported_distance(t, fp, other)) {
+        found.push_back({s, tables[t].view().docs[i], *distance, 1.0 - *distance / 64.0});
+      }
+    }
+  }
+}
+
+void NearDupIndex::add_packed_candidates(
+    std::uint32_t s, std::uint64_t fp, std::span<const std::uint64_t> keys,
+    std::span<const unsigned> bits, std::span<const std::pair<std::size_t, std::size_t>> ranges,
+    std::vector<IndexCandidate>& found) const {
+  const PackedTables& packed = *segments_[s]->packed;
+  for (unsigned t = 0; t < packed.tables().size(); ++t) {
+    std::uint64_t previous = 0;
+    packed.tables()[t].for_each_key(ranges[t], keys[t], bits[t], [&](std::size_t i, auto key) {
+      // Equal keys are one fingerprint, whose documents docs_of lists at once.
+      if (i > ranges[t].first && key == previous) return;
+      previous = key;
+      const std::uint64_t other = tables_->unpermute(t, key);
+      if (const auto distance = reported_distance(t, fp, other)) {
+        for (const std::uint32_t doc : packed.docs_of(*tables_, other)) {
+          found.push_back({s, doc, *distance, 1.0 - *distance / 64.0});
+        }
+      }
+    });
+  }
 }
 
 std::vector<IndexCandidate> NearDupIndex::minhash_candidates(

@@ -158,8 +158,23 @@ class NearDupIndex {
   // exact rule, for both candidates and pairs.
   bool passes_exact(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                     double& similarity) const;
+  // Maps and checks the segment `record` in DIR (see the constructor).
+  std::unique_ptr<Segment> open_segment(const std::string& dir, const IndexSegment& record) const;
   // candidates() of a SimHash index: fingerprints within k bits, by the permuted tables.
   std::vector<IndexCandidate> simhash_candidates(std::span<const std::uint32_t> sketch) const;
+  // The distance of fingerprint `other` from `fp` when within k bits and table t is the first
+  // they share (so that a pair is reported once), else nothing.
+  std::optional<unsigned> reported_distance(unsigned t, std::uint64_t fp,
+                                            std::uint64_t other) const;
+  // Appends segment s's documents reported near fp from its flat or its packed SimHash tables,
+  // `ranges` being the tables' prefix ranges of fp's keys `keys` (`bits` long).
+  void add_flat_candidates(std::uint32_t s, std::uint64_t fp,
+                           std::span<const std::pair<std::size_t, std::size_t>> ranges,
+                           std::vector<IndexCandidate>& found) const;
+  void add_packed_candidates(std::uint32_t s, std::uint64_t fp, std::span<const std::uint64_t> keys,
+                             std::span<const unsigned> bits,
+                             std::span<const std::pair<std::size_t, std::size_t>> ranges,
+                             std::vector<IndexCandidate>& found) const;
   // candidates() of a MinHash index: documents sharing a band, agreeing on enough entries.
   std::vector<IndexCandidate> minhash_candidates(std::span<const std::uint32_t> sketch) const;
   // Whether a candidate matches a query with shingle set `shingles` (exact(): Jaccard >=

@@ -1,7 +1,8 @@
 // Benchmark of the online index: builds a SimHash index of N random fingerprints (no text; ids
 // are numbers), then times queries (half near copies of indexed fingerprints, half random)
-// twice, printing one RESULT line with index bytes per document and query latency p50/p99 of
-// the first pass after opening and of the second (warm).
+// twice, printing one RESULT line with index bytes per document, table bytes per fingerprint
+// per table, and query latency p50/p99 of the first pass after opening and of the second (warm).
+// --compress builds the index with compressed tables (index build --compress).
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
@@ -49,7 +50,8 @@ Pass run_queries(const neardup::NearDupIndex& index, const std::vector<std::uint
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: %s INDEX_DIR [DOCS=10000000] [QUERIES=100000] [--reuse]\n",
+    std::fprintf(stderr,
+                 "usage: %s INDEX_DIR [DOCS=10000000] [QUERIES=100000] [--reuse] [--compress]\n",
                  argv[0]);
     return 2;
   }
@@ -57,7 +59,11 @@ int main(int argc, char** argv) {
   const std::uint64_t docs = argc > 2 ? std::strtoull(argv[2], nullptr, 10) : 10000000;
   const std::uint64_t count = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 100000;
   // --reuse: the index in INDEX_DIR was built by an earlier run with the same DOCS.
-  const bool reuse = argc > 4 && std::string(argv[4]) == "--reuse";
+  bool reuse = false, compress = false;
+  for (int a = 4; a < argc; ++a) {
+    reuse = reuse || std::string(argv[a]) == "--reuse";
+    compress = compress || std::string(argv[a]) == "--compress";
+  }
   std::uint64_t state = 12345;
   neardup::SegmentDocs batch;
   std::vector<std::uint32_t>& sketches = batch.sketches;
@@ -76,6 +82,7 @@ int main(int argc, char** argv) {
     std::filesystem::create_directories(dir);
     neardup::IndexMeta meta;
     meta.method = "simhash";
+    meta.compress = compress;
     meta.segments.push_back(neardup::write_index_segment(dir, "seg-0000-00000", meta, batch));
     meta.batches = 1;
     neardup::save_index_meta(dir, meta);
@@ -87,8 +94,12 @@ int main(int argc, char** argv) {
   const neardup::NearDupIndex index(dir);
   const double open_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  std::uint64_t bytes = 0;
-  for (const neardup::IndexFile& f : index.meta().segments[0].files) bytes += f.bytes;
+  std::uint64_t bytes = 0, table_bytes = 0;
+  for (const neardup::IndexFile& f : index.meta().segments[0].files) {
+    bytes += f.bytes;
+    if (f.name.starts_with("table-")) table_bytes += f.bytes;
+  }
+  const double tables = 20;  // the default design, k = 3 in 6 blocks
   // Half near copies of indexed fingerprints (0-3 bits flipped), half random.
   std::mt19937_64 rng(7);
   std::vector<std::uint64_t> queries;
@@ -107,12 +118,16 @@ int main(int argc, char** argv) {
   const Pass first = run_queries(index, queries);
   const Pass warm = run_queries(index, queries);
   std::printf(
-      "RESULT bench=index_query docs=%llu index_bytes=%llu bytes_per_doc=%.1f build_seconds=%.2f "
+      "RESULT bench=index_query compress=%d docs=%llu index_bytes=%llu bytes_per_doc=%.1f "
+      "table_bytes_per_entry=%.2f build_seconds=%.2f "
       "open_seconds=%.2f queries=%llu matches=%llu first_p50_us=%.2f first_p99_us=%.2f "
       "queries_per_s=%.0f p50_us=%.2f p99_us=%.2f\n",
-      static_cast<unsigned long long>(docs), static_cast<unsigned long long>(bytes),
-      static_cast<double>(bytes) / static_cast<double>(docs), build_seconds, open_seconds,
-      static_cast<unsigned long long>(count), static_cast<unsigned long long>(warm.matches),
-      first.p50, first.p99, warm.per_second, warm.p50, warm.p99);
+      index.meta().compress ? 1 : 0, static_cast<unsigned long long>(docs),
+      static_cast<unsigned long long>(bytes),
+      static_cast<double>(bytes) / static_cast<double>(docs),
+      static_cast<double>(table_bytes) / (static_cast<double>(docs) * tables), build_seconds,
+      open_seconds, static_cast<unsigned long long>(count),
+      static_cast<unsigned long long>(warm.matches), first.p50, first.p99, warm.per_second,
+      warm.p50, warm.p99);
   return first.matches == warm.matches ? 0 : 1;
 }
