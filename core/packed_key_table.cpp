@@ -5,7 +5,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <ranges>
 
 namespace neardup {
 namespace {
@@ -118,15 +117,26 @@ std::pair<std::size_t, std::size_t> PackedKeyTable::narrow(
     std::pair<std::size_t, std::size_t> bucket, std::uint64_t key, unsigned bits) const {
   // A prefix no longer than the directory's bits covers whole blocks: exactly its keys.
   if (bits <= bits_) return bucket;
-  const auto [lowest, highest] = key_prefix_bounds(key, bits);
-  const auto entries = std::views::iota(bucket.first, bucket.second);
-  const auto first = std::ranges::partition_point(
-      entries, [&](std::size_t i) { return low(i) < (lowest & low_mask(width_)); });
-  const auto last = std::ranges::partition_point(
-      std::ranges::subrange(first, entries.end()),
-      [&](std::size_t i) { return low(i) <= (highest & low_mask(width_)); });
-  return {bucket.first + static_cast<std::size_t>(first - entries.begin()),
-          bucket.first + static_cast<std::size_t>(last - entries.begin())};
+  const std::pair<std::uint64_t, std::uint64_t> bounds = key_prefix_bounds(key, bits);
+  const std::uint64_t lowest = bounds.first & low_mask(width_);
+  const std::uint64_t highest = bounds.second & low_mask(width_);
+  // The first entry of [from, to) whose low bits are not `below` (they ascend in a block).
+  const auto first_not = [&](std::size_t from, std::size_t to, auto below) {
+    while (from < to) {
+      const std::size_t middle = from + (to - from) / 2;
+      if (below(low(middle))) {
+        from = middle + 1;
+      } else {
+        to = middle;
+      }
+    }
+    return from;
+  };
+  const std::size_t first =
+      first_not(bucket.first, bucket.second, [&](std::uint64_t v) { return v < lowest; });
+  const std::size_t last =
+      first_not(first, bucket.second, [&](std::uint64_t v) { return v <= highest; });
+  return {first, last};
 }
 
 }  // namespace neardup
