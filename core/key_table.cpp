@@ -18,22 +18,26 @@ std::pair<std::size_t, std::size_t> KeyTableView::prefix_range(std::uint64_t key
           static_cast<std::size_t>(last - keys.begin())};
 }
 
-BucketedKeyTable::BucketedKeyTable(KeyTableView table) : table_(table) {
-  const std::size_t n = table.keys.size();
+unsigned key_directory_bits(std::size_t n) {
   constexpr unsigned kKeysPerBucket = 5;  // log2 of the most keys a bucket holds on average
   constexpr unsigned kMaxBits = 26;
   const auto width = static_cast<unsigned>(std::bit_width(n));
-  if (width <= kKeysPerBucket + 2) return;
-  directory_bits_ = std::min(kMaxBits, width - kKeysPerBucket);
-  const unsigned shift = 64 - directory_bits_;
-  const std::uint64_t buckets = std::uint64_t{1} << directory_bits_;
-  starts_.resize(buckets + 1);
-  std::size_t i = 0;
-  for (std::uint64_t v = 0; v < buckets; ++v) {
-    while (i < n && (table.keys[i] >> shift) < v) ++i;
-    starts_[v] = static_cast<std::uint32_t>(i);
+  return width <= kKeysPerBucket + 2 ? 0 : std::min(kMaxBits, width - kKeysPerBucket);
+}
+
+std::vector<std::uint32_t> key_directory(std::span<const std::uint64_t> keys, unsigned bits) {
+  std::vector<std::uint32_t> starts((std::size_t{1} << bits) + 1, 0);
+  for (const std::uint64_t key : keys) {
+    if (bits != 0) ++starts[(key >> (64 - bits)) + 1];
   }
-  starts_[buckets] = static_cast<std::uint32_t>(n);
+  starts.back() = static_cast<std::uint32_t>(keys.size());
+  for (std::size_t v = 1; v + 1 < starts.size(); ++v) starts[v] += starts[v - 1];
+  return starts;
+}
+
+BucketedKeyTable::BucketedKeyTable(KeyTableView table)
+    : table_(table), directory_bits_(key_directory_bits(table.keys.size())) {
+  if (directory_bits_ != 0) starts_ = key_directory(table.keys, directory_bits_);
 }
 
 std::pair<std::size_t, std::size_t> BucketedKeyTable::prefix_range(std::uint64_t key,

@@ -19,6 +19,14 @@ struct KeyTableView {
   std::pair<std::size_t, std::size_t> prefix_range(std::uint64_t key, unsigned bits) const;
 };
 
+/// The directory bits d for a sorted table of n keys: about log2(n) - 5, so a bucket holds 16
+/// to 32 keys on average; 0 (no directory) below 128 keys; at most 26.
+unsigned key_directory_bits(std::size_t n);
+
+/// The directory of sorted `keys` (fewer than 2^32) by their top `bits` bits: 2^bits + 1
+/// entries, entry v the first key whose top bits are >= v, the last keys.size().
+std::vector<std::uint32_t> key_directory(std::span<const std::uint64_t> keys, unsigned bits);
+
 /// A KeyTableView with a directory of where each value of its keys' top bits begins (16 to 32
 /// keys a value on average, 4 bytes each: an eighth to a quarter of a byte a key), so that a
 /// prefix search reads one small bucket instead of binary-searching the whole table: on 10M
@@ -45,7 +53,7 @@ class BucketedKeyTable {
 
  private:
   KeyTableView table_;
-  unsigned directory_bits_ = 0;        // 0: no directory, a plain binary search
+  unsigned directory_bits_;            // 0: no directory, a plain binary search
   std::vector<std::uint32_t> starts_;  // starts_[v]: first entry whose top bits are >= v
 };
 

@@ -40,26 +40,16 @@ std::string packed_directory_problem(std::span<const std::uint32_t> starts, std:
   return "";
 }
 
-unsigned packed_directory_bits(std::size_t n) {
-  constexpr unsigned kKeysPerBlock = 5;  // log2 of the most keys a block holds on average
-  constexpr unsigned kMaxBits = 26;
-  const auto width = static_cast<unsigned>(std::bit_width(n));
-  return width <= kKeysPerBlock + 2 ? 0 : std::min(kMaxBits, width - kKeysPerBlock);
-}
-
 PackedKeyArrays pack_sorted_keys(std::span<const std::uint64_t> keys, unsigned directory_bits) {
   const unsigned width = 64 - directory_bits;
-  PackedKeyArrays packed{std::vector<std::uint32_t>((std::size_t{1} << directory_bits) + 1, 0),
+  PackedKeyArrays packed{key_directory(keys, directory_bits),
                          std::vector<std::uint64_t>(packed_words(keys.size(), width), 0)};
   for (std::size_t i = 0; i < keys.size(); ++i) {
-    if (directory_bits != 0) ++packed.starts[(keys[i] >> width) + 1];
     const std::uint64_t low = keys[i] & low_mask(width);
     const std::size_t bit = i * width, word = bit / 64, offset = bit % 64;
     packed.words[word] |= low << offset;
     if (offset + width > 64) packed.words[word + 1] |= low >> (64 - offset);
   }
-  if (directory_bits == 0) packed.starts[1] = static_cast<std::uint32_t>(keys.size());
-  for (std::size_t v = 1; v < packed.starts.size(); ++v) packed.starts[v] += packed.starts[v - 1];
   return packed;
 }
 

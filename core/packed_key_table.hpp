@@ -28,12 +28,8 @@ struct PackedKeyArrays {
   std::vector<std::uint64_t> words;
 };
 
-/// The directory bits for n keys: the d that about minimises the bytes (32 * 2^d / n bits of
-/// directory plus 64 - d bits a key: d ~ log2(n) - 5, 16 to 32 keys a bucket), 0 for tables
-/// of fewer than 128 keys, at most 26.
-unsigned packed_directory_bits(std::size_t n);
-
-/// Packs `keys` (sorted, fewer than 2^32) with `directory_bits` (0..32) directory bits.
+/// Packs `keys` (sorted, fewer than 2^32) with `directory_bits` (0..32) directory bits
+/// (key_directory_bits(keys.size()) for the index's tables).
 PackedKeyArrays pack_sorted_keys(std::span<const std::uint64_t> keys, unsigned directory_bits);
 
 /// "" when `starts` is the directory of a table of `n` entries: 2^d + 1 entries that start at

@@ -57,7 +57,7 @@ std::vector<IndexFile> write_packed_tables(const std::string& dir, const Permute
     }
     sort_key_table(keys, docs);
     if (t == 0) table_0_docs = docs;
-    const PackedKeyArrays packed = pack_sorted_keys(keys, packed_directory_bits(keys.size()));
+    const PackedKeyArrays packed = pack_sorted_keys(keys, key_directory_bits(keys.size()));
     files.push_back(write_index_array(dir, index_table_file("table", t, "dir"), packed.starts));
     files.push_back(write_index_array(dir, index_table_file("table", t, "bits"), packed.words));
   }

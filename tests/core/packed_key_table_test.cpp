@@ -45,7 +45,7 @@ TEST(PackedKeyTable, RangesAndKeysEqualTheFlatTablesAtEverySize) {
   for (const std::size_t n : {0, 1, 2, 5, 127, 128, 1000, 70000}) {
     for (const bool clustered : {false, true}) {
       const std::vector<std::uint64_t> keys = sorted_keys(n, clustered, rng);
-      for (const unsigned bits : {0u, packed_directory_bits(n), 12u}) {
+      for (const unsigned bits : {0u, key_directory_bits(n), 12u}) {
         const PackedKeyArrays packed = pack_sorted_keys(keys, bits);
         const PackedKeys view{packed.starts, packed.words};
         ASSERT_EQ(packed_keys_problem(view, n), "");
@@ -62,7 +62,7 @@ TEST(PackedKeyTable, SeveralTablesAtOnceGiveEachTablesRanges) {
   std::vector<PackedKeyTable> tables;
   for (std::size_t t = 0; t < 6; ++t) {
     keys.push_back(sorted_keys(500 + 3000 * t, t % 2 == 1, rng));
-    packed.push_back(pack_sorted_keys(keys[t], packed_directory_bits(keys[t].size())));
+    packed.push_back(pack_sorted_keys(keys[t], key_directory_bits(keys[t].size())));
   }
   for (const PackedKeyArrays& p : packed) tables.emplace_back(PackedKeys{p.starts, p.words});
   std::vector<std::uint64_t> query(tables.size());
@@ -80,14 +80,14 @@ TEST(PackedKeyTable, SeveralTablesAtOnceGiveEachTablesRanges) {
 std::string problem_after(const std::function<void(PackedKeyArrays&)>& damage) {
   std::mt19937_64 rng(5);
   const std::vector<std::uint64_t> keys = sorted_keys(5000, false, rng);
-  PackedKeyArrays packed = pack_sorted_keys(keys, packed_directory_bits(keys.size()));
+  PackedKeyArrays packed = pack_sorted_keys(keys, key_directory_bits(keys.size()));
   damage(packed);
   return packed_keys_problem({packed.starts, packed.words}, keys.size());
 }
 
 TEST(PackedKeyTable, TheStructuralCheckNamesTheDamagedBlock) {
   // 5000 keys: 8 directory bits, 56-bit packed keys, about 20 keys a block.
-  ASSERT_EQ(packed_directory_bits(5000), 8u);
+  ASSERT_EQ(key_directory_bits(5000), 8u);
   EXPECT_EQ(problem_after([](PackedKeyArrays&) {}), "");
   EXPECT_NE(problem_after([](PackedKeyArrays& p) {
               std::swap(p.starts[40], p.starts[41]);
