@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/host_pairs.hpp"
+#include "core/hosts/host_pairs.hpp"
 #include "core/text/tokenizer_choice.hpp"
 
 namespace neardup {

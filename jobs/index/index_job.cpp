@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "core/lsh_params.hpp"
-#include "core/permuted_tables.hpp"
+#include "core/tables/permuted_tables.hpp"
 #include "io/io_error.hpp"
 #include "jobs/documents/document_source.hpp"
 #include "jobs/documents/job_plan.hpp"

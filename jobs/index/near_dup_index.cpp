@@ -10,11 +10,11 @@
 
 #include "core/band_keys.hpp"
 #include "core/jaccard.hpp"
-#include "core/key_table.hpp"
 #include "core/lsh_params.hpp"
 #include "core/minhash.hpp"
 #include "core/minhash_kernels.hpp"
-#include "core/permuted_tables.hpp"
+#include "core/tables/key_table.hpp"
+#include "core/tables/permuted_tables.hpp"
 #include "io/io_error.hpp"
 #include "jobs/index/packed_tables.hpp"
 #include "jobs/options/minhash_options.hpp"

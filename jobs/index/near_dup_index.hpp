@@ -11,8 +11,8 @@
 #include <string_view>
 #include <vector>
 
-#include "core/permuted_tables.hpp"
 #include "core/shingles.hpp"
+#include "core/tables/permuted_tables.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
 #include "io/index_meta.hpp"

@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-#include "core/key_table.hpp"
+#include "core/tables/key_table.hpp"
 #include "io/io_error.hpp"
 #include "jobs/stages/sketchers.hpp"
 

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/packed_key_table.hpp"
-#include "core/permuted_tables.hpp"
+#include "core/tables/packed_key_table.hpp"
+#include "core/tables/permuted_tables.hpp"
 #include "io/mapped_file.hpp"
 
 namespace neardup {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "core/doc_id.hpp"
-#include "core/permuted_tables.hpp"
+#include "core/tables/permuted_tables.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/mpi/exchange.hpp"
 

@@ -6,8 +6,8 @@
 #include <span>
 #include <string>
 
-#include "core/permuted_tables.hpp"
 #include "core/simhash.hpp"
+#include "core/tables/permuted_tables.hpp"
 #include "jobs/methods/hamming_search.hpp"
 #include "jobs/options/job_options.hpp"
 #include "jobs/options/option_choices.hpp"

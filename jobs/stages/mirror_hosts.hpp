@@ -6,7 +6,7 @@
 #include <span>
 #include <vector>
 
-#include "core/host_pairs.hpp"
+#include "core/hosts/host_pairs.hpp"
 #include "jobs/documents/local_docs.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/stages/components_stage.hpp"
@@ -22,7 +22,7 @@ struct MirrorCounts {
   std::uint64_t mirror_pairs = 0;       // host pairs at or above the share: rows of hosts/
 };
 
-/// Collective: the host pairs (core/host_pairs.hpp, mirror_row) where at least `min_share` of
+/// Collective: the host pairs (core/hosts/host_pairs.hpp, mirror_row) where at least `min_share` of
 /// the smaller host's documents are in a cluster holding a document of the other host. Every
 /// rank passes its documents (`docs`, their `host_ids`, 0 for none, and the names of those ids)
 /// and its cluster members (on the owner of their doc, sorted by doc, as the components stage

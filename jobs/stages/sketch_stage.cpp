@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "core/url_host.hpp"
+#include "core/hosts/url_host.hpp"
 #include "io/io_error.hpp"
 #include "io/json_fields.hpp"
 #include "io/record_reader.hpp"

@@ -37,7 +37,7 @@ struct IdKey {
   auto operator<=>(const IdKey&) const = default;
 };
 
-/// The names of host ids (core/url_host.hpp: host_id of the name).
+/// The names of host ids (core/hosts/url_host.hpp: host_id of the name).
 using HostNames = std::unordered_map<std::uint64_t, std::string>;
 
 /// What a job computes from a document's text: a fixed number of 32-bit sketch words.

@@ -1,6 +1,6 @@
 // Permuted tables: block layout, table count, keys, the permutation and its inverse, the
 // pair-once rule, and a one-process find-all against brute force.
-#include "core/permuted_tables.hpp"
+#include "core/tables/permuted_tables.hpp"
 
 #include <gtest/gtest.h>
 

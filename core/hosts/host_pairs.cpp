@@ -1,6 +1,6 @@
 // Near-duplicate hosts: what one cluster tells about each pair of hosts it spans, and the row
 // a pair of hosts gets once every cluster is counted.
-#include "core/host_pairs.hpp"
+#include "core/hosts/host_pairs.hpp"
 
 #include <algorithm>
 #include <charconv>

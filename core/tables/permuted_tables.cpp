@@ -1,5 +1,5 @@
 // Manku, Jain and Das Sarma's permuted tables: fingerprints within k bits share a table key.
-#include "core/permuted_tables.hpp"
+#include "core/tables/permuted_tables.hpp"
 
 #include <stdexcept>
 

@@ -1,7 +1,7 @@
 // A sorted table of 64-bit keys stored compactly (Manku, Jain and Das Sarma's compressed
 // tables): a directory of where each value of the keys' top d bits begins, and each key's low
 // 64 - d bits bit-packed at a fixed width, so that entry i is read directly.
-#include "core/packed_key_table.hpp"
+#include "core/tables/packed_key_table.hpp"
 
 #include <algorithm>
 #include <bit>

@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/key_table.hpp"
+#include "core/tables/key_table.hpp"
 
 namespace neardup {
 

@@ -66,7 +66,8 @@ inline std::pair<std::uint64_t, std::uint64_t> key_prefix_bounds(std::uint64_t k
 /// ranges[t] = tables[t].prefix_range(keys[t], bits[t]) for every t, with the tables' memory
 /// reads overlapping: every directory entry is asked for, then every bucket, then each is
 /// searched, so the searches cost about one table's cache misses instead of one each. Tables
-/// is a random-access range of BucketedKeyTable or PackedKeyTable (core/packed_key_table.hpp).
+/// is a random-access range of BucketedKeyTable or PackedKeyTable
+/// (core/tables/packed_key_table.hpp).
 template <class Tables>
 void prefix_ranges(const Tables& tables, std::span<const std::uint64_t> keys,
                    std::span<const unsigned> bits,

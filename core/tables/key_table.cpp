@@ -1,6 +1,6 @@
 // A flat table of (64-bit key, document) sorted by key, searched by key prefix: the layout of
 // the index's SimHash tables and MinHash band tables (memory-mappable, two parallel arrays).
-#include "core/key_table.hpp"
+#include "core/tables/key_table.hpp"
 
 #include <algorithm>
 #include <bit>

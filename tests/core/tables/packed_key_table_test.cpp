@@ -1,7 +1,7 @@
 // Packed key tables: the same prefix ranges and keys as the flat sorted table they pack, at
 // sizes from empty to several blocks a directory value, with equal keys; and the structural
 // check naming the block of a damaged directory or packed key.
-#include "core/packed_key_table.hpp"
+#include "core/tables/packed_key_table.hpp"
 
 #include <gtest/gtest.h>
 

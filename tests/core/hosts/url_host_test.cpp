@@ -1,5 +1,5 @@
 // url_host and host_id: schemes, userinfo, ports, case, www., IPv6 literals and garbage.
-#include "core/url_host.hpp"
+#include "core/hosts/url_host.hpp"
 
 #include <gtest/gtest.h>
 

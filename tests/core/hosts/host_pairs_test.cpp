@@ -1,6 +1,6 @@
 // cluster_host_shares against a brute-force count over random clusters, and mirror_row's
 // choice of the smaller host, share and threshold.
-#include "core/host_pairs.hpp"
+#include "core/hosts/host_pairs.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,5 +1,5 @@
 // A URL's host, normalised so that the pages of one site share it, and its 64-bit id.
-#include "core/url_host.hpp"
+#include "core/hosts/url_host.hpp"
 
 #include <xxhash.h>
 

@@ -1,6 +1,6 @@
 // Key tables: sorted by (key, doc) in place, and prefix ranges (plain, through the bucket
 // directory, several tables at once) against a linear scan.
-#include "core/key_table.hpp"
+#include "core/tables/key_table.hpp"
 
 #include <gtest/gtest.h>
 
