@@ -1,0 +1,214 @@
+// Greedy clustering in keep order (the pivot algorithm; the lexicographically first maximal
+// independent set of the duplicate graph), checking candidate pairs lazily, in rounds whose
+// documents' payloads fit a byte budget.
+#include "core/greedy_clusters.hpp"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace neardup {
+namespace {
+
+// How far a round plans documents that its earlier documents may remove: their candidates at
+// most this many times the others', plus a slack.
+constexpr std::uint64_t kAheadFactor = 4;
+constexpr std::uint64_t kAheadSlack = 1 << 16;
+
+// A compressed adjacency: for each of `rows` rows, the values `add` gives it, in a flat array.
+template <class ForEach>
+void build_rows(std::size_t rows, ForEach for_each, std::vector<std::size_t>& start,
+                std::vector<std::uint32_t>& values) {
+  start.assign(rows + 1, 0);
+  for_each([&](std::uint32_t row, std::uint32_t) { ++start[row + 1]; });
+  for (std::size_t r = 0; r < rows; ++r) start[r + 1] += start[r];
+  values.resize(start[rows]);
+  std::vector<std::size_t> at(start.begin(), start.end() - 1);
+  for_each([&](std::uint32_t row, std::uint32_t value) { values[at[row]++] = value; });
+}
+
+void check_number(std::uint32_t doc, std::uint32_t docs) {
+  if (doc >= docs) throw std::invalid_argument("greedy clusters: document number out of range");
+}
+
+}  // namespace
+
+GreedyClusters::GreedyClusters(std::uint32_t docs, std::span<const NumberedPair> pairs,
+                               std::span<const std::uint32_t> group_members,
+                               std::span<const std::size_t> group_starts, GroupFilter filter)
+    : docs_(docs),
+      filter_(std::move(filter)),
+      status_(docs, Status::kUndecided),
+      kept_by_(docs, kNone),
+      similarity_(docs, 0.0),
+      listed_(docs, 0),
+      in_round_(docs, 0),
+      maybe_(docs, 0) {
+  for (const NumberedPair& p : pairs) {
+    check_number(p.a, docs);
+    check_number(p.b, docs);
+  }
+  build_rows(
+      docs,
+      [&](auto add) {
+        for (const NumberedPair& p : pairs) {
+          if (p.a != p.b) add(std::min(p.a, p.b), std::max(p.a, p.b));
+        }
+      },
+      later_start_, later_);
+  const std::size_t groups = group_starts.empty() ? 0 : group_starts.size() - 1;
+  member_start_.assign(group_starts.begin(), group_starts.end());
+  members_.assign(group_members.begin(), group_members.end());
+  for (std::size_t g = 0; g < groups; ++g) {
+    const auto first = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g]);
+    const auto last = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g + 1]);
+    std::for_each(first, last, [&](std::uint32_t d) { check_number(d, docs); });
+    std::sort(first, last);
+  }
+  build_rows(
+      docs,
+      [&](auto add) {
+        for (std::size_t g = 0; g < groups; ++g) {
+          for (std::size_t i = member_start_[g]; i < member_start_[g + 1]; ++i) {
+            if (i == member_start_[g] || members_[i] != members_[i - 1]) {
+              add(members_[i], static_cast<std::uint32_t>(g));
+            }
+          }
+        }
+      },
+      groups_start_, groups_);
+}
+
+void GreedyClusters::remove_beforehand(std::uint32_t doc) {
+  check_number(doc, docs_);
+  status_[doc] = Status::kRemoved;
+}
+
+void GreedyClusters::list_candidates(std::uint32_t v, std::vector<std::uint32_t>& out) {
+  out.clear();
+  if (++listing_ == 0) {  // wrapped: no stamp may match an old one
+    std::fill(listed_.begin(), listed_.end(), 0);
+    listing_ = 1;
+  }
+  const std::uint32_t stamp = listing_;
+  const auto fresh = [&](std::uint32_t u) {
+    if (status_[u] != Status::kUndecided || listed_[u] == stamp) return false;
+    listed_[u] = stamp;
+    return true;
+  };
+  for (std::size_t i = later_start_[v]; i < later_start_[v + 1]; ++i) {
+    if (fresh(later_[i])) out.push_back(later_[i]);
+  }
+  for (std::size_t i = groups_start_[v]; i < groups_start_[v + 1]; ++i) {
+    const std::uint32_t g = groups_[i];
+    const auto first = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g]);
+    const auto last = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g + 1]);
+    for (auto u = std::upper_bound(first, last, v); u != last; ++u) {
+      if (!fresh(*u)) continue;
+      if (!filter_ || filter_(v, *u)) {
+        out.push_back(*u);
+      } else {
+        ++counts_.group_filtered;
+      }
+    }
+  }
+}
+
+std::uint64_t GreedyClusters::take(std::uint32_t doc, std::span<const std::uint64_t> bytes) {
+  if (in_round_[doc] == round_) return 0;
+  in_round_[doc] = round_;
+  round_docs_.push_back(doc);
+  return bytes[doc];
+}
+
+std::uint64_t GreedyClusters::added_bytes(std::uint32_t v,
+                                          std::span<const std::uint32_t> candidates,
+                                          std::span<const std::uint64_t> bytes) const {
+  std::uint64_t more = in_round_[v] == round_ ? 0 : bytes[v];
+  for (const std::uint32_t u : candidates) more += in_round_[u] == round_ ? 0 : bytes[u];
+  return more;
+}
+
+std::size_t GreedyClusters::plan_split(std::uint32_t v, std::span<const std::uint32_t> candidates,
+                                       std::span<const std::uint64_t> bytes, std::uint64_t budget) {
+  used_ += take(v, bytes);
+  const std::size_t begin = targets_.size();
+  std::size_t n = 0;
+  for (; n < candidates.size(); ++n) {
+    const std::uint64_t more = in_round_[candidates[n]] == round_ ? 0 : bytes[candidates[n]];
+    if (n > 0 && used_ + more > budget) break;
+    used_ += take(candidates[n], bytes);
+    targets_.push_back(candidates[n]);
+    maybe_[candidates[n]] = round_;
+  }
+  entries_.push_back({v, begin, targets_.size()});
+  pending_doc_ = v;
+  pending_.assign(candidates.begin() + static_cast<std::ptrdiff_t>(n), candidates.end());
+  return n;
+}
+
+std::span<const std::uint32_t> GreedyClusters::plan_round(std::span<const std::uint64_t> bytes,
+                                                          std::uint64_t budget) {
+  ++round_;
+  entries_.clear();
+  targets_.clear();
+  round_docs_.clear();
+  used_ = 0;
+  std::uint64_t sure = 0, ahead = 0;  // candidates of documents that may be removed: ahead
+  if (!pending_.empty()) {
+    scratch_.swap(pending_);
+    sure += plan_split(pending_doc_, scratch_, bytes, budget);
+  }
+  while (pending_.empty() && cursor_ < docs_) {
+    const std::uint32_t v = cursor_;
+    if (status_[v] == Status::kRemoved) {
+      ++cursor_;
+      continue;
+    }
+    list_candidates(v, scratch_);
+    const bool maybe_removed = maybe_[v] == round_;
+    if (!entries_.empty() && !scratch_.empty()) {
+      if (maybe_removed && ahead + scratch_.size() > kAheadFactor * sure + kAheadSlack) break;
+      if (used_ + added_bytes(v, scratch_, bytes) > budget) break;
+    }
+    ++cursor_;
+    if (scratch_.empty()) continue;  // kept unless the round removes it: nothing to check
+    if (entries_.empty() && used_ + added_bytes(v, scratch_, bytes) > budget) {
+      sure += plan_split(v, scratch_, bytes, budget);
+      break;
+    }
+    used_ += take(v, bytes);
+    const std::size_t begin = targets_.size();
+    for (const std::uint32_t u : scratch_) {
+      used_ += take(u, bytes);
+      targets_.push_back(u);
+      maybe_[u] = round_;
+    }
+    entries_.push_back({v, begin, targets_.size()});
+    (maybe_removed ? ahead : sure) += scratch_.size();
+  }
+  if (!entries_.empty()) ++counts_.rounds;
+  counts_.planned += targets_.size();
+  std::sort(round_docs_.begin(), round_docs_.end());
+  return round_docs_;
+}
+
+void GreedyClusters::decide_round(const CandidateCheck& check) {
+  for (const Entry& e : entries_) {
+    if (status_[e.doc] == Status::kRemoved) continue;
+    status_[e.doc] = Status::kKept;
+    for (std::size_t i = e.begin; i < e.end; ++i) {
+      const std::uint32_t u = targets_[i];
+      if (status_[u] != Status::kUndecided) continue;
+      ++counts_.checks;
+      double similarity = 0;
+      if (!check(e.doc, u, similarity)) continue;
+      ++counts_.passed;
+      status_[u] = Status::kRemoved;
+      kept_by_[u] = e.doc;
+      similarity_[u] = similarity;
+    }
+  }
+  entries_.clear();
+}
+
+}  // namespace neardup
