@@ -49,8 +49,8 @@ void merge_distinct_pairs(std::vector<DocPair>& distinct, std::span<const DocPai
 }
 
 std::size_t emit_candidate_pairs(std::span<const BandTuple> sorted, std::size_t max_all_pairs,
-                                 std::vector<DocPair>& out) {
-  std::size_t capped = 0;
+                                 std::vector<DocPair>& out, std::vector<BandTuple>* capped) {
+  std::size_t over_cap = 0;
   std::vector<DocId> bucket;
   std::size_t i = 0;
   while (i < sorted.size()) {
@@ -66,7 +66,10 @@ std::size_t emit_candidate_pairs(std::span<const BandTuple> sorted, std::size_t 
         for (std::size_t y = x + 1; y < m; ++y) out.push_back({bucket[x], bucket[y]});
       }
     } else {
-      ++capped;
+      ++over_cap;
+      if (capped) {
+        for (const DocId doc : bucket) capped->push_back({sorted[i].key, doc});
+      }
       for (std::size_t y = 1; y < m; ++y) {
         out.push_back({bucket[0], bucket[y]});
         if (y >= 2) out.push_back({bucket[y - 1], bucket[y]});
@@ -74,7 +77,7 @@ std::size_t emit_candidate_pairs(std::span<const BandTuple> sorted, std::size_t 
     }
     i = j;
   }
-  return capped;
+  return over_cap;
 }
 
 }  // namespace neardup

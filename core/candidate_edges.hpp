@@ -49,9 +49,12 @@ void merge_distinct_pairs(std::vector<DocPair>& distinct, std::span<const DocPai
 /// Emits candidate pairs for every run of equal keys in `sorted` (sorted by key, then doc).
 /// A bucket of m <= max_all_pairs distinct documents gives all m(m-1)/2 pairs. A larger
 /// bucket gives 2m-3 edges, a star from its first document plus the chain of consecutive
-/// documents, which connect the whole bucket without quadratic blow-up; the components stage
-/// then joins whatever verification keeps. Returns the number of buckets over the cap.
+/// documents, which connect the whole bucket without quadratic blow-up (transitive clustering
+/// then joins whatever verification keeps), and, with `capped`, its distinct tuples there: the
+/// bucket as a group whose every two members are candidates, for greedy clustering. Returns
+/// the number of buckets over the cap.
 std::size_t emit_candidate_pairs(std::span<const BandTuple> sorted, std::size_t max_all_pairs,
-                                 std::vector<DocPair>& out);
+                                 std::vector<DocPair>& out,
+                                 std::vector<BandTuple>* capped = nullptr);
 
 }  // namespace neardup

@@ -33,9 +33,14 @@ void serialize(Archive& ar, neardup::FinishedStage& f, unsigned) {
 }
 
 template <class Archive>
+void serialize(Archive& ar, neardup::VerifiedPair& p, unsigned) {
+  ar& p.a& p.b& p.similarity;
+}
+
+template <class Archive>
 void serialize(Archive& ar, neardup::RunManifest& m, unsigned) {
   ar& m.run_id& m.job& m.parameters& m.splits& m.inputs& m.finished& m.candidate_pairs;
-  ar& m.method_counts& m.component_rounds;
+  ar& m.method_counts& m.component_rounds& m.keep_moved& m.keep_without_value& m.near_misses;
 }
 
 }  // namespace boost::serialization
@@ -50,7 +55,9 @@ constexpr const char* kManifestMagic = "neardup-manifest";
 //    checkpoint of an earlier binary is not resumed over sketches made again.
 // 4: stage parts built from split sketches of format 7 (short tokens hashed zero-padded to 16
 //    bytes), for the same reason.
-constexpr std::uint32_t kManifestVersion = 4;
+// 5: greedy clusters ("clusters" stage parts, cluster members with their similarity), the
+//    clusters stage's counts and near misses.
+constexpr std::uint32_t kManifestVersion = 5;
 constexpr std::size_t kFingerprintBytes = 64 << 10;
 
 // XXH3 of the size, the first and the last 64 KiB: cheap on a parallel file system, and it

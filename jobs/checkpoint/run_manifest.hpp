@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "jobs/documents/job_plan.hpp"
+#include "jobs/documents/verified_pair.hpp"
 
 namespace neardup {
 
@@ -27,7 +28,7 @@ using NamedCount = std::pair<std::string, std::uint64_t>;
 
 /// A stage whose results are saved (stage parts), and how many ranks wrote them.
 struct FinishedStage {
-  std::string stage;  // "pairs", "components"
+  std::string stage;  // "pairs", "components", "clusters"
   std::int32_t parts = 0;
 };
 
@@ -42,6 +43,9 @@ struct RunManifest {
   std::uint64_t candidate_pairs = 0;      // the pairs stage's global count
   std::vector<NamedCount> method_counts;  // the pairs stage's method counts
   std::uint64_t component_rounds = 0;     // the components stage's rounds
+  std::uint64_t keep_moved = 0;           // the clusters stage's --keep counts
+  std::uint64_t keep_without_value = 0;   //
+  std::vector<VerifiedPair> near_misses;  // the clusters stage's closest failed checks
 
   /// True when `stage` finished in the run that wrote this manifest.
   bool has_finished(const std::string& stage) const;

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/hash128.hpp"
+#include "core/id_mix.hpp"
 #include "core/release.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
@@ -26,6 +27,12 @@ struct DigestTuple {
   }
 };
 
+// Appends a run of equal digests to `groups` as one group.
+void add_group(std::span<const DigestTuple> equal, std::vector<GroupedDoc>& groups) {
+  const std::uint64_t key = mix_id(equal[0].digest.high) ^ equal[0].digest.low;
+  for (const DigestTuple& t : equal) groups.push_back({key, t.doc});
+}
+
 Hash128 digest_of(std::span<const std::uint32_t> sketch) {
   Hash128 digest;
   std::memcpy(&digest.high, sketch.data(), 8);
@@ -33,7 +40,8 @@ Hash128 digest_of(std::span<const std::uint32_t> sketch) {
   return digest;
 }
 
-// Equal digests: every copy is paired with the first copy (star), the only edges needed.
+// Equal digests: every copy is paired with the first copy (a star, what transitive clustering
+// needs), and the copies are a group (every two are duplicates, what greedy clustering needs).
 class ExactMethod final : public DedupMethod {
  public:
   explicit ExactMethod(const ExactOptions& options)
@@ -64,7 +72,7 @@ class ExactMethod final : public DedupMethod {
 
   std::uint64_t invalid_utf8_bytes() const override { return tokenizer_.invalid_utf8_bytes(); }
 
-  std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
+  CandidateGraph find_candidates(PairSearch& search, JobSummary& summary) override {
     search.clock.start("candidates");
     const LocalDocs& docs = search.docs;
     std::vector<DigestTuple> tuples;
@@ -73,32 +81,36 @@ class ExactMethod final : public DedupMethod {
       if (docs.features[i] != 0) tuples.push_back({digest_of(docs.sketch(i)), docs.ids[i]});
     }
     const auto ranks = static_cast<std::uint64_t>(search.exchanger.size());
-    std::vector<DigestTuple> mine = search.exchanger.shuffle(
-        std::span<const DigestTuple>(tuples),
+    std::vector<DigestTuple> mine = search.exchanger.shuffle_consuming(
+        std::move(tuples),
         [ranks](const DigestTuple& t) { return static_cast<int>(t.digest.low % ranks); });
-    release(tuples);
     std::sort(mine.begin(), mine.end());
-    std::vector<VerifiedPair> pairs;
+    CandidateGraph graph;
+    std::vector<DocPair> pairs;
     std::uint64_t groups = 0;
     for (std::size_t i = 0; i < mine.size();) {
       std::size_t j = i + 1;
       while (j < mine.size() && mine[j].digest == mine[i].digest) {
-        pairs.push_back({mine[i].doc, mine[j].doc, 1.0});
+        pairs.push_back({mine[i].doc, mine[j].doc});
         ++j;
       }
-      groups += j - i > 1;
+      if (j - i > 1) {
+        ++groups;
+        if (search.groups) add_group(std::span(mine).subspan(i, j - i), graph.groups);
+      }
       i = j;
     }
     release(mine);
-    std::vector<VerifiedPair> owned =
-        search.exchanger.shuffle(std::span<const VerifiedPair>(pairs),
-                                 [&](const VerifiedPair& p) { return search.owner(p.a); });
-    std::sort(owned.begin(), owned.end(), by_documents);
+    graph.pairs = search.exchanger.shuffle_consuming(
+        std::move(pairs), [&](const DocPair& p) { return search.owner(p.a); });
+    sort_doc_pairs(graph.pairs);
     const MPI_Comm comm = search.exchanger.comm();
-    summary.candidate_pairs = sum_over_ranks(comm, owned.size());
+    summary.candidate_pairs = sum_over_ranks(comm, graph.pairs.size());
     duplicate_groups_ = sum_over_ranks(comm, groups);
-    return owned;
+    return graph;
   }
+
+  CandidateRule candidate_rule() const override { return {{CheckKind::kEqual}, 0}; }
 
   void write_parameters(JsonWriter& json, ParameterScope scope) const override {
     write_options(json, options_, scope, describe_exact_options);

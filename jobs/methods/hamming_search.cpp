@@ -25,18 +25,36 @@ struct GroupMember {
   DocId doc;
 };
 
+// The key of the candidate group of a capped run (`other` is the run itself) or of a capped
+// pair of runs, from their fingerprints.
+std::uint64_t run_group_key(std::uint64_t fingerprint, std::uint64_t other) {
+  return mix_id(mix_id(std::min(fingerprint, other)) ^ std::max(fingerprint, other));
+}
+
+// Appends the runs' documents to `groups` as one group.
+void add_group(std::span<const GroupMember> x, std::span<const GroupMember> y,
+               std::vector<GroupedDoc>* groups) {
+  if (!groups) return;
+  const std::uint64_t key = run_group_key(x[0].fingerprint, y[0].fingerprint);
+  for (const GroupMember& m : x) groups->push_back({key, m.doc});
+  if (y.data() == x.data()) return;
+  for (const GroupMember& m : y) groups->push_back({key, m.doc});
+}
+
 void add_pair(DocId x, DocId y, std::uint32_t distance, std::vector<HammingPair>& out) {
   out.push_back(x < y ? HammingPair{x, y, distance} : HammingPair{y, x, distance});
 }
 
 // Pairs between two runs of documents (the same or different fingerprints): all of them when
-// both runs are small, else one edge between their first documents plus the caller's stars.
+// both runs are small, else one edge between their first documents plus the caller's stars,
+// and the two runs as a group.
 void pair_runs(std::span<const GroupMember> x, std::span<const GroupMember> y,
                std::uint32_t distance, std::size_t max_run, std::vector<HammingPair>& out,
-               HammingSearchCounts& counts) {
+               std::vector<GroupedDoc>* groups, HammingSearchCounts& counts) {
   if (x.size() > max_run || y.size() > max_run) {
     ++counts.capped_runs;
     add_pair(x[0].doc, y[0].doc, distance, out);
+    add_group(x, y, groups);
     return;
   }
   for (const GroupMember& a : x) {
@@ -48,7 +66,7 @@ void pair_runs(std::span<const GroupMember> x, std::span<const GroupMember> y,
 // pairs this table is responsible for.
 void compare_group(std::span<const GroupMember> group, unsigned t, const PermutedTables& tables,
                    const HammingSearchLimits& limits, std::vector<HammingPair>& out,
-                   HammingSearchCounts& counts) {
+                   std::vector<GroupedDoc>* groups, HammingSearchCounts& counts) {
   std::vector<std::span<const GroupMember>> runs;
   for (std::size_t i = 0; i < group.size();) {
     std::size_t j = i + 1;
@@ -66,6 +84,7 @@ void compare_group(std::span<const GroupMember> group, unsigned t, const Permute
       if (run.size() > limits.max_run) {
         ++counts.capped_runs;
         for (std::size_t m = 1; m < run.size(); ++m) add_pair(run[0].doc, run[m].doc, 0, out);
+        add_group(run, run, groups);
       } else {
         for (std::size_t m = 0; m < run.size(); ++m) {
           for (std::size_t n = m + 1; n < run.size(); ++n) add_pair(run[m].doc, run[n].doc, 0, out);
@@ -79,7 +98,7 @@ void compare_group(std::span<const GroupMember> group, unsigned t, const Permute
       const std::uint64_t a = run[0].fingerprint, b = runs[j][0].fingerprint;
       const auto distance = static_cast<std::uint32_t>(std::popcount(a ^ b));
       if (distance <= k && tables.first_shared_table(a, b) == t) {
-        pair_runs(run, runs[j], distance, limits.max_run, out, counts);
+        pair_runs(run, runs[j], distance, limits.max_run, out, groups, counts);
       }
     }
   }
@@ -91,7 +110,8 @@ std::vector<HammingPair> find_hamming_pairs(Exchanger& exchanger,
                                             std::span<const FingerprintDoc> docs,
                                             const TableDesign& design,
                                             const HammingSearchLimits& limits, const OwnerFn& owner,
-                                            HammingSearchCounts& counts) {
+                                            HammingSearchCounts& counts,
+                                            std::vector<GroupedDoc>* groups) {
   const PermutedTables tables(design);
   const auto ranks = static_cast<std::uint64_t>(exchanger.size());
   std::vector<HammingPair> found;
@@ -125,7 +145,7 @@ std::vector<HammingPair> find_hamming_pairs(Exchanger& exchanger,
         std::sort(group.begin(), group.end(), [](const GroupMember& x, const GroupMember& y) {
           return x.fingerprint != y.fingerprint ? x.fingerprint < y.fingerprint : x.doc < y.doc;
         });
-        compare_group(group, t, tables, limits, found, counts);
+        compare_group(group, t, tables, limits, found, groups, counts);
       }
       i = j;
     }

@@ -10,6 +10,7 @@
 #include "core/tables/permuted_tables.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/mpi/exchange.hpp"
+#include "jobs/stages/candidate_graph.hpp"
 
 namespace neardup {
 
@@ -53,11 +54,15 @@ struct HammingSearchCounts {
 /// design.max_distance bits, distance 0 included, each reported once (in the first table, in
 /// combination order, whose key blocks both share), except where `limits` cap them. For each
 /// table, (key, fingerprint, doc) tuples go to the rank owning the key; groups of equal keys
-/// are compared by popcount. Returns the pairs on rank owner(a), sorted by (a, b).
+/// are compared by popcount. Returns the pairs on rank owner(a), sorted by (a, b). With
+/// `groups`, what a cap left unpaired is appended there as groups whose every two members are
+/// within the distance: a run of more than max_run documents sharing a fingerprint, and such a
+/// run together with a run within the distance of it.
 std::vector<HammingPair> find_hamming_pairs(Exchanger& exchanger,
                                             std::span<const FingerprintDoc> docs,
                                             const TableDesign& design,
                                             const HammingSearchLimits& limits, const OwnerFn& owner,
-                                            HammingSearchCounts& counts);
+                                            HammingSearchCounts& counts,
+                                            std::vector<GroupedDoc>* groups = nullptr);
 
 }  // namespace neardup

@@ -7,7 +7,6 @@
 
 #include "core/minhash.hpp"
 #include "core/release.hpp"
-#include "jobs/methods/pair_verification.hpp"
 #include "jobs/methods/sketch_filter.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/options/option_json.hpp"
@@ -44,39 +43,39 @@ class MinhashMethod final : public DedupMethod {
 
   std::uint64_t invalid_utf8_bytes() const override { return sketcher_.invalid_utf8_bytes(); }
 
-  std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
+  CandidateGraph find_candidates(PairSearch& search, JobSummary& summary) override {
     const MPI_Comm comm = search.exchanger.comm();
     search.clock.start("candidates");
     CandidateCounts counts;
-    std::vector<DocPair> candidates =
-        find_candidates(search.exchanger, search.docs, layout_, options_.max_bucket,
-                        options_.shuffle_bytes, search.owner, counts);
+    CandidateGraph graph;
+    graph.pairs = neardup::find_candidates(
+        search.exchanger, search.docs, layout_, options_.max_bucket, options_.shuffle_bytes,
+        search.owner, counts, search.groups ? &graph.groups : nullptr);
     summary.candidate_pairs = sum_over_ranks(comm, counts.candidate_pairs);
     band_tuples_ = sum_over_ranks(comm, counts.band_tuples);
     raw_pairs_ = sum_over_ranks(comm, counts.raw_pairs);
     capped_buckets_ = sum_over_ranks(comm, counts.capped_buckets);
-
-    if (options_.verify == VerifyMode::kEstimate) {
-      search.clock.start("verify");
-      return verify(search, std::move(candidates),
-                    estimate_rule(min_agreeing_entries(options_.threshold, options_.num_perm,
-                                                       options_.pass_at_threshold),
-                                  !options_.write_pairs));
-    }
+    if (options_.verify == VerifyMode::kEstimate) return graph;
     // Exact: the signatures first drop the candidates far below the threshold (they would
     // fail, and reading them is the cost), then the shingle sets decide.
     search.clock.start("filter");
     std::vector<DocPair> likely = sketch_filter(
-        search.exchanger, search.docs, search.owner, candidates,
+        search.exchanger, search.docs, search.owner, graph.pairs,
         sketch_filter_min_agree(options_.threshold, options_.num_perm), options_.shuffle_bytes);
-    release(candidates);
-    pairs_filtered_ = summary.candidate_pairs - sum_over_ranks(comm, likely.size());
-    VerifyCounts verify_counts;
-    std::vector<VerifiedPair> verified =
-        verify_exactly(search, std::move(likely), options_.threshold, !options_.write_pairs,
-                       options_.shuffle_bytes, verify_counts);
-    add_counts(comm, verify_counts);
-    return verified;
+    graph.pairs = std::move(likely);
+    pairs_filtered_ = summary.candidate_pairs - sum_over_ranks(comm, graph.pairs.size());
+    return graph;
+  }
+
+  CandidateRule candidate_rule() const override {
+    if (options_.verify == VerifyMode::kEstimate) {
+      CheckRule rule{CheckKind::kAgreement, options_.threshold};
+      rule.min_agree =
+          min_agreeing_entries(options_.threshold, options_.num_perm, options_.pass_at_threshold);
+      return {rule, 0};
+    }
+    return {{CheckKind::kJaccard, options_.threshold},
+            sketch_filter_min_agree(options_.threshold, options_.num_perm)};
   }
 
   void write_parameters(JsonWriter& json, ParameterScope scope) const override {
@@ -124,34 +123,13 @@ class MinhashMethod final : public DedupMethod {
   }
 
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {
-    return {{"band_tuples", band_tuples_},       {"candidate_pairs_raw", raw_pairs_},
-            {"capped_buckets", capped_buckets_}, {"pairs_filtered_by_sketch", pairs_filtered_},
-            {"pairs_checked", pairs_checked_},   {"pairs_skipped_joined", pairs_skipped_joined_},
-            {"verify_rounds", verify_rounds_}};
+    return {{"band_tuples", band_tuples_},
+            {"candidate_pairs_raw", raw_pairs_},
+            {"capped_buckets", capped_buckets_},
+            {"pairs_filtered_by_sketch", pairs_filtered_}};
   }
 
  private:
-  VerifyRule estimate_rule(unsigned min_agree, bool skip_joined) const {
-    return {VerifyMode::kEstimate, options_.threshold, min_agree, skip_joined};
-  }
-
-  // Collective: verify_by_component, adding the global counts to the method's.
-  std::vector<VerifiedPair> verify(PairSearch& search, std::vector<DocPair>&& pairs,
-                                   const VerifyRule& rule) {
-    VerifyCounts counts;
-    std::vector<VerifiedPair> verified =
-        verify_by_component(search, std::move(pairs), rule, options_.shuffle_bytes, counts);
-    add_counts(search.exchanger.comm(), counts);
-    return verified;
-  }
-
-  // Collective: adds every rank's verification counts to the method's.
-  void add_counts(MPI_Comm comm, const VerifyCounts& counts) {
-    pairs_checked_ += sum_over_ranks(comm, counts.checked);
-    pairs_skipped_joined_ += sum_over_ranks(comm, counts.skipped_joined);
-    verify_rounds_ += counts.rounds;
-  }
-
   const MinhashOptions& options_;
   BandLayout layout_;
   MinhashSketcher sketcher_;
@@ -159,9 +137,6 @@ class MinhashMethod final : public DedupMethod {
   std::uint64_t raw_pairs_ = 0;
   std::uint64_t capped_buckets_ = 0;
   std::uint64_t pairs_filtered_ = 0;  // exact: candidates the signatures dropped
-  std::uint64_t pairs_checked_ = 0;
-  std::uint64_t pairs_skipped_joined_ = 0;  // already joined by verified pairs (no --write-pairs)
-  std::uint64_t verify_rounds_ = 0;
 };
 
 }  // namespace

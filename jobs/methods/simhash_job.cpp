@@ -3,7 +3,7 @@
 
 #include <vector>
 
-#include "jobs/methods/pair_verification.hpp"
+#include "jobs/methods/hamming_search.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/options/option_json.hpp"
@@ -42,7 +42,7 @@ class SimhashMethod final : public DedupMethod {
 
   std::uint64_t invalid_utf8_bytes() const override { return sketcher_.invalid_utf8_bytes(); }
 
-  std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) override {
+  CandidateGraph find_candidates(PairSearch& search, JobSummary& summary) override {
     search.clock.start("candidates");
     const LocalDocs& docs = search.docs;
     std::vector<FingerprintDoc> fingerprints;
@@ -52,8 +52,10 @@ class SimhashMethod final : public DedupMethod {
       fingerprints.push_back({fingerprint_of(docs.sketch(i)), docs.ids[i]});
     }
     HammingSearchCounts counts;
-    const std::vector<HammingPair> found = find_hamming_pairs(
-        search.exchanger, fingerprints, design_, options_.limits, search.owner, counts);
+    CandidateGraph graph;
+    const std::vector<HammingPair> found =
+        find_hamming_pairs(search.exchanger, fingerprints, design_, options_.limits, search.owner,
+                           counts, search.groups ? &graph.groups : nullptr);
     const MPI_Comm comm = search.exchanger.comm();
     summary.candidate_pairs = sum_over_ranks(comm, found.size());
     tuples_ = sum_over_ranks(comm, counts.tuples);
@@ -67,24 +69,18 @@ class SimhashMethod final : public DedupMethod {
                std::to_string(largest_group_) +
                "); each was compared within a window only, so pairs may be missed there");
     }
+    graph.pairs.reserve(found.size());
+    for (const HammingPair& p : found) graph.pairs.push_back({p.a, p.b});
+    return graph;
+  }
+
+  CandidateRule candidate_rule() const override {
     if (options_.verify == VerifyMode::kNone) {
-      std::vector<VerifiedPair> pairs;
-      pairs.reserve(found.size());
-      for (const HammingPair& p : found) {
-        pairs.push_back({p.a, p.b, 1.0 - static_cast<double>(p.distance) / 64.0});
-      }
-      return pairs;
+      CheckRule rule{CheckKind::kHamming};
+      rule.max_distance = design_.max_distance;
+      return {rule, 0};
     }
-    std::vector<DocPair> candidates;
-    candidates.reserve(found.size());
-    for (const HammingPair& p : found) candidates.push_back({p.a, p.b});
-    VerifyCounts verify_counts;
-    std::vector<VerifiedPair> verified =
-        verify_exactly(search, std::move(candidates), options_.threshold, !options_.write_pairs,
-                       options_.shuffle_bytes, verify_counts);
-    pairs_checked_ = sum_over_ranks(comm, verify_counts.checked);
-    pairs_skipped_joined_ = sum_over_ranks(comm, verify_counts.skipped_joined);
-    return verified;
+    return {{CheckKind::kJaccard, options_.threshold}, 0};
   }
 
   void write_parameters(JsonWriter& json, ParameterScope scope) const override {
@@ -129,9 +125,7 @@ class SimhashMethod final : public DedupMethod {
             {"comparisons", comparisons_},
             {"capped_runs", capped_runs_},
             {"oversized_groups", oversized_groups_},
-            {"largest_group", largest_group_},
-            {"pairs_checked", pairs_checked_},
-            {"pairs_skipped_joined", pairs_skipped_joined_}};
+            {"largest_group", largest_group_}};
   }
 
  private:
@@ -144,8 +138,6 @@ class SimhashMethod final : public DedupMethod {
   std::uint64_t capped_runs_ = 0;
   std::uint64_t oversized_groups_ = 0;
   std::uint64_t largest_group_ = 0;
-  std::uint64_t pairs_checked_ = 0;
-  std::uint64_t pairs_skipped_joined_ = 0;
 };
 
 }  // namespace

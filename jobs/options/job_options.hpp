@@ -11,6 +11,7 @@
 #include "io/input_filter.hpp"
 #include "io/input_format.hpp"
 #include "io/json_writer.hpp"
+#include "jobs/options/cluster_rule.hpp"
 #include "jobs/options/document_spec.hpp"
 #include "jobs/options/option_choices.hpp"
 #include "jobs/options/option_list.hpp"
@@ -31,6 +32,7 @@ struct JobOptions {
   bool write_deduped = false;
   bool write_removed = false;
   std::string keep = "first";  // which document of a cluster is kept (core/keep_rule.hpp)
+  ClusterRule clusters = ClusterRule::kGreedy;
   std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
   bool strict = false;                        // any skipped record is a fatal error
   double max_skip_fraction = 0.5;             // more skipped records than this share: fail
@@ -167,6 +169,15 @@ inline constexpr struct DescribeOutputOptions {
              "number at the dotted path NAME; documents without one lose); ties go to the first",
              "RULE"},
             o.keep);
+    v.choice({"--clusters", "cluster_rule", kResult,
+              "greedy: walking documents in --keep order, each one not yet removed is kept and "
+              "removes its verified near-duplicates, so every removed document is a "
+              "near-duplicate of the document kept in its place; components: the connected "
+              "components of the verified pairs, transitive (A ~ B ~ C removes C for A even when "
+              "C is unlike A: for family analysis, not for deleting)"},
+             o.clusters,
+             std::span<const Choice<ClusterRule>>(
+                 choices({ClusterRule::kGreedy, ClusterRule::kComponents}, cluster_rule_name)));
     v.value({"--tmp-dir", "tmp_dir", kNone,
              "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
              "node-local scratch is faster)"},

@@ -20,21 +20,19 @@
 #include "jobs/mpi/stage_stats.hpp"
 #include "jobs/options/option_list.hpp"
 #include "jobs/pipeline/job_summary.hpp"
+#include "jobs/stages/candidate_graph.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 
 namespace neardup {
 
-/// What the pipeline hands a method's pair search (all of it valid during the call).
+/// What the pipeline hands a method's candidate search (all of it valid during the call). The
+/// documents' records are not readable yet: a search reads sketches only.
 struct PairSearch {
   Exchanger& exchanger;
   const LocalDocs& docs;
-  DocSource& source;
   const OwnerFn& owner;
   StageClock& clock;
-  /// Collective, at most once: makes the records of the documents in `pairs` (any rank's)
-  /// readable through `source` (compressed inputs' records are spilled). A search that reads
-  /// records calls it first; otherwise the pipeline calls it with the pairs found.
-  std::function<void(std::span<const DocPair> pairs)> need_records;
+  bool groups = false;  // whether the clustering reads CandidateGraph::groups
 };
 
 /// How a method's pair similarities read on report.html's axis.
@@ -45,18 +43,20 @@ struct SimilarityAxis {
   std::string verification;              // how pairs are checked and what that costs
 };
 
-/// One detector (minhash, simhash, exact): sketches documents, then finds the pairs of
-/// duplicate documents. The pipeline does everything else (plan, components, outputs, stats).
+/// One detector (minhash, simhash, exact): sketches documents, then finds the candidate pairs
+/// and groups and says how they are checked. The pipeline does everything else (plan,
+/// verification, clustering, outputs, stats).
 class DedupMethod : public Sketcher {
  public:
   /// The job's name: "minhash", "simhash" or "exact".
   virtual const char* name() const = 0;
   /// One line for the log describing the method's parameters.
   virtual std::string describe() const = 0;
-  /// Collective: the pairs (a < b) of duplicate documents, each once, on rank owner(a), sorted
-  /// by (a, b), with their similarity. Starts its own stages on search.clock and sets
-  /// summary.candidate_pairs (global).
-  virtual std::vector<VerifiedPair> find_pairs(PairSearch& search, JobSummary& summary) = 0;
+  /// Collective: the candidates (CandidateGraph: pairs on rank owner(a), sorted, distinct, and
+  /// groups). Starts its own stages on search.clock and sets summary.candidate_pairs (global).
+  virtual CandidateGraph find_candidates(PairSearch& search, JobSummary& summary) = 0;
+  /// How candidates are checked: which are duplicates.
+  virtual CandidateRule candidate_rule() const = 0;
   /// Writes the method's options within `scope` (option_list.hpp) as members of the JSON
   /// object being written: the sketch's (which key the split sketches --cache reuses), the
   /// results' (which a --resume must match) or the run's (stats.json "parameters").

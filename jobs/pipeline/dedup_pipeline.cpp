@@ -30,11 +30,14 @@
 #include "jobs/pipeline/reference_stage.hpp"
 #include "jobs/pipeline/run_stats.hpp"
 #include "jobs/stages/components_stage.hpp"
+#include "jobs/stages/document_payloads.hpp"
 #include "jobs/stages/duplicate_ids.hpp"
+#include "jobs/stages/greedy_stage.hpp"
 #include "jobs/stages/keep_stage.hpp"
 #include "jobs/stages/sketch_lines.hpp"
 #include "jobs/stages/skip_guard.hpp"
 #include "jobs/stages/spill_stage.hpp"
+#include "jobs/stages/verify_stage.hpp"
 
 namespace neardup {
 namespace {
@@ -195,10 +198,13 @@ class DedupRun {
     try {
       open();
       sketch_corpus();
-      find_pairs();
-      cluster();
+      if (greedy()) {
+        cluster_greedily();
+      } else {
+        find_pairs();
+        cluster_components();
+      }
       find_mirrors();
-      match_reference();
       write_outputs();
       return finish();
     } catch (const JobInterrupted&) {
@@ -339,13 +345,19 @@ class DedupRun {
   }
 
   // Collective, once: makes the records later stages re-read readable (spills the compressed
-  // ones of the documents of `pairs` and of the reference candidates).
-  void need_records(std::span<const DocPair> pairs) {
+  // ones of the documents of `pairs` (each on rank owner(a)) and of `groups`, and of the
+  // reference candidates).
+  void need_records(std::span<const DocPair> pairs, std::span<const GroupedDoc> groups = {}) {
     if (records_ready_) throw std::logic_error("need_records called twice");
     records_ready_ = true;
     if (!spill_) return;
     clock_.start("spill");
     std::vector<DocId> needed = candidate_documents(exchanger_, pairs, owner_);
+    std::vector<DocId> grouped;
+    for (const GroupedDoc& g : groups) grouped.push_back(g.doc);
+    grouped = exchanger_.shuffle_consuming(std::move(grouped), owner_);
+    std::sort(grouped.begin(), grouped.end());
+    needed = sorted_union(needed, grouped);
     if (reference_ && reference_->exact()) needed = sorted_union(needed, reference_docs_);
     report_.spilled_bytes =
         sum_over_ranks(comm_, spill_compressed_records(plan_, rank_, needed, sketch_.docs,
@@ -380,37 +392,88 @@ class DedupRun {
     return records;
   }
 
-  // The verified pairs (the method's search), with the records later stages read made ready.
-  void find_pairs() {
+  // Whether clusters are greedy (the default) rather than transitive components.
+  bool greedy() const { return options_.clusters == ClusterRule::kGreedy; }
+
+  // The method's candidates, searched once, with the records that checks and later stages
+  // read made ready.
+  CandidateGraph& candidates() {
+    if (!candidates_) {
+      PairSearch search{exchanger_, sketch_.docs, owner_, clock_, greedy()};
+      candidates_ = method_.find_candidates(search, report_.summary);
+      for (const auto& [name, count] : method_.counts()) set_count(name, count);
+      need_records(candidates_->pairs, candidates_->groups);
+      rule_ = method_.candidate_rule();
+    }
+    return *candidates_;
+  }
+
+  // The payloads the method's check reads, made once the candidates are known.
+  const PayloadAccess& payloads() {
+    if (!payloads_) {
+      payloads_.emplace(rule_.check.kind, *source_, sketch_.docs, owner_, options_.shuffle_bytes);
+    }
+    return payloads_->access();
+  }
+
+  // Sets a count of stats.json (kept across a resume), adding it when new.
+  void set_count(const std::string& name, std::uint64_t count) {
+    for (auto& [known, value] : report_.method_counts) {
+      if (known == name) {
+        value = count;
+        return;
+      }
+    }
+    report_.method_counts.emplace_back(name, count);
+  }
+
+  // Collective: the candidate pairs checked: all of them (`every_pair`), or as few as keep the
+  // connected components (a spanning forest of the clusters).
+  std::vector<VerifiedPair> verify_pairs(bool every_pair) {
+    CandidateGraph& graph = candidates();
+    std::vector<DocPair> pairs = greedy() ? graph.pairs : std::move(graph.pairs);
+    clock_.start("verify");
+    VerifyCounts counts;
+    std::vector<VerifiedPair> verified = verify_by_component(
+        exchanger_, std::move(pairs), {rule_.check, !every_pair}, payloads(), counts);
+    set_count("pairs_checked", sum_over_ranks(comm_, counts.checked));
+    set_count("pairs_skipped_joined", sum_over_ranks(comm_, counts.skipped_joined));
+    set_count("verify_rounds", counts.rounds);
+    return verified;
+  }
+
+  // The "pairs" stage: the verified pairs, checkpointed.
+  void checkpointed_pairs(bool every_pair) {
     if (manifest_.has_finished("pairs")) clock_.start("load pairs");
     JobSummary& summary = report_.summary;
     verified_ = checkpointed<VerifiedPair>(
         "pairs", [this](const VerifiedPair& p) { return owner_(p.a); }, by_documents,
-        [&] {
-          PairSearch search{
-              exchanger_, sketch_.docs,
-              *source_,   owner_,
-              clock_,     [this](std::span<const DocPair> pairs) { need_records(pairs); }};
-          std::vector<VerifiedPair> found = method_.find_pairs(search, summary);
-          report_.method_counts = method_.counts();
-          return found;
-        },
+        [&] { return verify_pairs(every_pair); },
         [&](const RunManifest& m) {
           summary.candidate_pairs = m.candidate_pairs;
-          report_.method_counts = m.method_counts;
+          for (const auto& [name, count] : m.method_counts) set_count(name, count);
         },
         [&](RunManifest& m) {
           m.candidate_pairs = summary.candidate_pairs;
           m.method_counts = report_.method_counts;
         });
     summary.verified_pairs = sum_over_ranks(comm_, verified_.size());
+  }
+
+  // --clusters components: the verified pairs (all with --write-pairs, else a spanning forest
+  // of the clusters), with the records later stages read made ready.
+  void find_pairs() {
+    checkpointed_pairs(options_.write_pairs);
     edges_.reserve(verified_.size());
     for (const VerifiedPair& p : verified_) edges_.push_back({p.a, p.b});
     if (!records_ready_) need_records(edges_);
+    candidates_.reset();
   }
 
-  // The clusters: connected components of the verified pairs, and the documents they remove.
-  void cluster() {
+  // --clusters components: connected components of the verified pairs, each keeping the
+  // document --keep prefers, and the documents they remove.
+  void cluster_components() {
+    match_reference();
     clock_.start("components");
     members_ = checkpointed<ClusterMember>(
         "components", [this](const ClusterMember& m) { return owner_(m.doc); },
@@ -426,12 +489,84 @@ class DedupRun {
         [&](RunManifest& m) { m.component_rounds = report_.component_rounds; });
     release(edges_);
     keep_chosen_documents();
+    count_clusters();
+  }
+
+  // The default: greedy clusters in keep order (--write-pairs: every candidate pair is also
+  // verified, for pairs/), and the documents they remove.
+  void cluster_greedily() {
+    if (options_.write_pairs) checkpointed_pairs(true);
+    members_ = checkpointed<ClusterMember>(
+        "clusters", [this](const ClusterMember& m) { return owner_(m.doc); },
+        [](const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; },
+        [&] { return decide_clusters(); },
+        [&](const RunManifest& m) {
+          report_.summary.candidate_pairs = m.candidate_pairs;
+          for (const auto& [name, count] : m.method_counts) set_count(name, count);
+          report_.keep.moved = m.keep_moved;
+          report_.keep.without_value = m.keep_without_value;
+          near_misses_ = m.near_misses;
+        },
+        [&](RunManifest& m) {
+          m.candidate_pairs = report_.summary.candidate_pairs;
+          m.method_counts = report_.method_counts;
+          m.keep_moved = report_.keep.moved;
+          m.keep_without_value = report_.keep.without_value;
+          m.near_misses = near_misses_;
+        });
+    candidates_.reset();
+    const std::vector<VerifiedPair> removals = removal_pairs(exchanger_, members_, owner_);
+    if (!options_.write_pairs) {
+      verified_ = removals;
+      report_.summary.verified_pairs = sum_over_ranks(comm_, verified_.size());
+    }
+    if (!records_ready_) {
+      std::vector<DocPair> edges;
+      for (const VerifiedPair& p : removals) edges.push_back({p.a, p.b});
+      need_records(edges);
+    }
+    match_reference();
+    count_clusters();
+  }
+
+  // Collective: the greedy clusters of the candidates, after --reference removed what an
+  // earlier corpus has.
+  std::vector<ClusterMember> decide_clusters() {
+    CandidateGraph& graph = candidates();
+    match_reference();
+    std::vector<DocId> referenced;
+    for (const ReferenceMatch& m : references_) referenced.push_back(m.doc);
+    const KeepRule keep = *parse_keep_rule(options_.keep);
+    const SimilarityAxis axis = method_.similarity_axis();
+    const GreedyInputs in{owner_,     sketch_.docs,         *source_,      keep, rule_, payloads(),
+                          referenced, axis.threshold - 0.1, axis.threshold};
+    GreedyCounts counts;
+    GreedyResult result =
+        greedy_clusters(exchanger_, graph, in, options_.shuffle_bytes, clock_, counts);
+    set_count("greedy_rounds", counts.rounds);
+    set_count("greedy_checks", counts.checks);
+    set_count("greedy_checks_planned", counts.planned);
+    set_count("group_pairs_filtered", counts.group_filtered);
+    set_count("candidate_components", counts.components);
+    set_count("largest_candidate_component", counts.largest_component);
+    set_count("near_misses", counts.near_misses);
+    report_.keep = {counts.keep_moved, counts.without_value, counts.first_without_value};
+    near_misses_ = top_near_misses(exchanger_, std::move(result.near_misses));
+    log_keep_rule(keep);
+    return std::move(result.members);
+  }
+
+  // The clusters (their kept documents) and the documents they remove, with --reference's.
+  void count_clusters() {
     std::uint64_t roots = 0;
     for (const ClusterMember& m : members_) {
       if (m.doc != m.root) removed_.push_back(m.doc);
       roots += m.doc == m.root;
     }
     report_.summary.clusters = sum_over_ranks(comm_, roots);
+    std::vector<DocId> referenced;
+    for (const ReferenceMatch& m : references_) referenced.push_back(m.doc);
+    removed_ = sorted_union(removed_, referenced);
   }
 
   // --keep: each cluster's kept document by the rule (input order needs no step).
@@ -439,16 +574,21 @@ class DedupRun {
     const KeepRule rule = *parse_keep_rule(options_.keep);
     if (rule.by == KeepBy::kInputOrder) return;
     clock_.start("keep");
-    KeepCounts& counts = report_.keep;
-    apply_keep_rule(exchanger_, members_, *source_, owner_, rule, counts);
-    if (rank_ != 0) return;
+    apply_keep_rule(exchanger_, members_, *source_, owner_, rule, report_.keep);
+    log_keep_rule(rule);
+  }
+
+  // Rank 0 logs what --keep chose (the input-order rule needs no line).
+  void log_keep_rule(const KeepRule& rule) const {
+    const KeepCounts& counts = report_.keep;
+    if (rank_ != 0 || rule.by == KeepBy::kInputOrder) return;
     log_info("--keep " + keep_rule_name(rule) + ": " + std::to_string(counts.moved) +
              " clusters keep another document than their first");
     if (counts.without_value > 0) {
-      log_warn(std::to_string(counts.without_value) +
-               " documents in clusters have no number at \"" + rule.field +
-               "\" (the first: " + counts.first_without_value +
-               "); a cluster keeps one of them only when none of its documents has one");
+      log_warn(std::to_string(counts.without_value) + " documents " +
+               (greedy() ? "with candidates" : "in clusters") + " have no number at \"" +
+               rule.field + "\" (the first: " + counts.first_without_value +
+               "); one of them is kept only when none of its near-duplicates has one");
     }
   }
 
@@ -463,15 +603,13 @@ class DedupRun {
                                      sketch_.host_names, options_.host_min_share, report_.mirrors);
   }
 
-  // --reference: this rank's documents that duplicate an earlier one are removed too.
+  // --reference, once: this rank's documents that duplicate an earlier one (removed too).
   void match_reference() {
-    if (!reference_) return;
+    if (!reference_ || reference_matched_) return;
+    reference_matched_ = true;
     clock_.start("reference");
     run_agreed(comm_, [&] { references_ = reference_->match(sketch_.docs, *source_); });
     report_.removed_by_reference = sum_over_ranks(comm_, references_.size());
-    std::vector<DocId> referenced;
-    for (const ReferenceMatch& m : references_) referenced.push_back(m.doc);
-    removed_ = sorted_union(removed_, referenced);
   }
 
   // Every output directory's parts, and the report page's data.
@@ -610,7 +748,12 @@ class DedupRun {
   std::unique_ptr<ReferenceMatcher> reference_;
   std::vector<DocId> reference_docs_;  // this rank's documents with reference candidates
   bool records_ready_ = false;
-  // find_pairs, cluster, match_reference, write_outputs
+  // the clustering, match_reference, write_outputs
+  std::optional<CandidateGraph> candidates_;
+  CandidateRule rule_;
+  std::optional<DocumentPayloads> payloads_;
+  bool reference_matched_ = false;
+  std::vector<VerifiedPair> near_misses_;  // rank 0: the closest failed checks (greedy)
   std::vector<VerifiedPair> verified_;
   std::vector<DocPair> edges_;
   std::vector<ClusterMember> members_;

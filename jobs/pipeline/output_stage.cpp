@@ -46,6 +46,15 @@ void in_rounds(Exchanger& exchanger, std::size_t count, DocSource& source, const
   }
 }
 
+// A member's similarity to its kept document as clusters/ and removed/ write it: six decimals,
+// or "" when the clustering did not check it (transitive components).
+std::string similarity_text(double similarity) {
+  if (similarity < 0) return "";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.6f", similarity);
+  return text;
+}
+
 // The member of a removed/ row holding a document's original record (see write_removed).
 std::string original_member(std::string_view record) {
   if (is_valid_utf8(record)) return "\"original\": \"" + json_escape(record) + "\"";
@@ -73,7 +82,9 @@ void write_clusters(Exchanger& exchanger, std::span<const ClusterMember> members
           row = escape_tsv_field(ids.get(members[i].doc));
           row += '\t';
           row += escape_tsv_field(ids.get(members[i].root));
-          row += members[i].doc == members[i].root ? "\t1\n" : "\t0\n";
+          row += members[i].doc == members[i].root ? "\t1\t" : "\t0\t";
+          row += similarity_text(members[i].doc == members[i].root ? 1.0 : members[i].similarity);
+          row += '\n';
           file.write(row);
         }
       });
@@ -224,10 +235,12 @@ void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
         for (std::size_t i = first; i < last; ++i) {
           const ClusterMember& m = members[removed[i]];
           const std::string kept = json_escape(ids.get(m.root));
+          const std::string similarity = similarity_text(m.similarity);
           row = "{\"id\": \"" + json_escape(ids.get(m.doc)) + "\", \"location\": \"" +
                 json_escape(source.location(m.doc)) + "\", \"cluster\": \"" + kept +
                 "\", \"kept\": \"" + kept + "\", \"kept_location\": \"" +
-                json_escape(source.location(m.root)) + "\", " +
+                json_escape(source.location(m.root)) +
+                "\", \"similarity\": " + (similarity.empty() ? "null" : similarity) + ", " +
                 original_member(source.record(m.doc)) + "}\n";
           file->write(row);
         }

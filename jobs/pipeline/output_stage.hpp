@@ -17,8 +17,10 @@
 
 namespace neardup {
 
-/// Collective: writes DIR/clusters/part-RANK.tsv with "id<TAB>cluster<TAB>keep" for every
-/// member this rank owns (sorted by document), where cluster is the id of the kept document.
+/// Collective: writes DIR/clusters/part-RANK.tsv with "id<TAB>cluster<TAB>keep<TAB>similarity"
+/// for every member this rank owns (sorted by document), where cluster is the id of the kept
+/// document and similarity the member's to it (six decimals; 1 for the kept document itself;
+/// empty when not checked: transitive components).
 /// Ids of other ranks' documents are fetched from their owners in bounded rounds.
 void write_clusters(Exchanger& exchanger, std::span<const ClusterMember> members, DocSource& source,
                     const OwnerFn& owner, const std::string& dir);
@@ -56,7 +58,8 @@ InputFormat removed_part_format(const JobPlan& plan);
 /// Collective: writes DIR/removed/part-RANK.jsonl (.jsonl.gz, .jsonl.zst: compressed as
 /// `format` says, see removed_part_format) with one JSON object per removed document
 /// this rank owns: {"id", "location" (path:line), "cluster" and "kept" (the id of the document
-/// kept in its place), "kept_location", and the original record: "original" (a string) when
+/// kept in its place), "kept_location", "similarity" (to the kept document; null when not
+/// checked: transitive components), and the original record: "original" (a string) when
 /// it is valid UTF-8, else "original_base64" (its bytes in base64), so every row is valid JSON
 /// and the record can be restored byte for byte}. Ids and locations are JSON-escaped
 /// (json_escape: invalid UTF-8 in them becomes U+FFFD). A

@@ -23,7 +23,8 @@ constexpr std::size_t kSliceTuples = 1 << 18;
 
 std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs, BandLayout layout,
                                      std::size_t max_all_pairs, std::size_t round_bytes,
-                                     const OwnerFn& owner, CandidateCounts& counts) {
+                                     const OwnerFn& owner, CandidateCounts& counts,
+                                     std::vector<GroupedDoc>* groups) {
   const auto ranks = static_cast<std::uint64_t>(exchanger.size());
   // Bands are shuffled and grouped one at a time, so a rank holds the received tuples (and the
   // sort's scratch) of one band, not of all: 2 x 16 = 32 bytes per document instead of
@@ -39,6 +40,7 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
   std::vector<BandTuple> received;
   std::vector<BandTuple> tuples;
   std::vector<DocPair> pairs, fresh, pair_scratch;
+  std::vector<BandTuple> capped;
   for (unsigned group = 0; group < layout.bands; group += kBandsPerGroup) {
     const unsigned group_end = std::min(layout.bands, group + kBandsPerGroup);
     received.clear();
@@ -69,8 +71,11 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
           std::min(received.size(), begin + std::max<std::size_t>(kSliceTuples, pairs.size()));
       while (end < received.size() && received[end].key == received[end - 1].key) ++end;
       fresh.clear();
-      counts.capped_buckets += emit_candidate_pairs(
-          std::span<const BandTuple>(received).subspan(begin, end - begin), max_all_pairs, fresh);
+      capped.clear();
+      counts.capped_buckets +=
+          emit_candidate_pairs(std::span<const BandTuple>(received).subspan(begin, end - begin),
+                               max_all_pairs, fresh, groups ? &capped : nullptr);
+      for (const BandTuple& t : capped) groups->push_back({t.key, t.doc});
       counts.raw_pairs += fresh.size();
       sort_doc_pairs(fresh, pair_scratch);
       fresh.erase(std::unique(fresh.begin(), fresh.end()), fresh.end());
@@ -82,6 +87,7 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
   release(tuples);
   release(received);
   release(fresh);
+  release(capped);
   release(pair_scratch);
   const auto start = std::chrono::steady_clock::now();
   std::vector<DocPair> mine =

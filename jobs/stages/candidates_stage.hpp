@@ -10,6 +10,7 @@
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/local_docs.hpp"
 #include "jobs/mpi/exchange.hpp"
+#include "jobs/stages/candidate_graph.hpp"
 
 namespace neardup {
 
@@ -25,9 +26,11 @@ struct CandidateCounts {
 /// Collective: bands every local document with shingles, a few bands at a time (bounding the
 /// tuples a rank holds), shuffles the (key, doc) tuples to
 /// rank key mod P in bounded rounds, sorts and groups them, and returns the distinct candidate
-/// pairs (a < b) that this rank owns (owner(a)), sorted.
+/// pairs (a < b) that this rank owns (owner(a)), sorted (emit_candidate_pairs). With `groups`,
+/// the members of every bucket over max_all_pairs are appended there, keyed by band key.
 std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs, BandLayout layout,
                                      std::size_t max_all_pairs, std::size_t round_bytes,
-                                     const OwnerFn& owner, CandidateCounts& counts);
+                                     const OwnerFn& owner, CandidateCounts& counts,
+                                     std::vector<GroupedDoc>* groups = nullptr);
 
 }  // namespace neardup

@@ -13,11 +13,17 @@
 
 namespace neardup {
 
-/// A document in a cluster of size >= 2 and the cluster's root: its smallest document id,
-/// i.e. the document that comes first in input order.
+/// A cluster member's similarity to its kept document when the clustering did not check it
+/// (transitive components).
+inline constexpr double kUnknownSimilarity = -1;
+
+/// A document in a cluster of size >= 2 and the cluster's root: the document kept in its place
+/// (as connected_components returns them, the component's smallest document id, i.e. the
+/// document that comes first in input order).
 struct ClusterMember {
   DocId doc = 0;
   DocId root = 0;
+  double similarity = kUnknownSimilarity;  // to the root (1 for the root itself), when known
   friend bool operator<(const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; }
   friend bool operator==(const ClusterMember&, const ClusterMember&) = default;
 };

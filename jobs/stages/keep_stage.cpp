@@ -33,25 +33,17 @@ std::optional<double> json_number(std::optional<std::string_view> raw) {
   return std::strtod(std::string(*raw).c_str(), nullptr);
 }
 
-// This rank's members without a value: how many, and the first in input order.
-struct Missing {
-  std::uint64_t count = 0;
-  DocId first = std::numeric_limits<DocId>::max();
-};
-
 // This rank's members as contenders, each with its value under `rule`.
 std::vector<Contender> contenders(const std::vector<ClusterMember>& members, DocSource& source,
-                                  const KeepRule& rule, Missing& missing) {
-  RawJsonFields field({rule.field});
+                                  const KeepRule& rule, std::uint64_t& missing,
+                                  DocId& first_missing) {
+  std::vector<DocId> docs;
+  docs.reserve(members.size());
+  for (const ClusterMember& m : members) docs.push_back(m.doc);
+  const std::vector<KeepCandidate> values = keep_values(docs, source, rule, missing, first_missing);
   std::vector<Contender> out;
   out.reserve(members.size());
-  for (const ClusterMember& m : members) {
-    const std::optional<double> value = rule.by == KeepBy::kLength
-                                            ? static_cast<double>(source.text(m.doc).size())
-                                            : json_number(field.read(source.json_record(m.doc))[0]);
-    if (!value && missing.count++ == 0) missing.first = m.doc;
-    out.push_back({m.root, {value.value_or(0), value.has_value(), m.doc}});
-  }
+  for (std::size_t i = 0; i < members.size(); ++i) out.push_back({members[i].root, values[i]});
   return out;
 }
 
@@ -76,13 +68,48 @@ std::vector<Verdict> decide(std::vector<Contender>& mine, const KeepRule& rule,
 
 }  // namespace
 
+std::vector<KeepCandidate> keep_values(std::span<const DocId> docs, DocSource& source,
+                                       const KeepRule& rule, std::uint64_t& missing,
+                                       DocId& first_missing) {
+  missing = 0;
+  first_missing = std::numeric_limits<DocId>::max();
+  std::vector<KeepCandidate> out;
+  out.reserve(docs.size());
+  if (rule.by == KeepBy::kInputOrder) {
+    for (const DocId doc : docs) out.push_back({0, true, doc});
+    return out;
+  }
+  RawJsonFields field({rule.field});
+  for (const DocId doc : docs) {
+    const std::optional<double> value = rule.by == KeepBy::kLength
+                                            ? static_cast<double>(source.text(doc).size())
+                                            : json_number(field.read(source.json_record(doc))[0]);
+    if (!value) {
+      ++missing;
+      first_missing = std::min(first_missing, doc);
+    }
+    out.push_back({value.value_or(0), value.has_value(), doc});
+  }
+  return out;
+}
+
+std::string first_missing_location(MPI_Comm comm, DocSource& source, const OwnerFn& owner,
+                                   std::uint64_t missing, DocId first_missing,
+                                   std::uint64_t& total_missing) {
+  total_missing = sum_over_ranks(comm, missing);
+  if (total_missing == 0) return "";
+  const DocId first = ~max_over_ranks(comm, ~first_missing);
+  return broadcast_string(comm, first == first_missing ? source.location(first) : "", owner(first));
+}
+
 void apply_keep_rule(Exchanger& exchanger, std::vector<ClusterMember>& members, DocSource& source,
                      const OwnerFn& owner, const KeepRule& rule, KeepCounts& counts) {
   counts = {};
   if (rule.by == KeepBy::kInputOrder) return;
-  Missing missing;
+  std::uint64_t missing = 0;
+  DocId first_missing = 0;
   std::vector<Contender> mine =
-      exchanger.shuffle_consuming(contenders(members, source, rule, missing),
+      exchanger.shuffle_consuming(contenders(members, source, rule, missing, first_missing),
                                   [&](const Contender& c) { return owner(c.first); });
   std::vector<Verdict> back = exchanger.shuffle_consuming(
       decide(mine, rule, counts.moved), [&](const Verdict& v) { return owner(v.doc); });
@@ -92,11 +119,8 @@ void apply_keep_rule(Exchanger& exchanger, std::vector<ClusterMember>& members, 
   for (std::size_t i = 0; i < members.size(); ++i) members[i].root = back[i].kept;
   const MPI_Comm comm = exchanger.comm();
   counts.moved = sum_over_ranks(comm, counts.moved);
-  counts.without_value = sum_over_ranks(comm, missing.count);
-  if (counts.without_value == 0) return;
-  const DocId first = ~max_over_ranks(comm, ~missing.first);
   counts.first_without_value =
-      broadcast_string(comm, first == missing.first ? source.location(first) : "", owner(first));
+      first_missing_location(comm, source, owner, missing, first_missing, counts.without_value);
 }
 
 }  // namespace neardup

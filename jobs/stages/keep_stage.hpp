@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,20 @@ struct KeepCounts {
   std::uint64_t without_value = 0;  // members whose field is missing or not a number
   std::string first_without_value;  // "path:line" of the first of those in input order, or ""
 };
+
+/// The keep rule's view of this rank's documents `docs`: each one's value (its text's length in
+/// bytes, or the JSON number at the rule's field in its record, beyond double's range
+/// +-infinity), read through `source` (none for the input-order rule). Documents without a value
+/// are counted in `missing`, the first in input order named in `first_missing`.
+std::vector<KeepCandidate> keep_values(std::span<const DocId> docs, DocSource& source,
+                                       const KeepRule& rule, std::uint64_t& missing,
+                                       DocId& first_missing);
+
+/// Collective: the count of documents without a value over every rank and the location of the
+/// first of them in input order ("" when none), from each rank's (see keep_values).
+std::string first_missing_location(MPI_Comm comm, DocSource& source, const OwnerFn& owner,
+                                   std::uint64_t missing, DocId first_missing,
+                                   std::uint64_t& total_missing);
 
 /// Collective: sets every member's root (its cluster's first document, as connected_components
 /// returns it) to the document `rule` keeps in that cluster (see kept_before). `members` are

@@ -25,6 +25,8 @@ class DenseDocs {
   std::size_t size() const { return docs_.size(); }
   /// The document numbered `i`.
   DocId doc(std::uint32_t i) const { return docs_[i]; }
+  /// Every document, by number.
+  std::span<const DocId> ids() const { return docs_; }
   /// Whether `doc` is one of the documents, and its number in `index`.
   bool find(DocId doc, std::uint32_t& index) const;
   /// The pairs by the numbers of their documents, in the same order.

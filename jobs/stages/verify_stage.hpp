@@ -11,29 +11,14 @@
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/verified_pair.hpp"
 #include "jobs/mpi/exchange.hpp"
-#include "jobs/options/verify_mode.hpp"
+#include "jobs/stages/pair_check.hpp"
+#include "jobs/stages/round_payloads.hpp"
 
 namespace neardup {
 
-/// Where verification gets documents' payloads and how much of them it may hold at once.
-struct PayloadAccess {
-  const OwnerFn& owner;
-  /// Serves this rank's documents: 4-byte signature entries (estimate) or 8-byte sorted
-  /// shingle hashes (exact).
-  const PayloadFn& provide;
-  /// When set, this rank's own documents are read through it instead of being computed.
-  PayloadViewFn local;
-  /// The size bound of a document's payload (this rank's documents).
-  const PayloadSizeFn& size_of;
-  /// The payload bytes (both documents of every pair, each document once) a round may hold.
-  std::uint64_t round_bytes = 0;
-};
-
 /// How verification treats a candidate pair.
 struct VerifyRule {
-  VerifyMode mode = VerifyMode::kExact;
-  double threshold = 0;    // exact: Jaccard >= threshold passes
-  unsigned min_agree = 0;  // estimate: at least this many equal signature entries pass
+  CheckRule check;  // when a checked pair passes
   /// Leave a pair unchecked when verified pairs on this rank already join its documents: the
   /// connected components (clusters) are the same, only the list of verified pairs is shorter.
   /// For runs that do not write every verified pair.
@@ -49,7 +34,7 @@ struct VerifyCounts {
 
 /// Collective: verifies this rank's candidate pairs (sorted by (a, b); any rank may own their
 /// documents) and returns those that pass under `rule`, sorted, with their similarity
-/// (exact Jaccard or share of equal entries). Pairs go in rounds whose documents' payloads add
+/// (see PairCheck). Pairs go in rounds whose documents' payloads add
 /// up to at most access.round_bytes (a round holds at least one pair), so memory does not grow
 /// with the size of a cluster; a document's payload is made once per round it appears in, and
 /// rounds take the pairs component by component (see RoundPlanner). Rounds are planned one at
@@ -58,5 +43,17 @@ struct VerifyCounts {
 std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<const DocPair> pairs,
                                             const VerifyRule& rule, const PayloadAccess& access,
                                             VerifyCounts& counts);
+
+/// Collective: verify_candidates over this rank's `pairs` (sorted, each on rank owner(a)) under
+/// `rule`. With rule.skip_joined (a run that does not list every verified pair), pairs whose
+/// documents earlier pairs already joined are not checked, and on several ranks every pair
+/// first moves to the rank that checks its connected component of the candidate graph (the
+/// owner of a member drawn as if at random), so a cluster's documents are made once each, by
+/// their owners, and fetched once, and as a component's pairs are checked in the same order on
+/// any rank count, so are the pairs checked and those that pass. Without, every pair is
+/// checked on rank owner(a). Returns the pairs that pass on rank owner(a), sorted.
+std::vector<VerifiedPair> verify_by_component(Exchanger& exchanger, std::vector<DocPair>&& pairs,
+                                              const VerifyRule& rule, const PayloadAccess& access,
+                                              VerifyCounts& counts);
 
 }  // namespace neardup

@@ -63,7 +63,7 @@ for row in map(json.loads, open(sys.argv[2])):
 ids = sorted(json.loads(row)["id"] for row in open(sys.argv[2]))
 assert ids == sorted(["bad\ufffd", "123456789012345678901234567890", "1e400", "-1.50e+999"]), ids
 EOF
-  grep -q $'^123456789012345678901234567890\tplain\t0$' "$out"/clusters/part-*.tsv ||
+  grep -q $'^123456789012345678901234567890\tplain\t0\t1.000000$' "$out"/clusters/part-*.tsv ||
     fail "$job: the big numeric id is not kept as written in clusters/"
 done
 

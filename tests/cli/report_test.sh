@@ -115,16 +115,24 @@ grep -q 'Similarity <span class="sim">0.730</span>' "$work/samples-1" &&
   cmp -s "$work/samples-1" "$work/samples-3" || fail "the samples differ between 1 and 3 ranks"
 
 # A chain: doc i holds words 10i+1 .. 10i+100, so neighbours share 86 of 106 word 5-grams
-# (0.81) and doc 0 none with docs 10 and 11; with 20 unrelated documents the cluster holds 12
-# of 32 (37.5%).
+# (0.81), docs two apart 0.52 and doc 0 none with docs 10 and 11; with 20 unrelated documents
+# transitive components (--clusters components) make one cluster of 12 of 32 (37.5%), which
+# the page warns about. Greedy clusters (the default) keep every other document: 6 pairs.
 mkdir -p "$work/chain"
 for i in $(seq 0 11); do
   echo "{\"id\": \"chain-$i\", \"text\": \"$(words w $((10 * i + 1)) $((10 * i + 100)))\"}"
 done >"$work/chain/docs.jsonl"
 for i in $(seq 1 20); do echo "{\"id\": \"other-$i\", \"text\": \"$(words "o${i}x" 60)\"}"; done \
   >>"$work/chain/docs.jsonl"
+"${mpirun[@]}" -n 2 "$neardup" minhash -i "$work/chain" -o "$work/greedy-out" --threshold 0.7 \
+  >"$work/greedy.log" 2>&1 || fail "the greedy chain run failed"
+[ "$(stat_of "$work/greedy-out" clusters)" = 6 ] && [ "$(stat_of "$work/greedy-out" docs_removed)" = 6 ] ||
+  fail "greedy: the chain is not 6 clusters of 2"
+open_page "$work/greedy-out/report.html" --dump-dom >"$work/greedy-dom.html" || fail "chromium: greedy page"
+sed -n '/<div id="warnings"/,/<\/div>/p' "$work/greedy-dom.html" | grep -q "share only" &&
+  fail "greedy page: a kept document is said to share little with a member"
 "${mpirun[@]}" -n 2 "$neardup" minhash -i "$work/chain" -o "$work/chain-out" --threshold 0.7 \
-  >"$work/chain.log" 2>&1 || fail "the chain run failed"
+  --clusters components >"$work/chain.log" 2>&1 || fail "the chain run failed"
 [ "$(stat_of "$work/chain-out" clusters)" = 1 ] && [ "$(stat_of "$work/chain-out" docs_removed)" = 11 ] ||
   fail "the chain is not one cluster of 12"
 open_page "$work/chain-out/report.html" --dump-dom >"$work/chain-dom.html" || fail "chromium: chain page"

@@ -26,7 +26,7 @@ Truth truth_of(const std::vector<GeneratedDoc>& docs, const ShingleSpec& shingle
 }
 
 double Judged::recall() const {
-  return truth_pairs == 0 ? 1 : static_cast<double>(truth_pairs_clustered) / truth_pairs;
+  return truth_pairs == 0 ? 1 : static_cast<double>(truth_pairs_caught) / truth_pairs;
 }
 
 double Judged::precision() const {
@@ -34,7 +34,7 @@ double Judged::precision() const {
 }
 
 double Judged::removal_precision() const {
-  return removed == 0 ? 1 : static_cast<double>(removed_with_true_twin) / removed;
+  return removed == 0 ? 1 : static_cast<double>(removed_with_kept_twin) / removed;
 }
 
 std::string Judged::summary() const {
@@ -66,6 +66,7 @@ Judged judge_run(const std::string& out, const std::vector<GeneratedDoc>& docs,
   }
   std::vector<std::size_t> cluster(docs.size());
   for (std::size_t i = 0; i < docs.size(); ++i) cluster[i] = i;
+  std::vector<char> removed(docs.size(), 0);
   Judged j;
   std::unordered_map<std::size_t, std::size_t> cluster_sizes;
   for (const std::string& line : part_lines(out, "clusters")) {
@@ -75,7 +76,9 @@ Judged judge_run(const std::string& out, const std::vector<GeneratedDoc>& docs,
     j.largest_cluster = std::max(j.largest_cluster, ++cluster_sizes[cluster[doc]]);
     if (f[2] == "0") {
       ++j.removed;
+      removed[doc] = 1;
       j.removed_with_true_twin += has_twin[doc];
+      j.removed_with_kept_twin += true_keys.count(key(doc, cluster[doc]));
     }
   }
   if (std::filesystem::exists(std::filesystem::path(out) / "pairs")) {
@@ -87,8 +90,8 @@ Judged judge_run(const std::string& out, const std::vector<GeneratedDoc>& docs,
   }
   j.truth_pairs = truth.pairs.size();
   for (const auto& [a, b] : truth.pairs) {
-    const bool found = cluster[a] == cluster[b];
-    j.truth_pairs_clustered += found;
+    const bool found = removed[a] || removed[b];
+    j.truth_pairs_caught += found;
     auto& [shape_found, shape_truth] = j.recall_by_shape[shape_of(docs[a].id)];
     shape_found += found;
     ++shape_truth;

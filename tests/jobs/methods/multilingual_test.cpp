@@ -169,7 +169,9 @@ TEST_P(MultilingualCorpus, AsciiTokenizerMissesMostChineseAndJapanesePairs) {
     const testing::Judged j = judged("minhash --tokenizer ascii", truth());
     for (const char* language : {"zh", "ja"}) {
       EXPECT_GT(language_truth(j, language), kMinTruePairsPerLanguage) << language;
-      EXPECT_LT(language_recall(j, language), 0.3) << language;  // measured 0.13-0.17
+      // Measured 0.34-0.41 (a pair counts as caught when either document is removed, also
+      // for another near-duplicate; the Unicode tokenizer catches all).
+      EXPECT_LT(language_recall(j, language), 0.5) << language;
     }
     fs::remove_all(dir_);
   }

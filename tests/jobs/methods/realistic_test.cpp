@@ -65,15 +65,16 @@ TEST_P(RealisticCorpus, DefaultMinhashIsExactAndFindsAlmostEveryPair) {
   }
 }
 
-// Without --write-pairs verification skips pairs already joined, and at several ranks verifies
-// each candidate component on one rank: the clusters must be those of checking every pair, and
-// as each pair that passes joins two clusters, the pairs that pass are a spanning forest of
-// them (one fewer than a cluster's documents) at every rank count: no rank joins what another
-// already joined.
+// With --clusters components and without --write-pairs, verification skips pairs already joined,
+// and at several ranks verifies each candidate component on one rank: the clusters must be those of
+// checking every pair, and as each pair that passes joins two clusters, the pairs that pass are a
+// spanning forest of them (one fewer than a cluster's documents) at every rank count: no rank joins
+// what another already joined.
 TEST_P(RealisticCorpus, SkippingJoinedPairsKeepsTheClusters) {
   for (const VerifyMode mode : {VerifyMode::kExact, VerifyMode::kEstimate}) {
     MinhashOptions every = options_on_corpus<MinhashOptions>();
     every.verify = mode;
+    every.clusters = ClusterRule::kComponents;
     every.overwrite = true;
     run_minhash(MPI_COMM_WORLD, every);
     MinhashOptions skipping = every;

@@ -7,12 +7,13 @@
 #include <bit>
 #include <cstdio>
 #include <map>
+#include <numeric>
 #include <set>
 
 #include "core/simhash.hpp"
-#include "core/union_find.hpp"
 #include "jobs/methods/simhash_job.hpp"
 #include "tests/jobs/job_test_support.hpp"
+#include "tests/support/greedy_oracle.hpp"
 
 namespace neardup {
 namespace {
@@ -46,7 +47,7 @@ TEST(SimhashJob, ClustersAndPairsEqualBruteForceOverFingerprints) {
   std::vector<std::uint64_t> fps;
   for (const GeneratedDoc& d : docs) fps.push_back(simhash(d.text, options.simhash));
   std::set<std::string> truth_pairs;
-  UnionFind clusters(docs.size());
+  std::vector<testing::TruePair> within;
   for (std::size_t i = 0; i < docs.size(); ++i) {
     for (std::size_t j = i + 1; j < docs.size(); ++j) {
       const int distance = std::popcount(fps[i] ^ fps[j]);
@@ -56,15 +57,21 @@ TEST(SimhashJob, ClustersAndPairsEqualBruteForceOverFingerprints) {
       char similarity[16];
       std::snprintf(similarity, sizeof similarity, "%.6f", 1.0 - distance / 64.0);
       truth_pairs.insert(docs[i].id + "\t" + docs[j].id + "\t" + similarity);
-      clusters.unite(i, j);
+      within.push_back({i, j, 1.0 - distance / 64.0});
     }
   }
-  std::map<std::size_t, std::set<std::string>> by_root;
-  for (std::size_t i = 0; i < docs.size(); ++i) by_root[clusters.find(i)].insert(docs[i].id);
-  std::set<std::set<std::string>> truth_clusters;
+  // Greedy in input order: each removed document names the first kept one within 3 bits.
+  std::vector<std::size_t> order(docs.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  const std::vector<testing::OracleDecision> decisions =
+      testing::greedy_oracle(docs.size(), within, order);
+  std::map<std::string, std::set<std::string>> truth_clusters;
   std::size_t removed = 0;
-  for (auto& [root, ids] : by_root) {
-    if (ids.size() > 1) truth_clusters.insert(ids), removed += ids.size() - 1;
+  for (std::size_t i = 0; i < docs.size(); ++i) {
+    if (decisions[i].kept == i) continue;
+    ++removed;
+    truth_clusters[docs[decisions[i].kept].id].insert(docs[i].id);
+    truth_clusters[docs[decisions[i].kept].id].insert(docs[decisions[i].kept].id);
   }
   EXPECT_EQ(summary.verified_pairs, truth_pairs.size());
   EXPECT_EQ(summary.docs_removed, removed);
@@ -79,9 +86,7 @@ TEST(SimhashJob, ClustersAndPairsEqualBruteForceOverFingerprints) {
       const auto f = testing::split_tabs(line);
       by_cluster[f[1]].insert(f[0]);
     }
-    std::set<std::set<std::string>> written_clusters;
-    for (auto& [kept, ids] : by_cluster) written_clusters.insert(ids);
-    EXPECT_TRUE(written_clusters == truth_clusters);
+    EXPECT_TRUE(by_cluster == truth_clusters);
     std::filesystem::remove_all(dir);
   }
 }

@@ -177,7 +177,7 @@ TEST(VerifyCandidates, SameAsSerialJaccardForAnyBudget) {
     const PayloadAccess access{owner, provide, PayloadViewFn(), size_of, budget};
     VerifyCounts counts;
     const auto got =
-        verify_candidates(exchanger, mine, {VerifyMode::kExact, 0.6, 0, false}, access, counts);
+        verify_candidates(exchanger, mine, {{CheckKind::kJaccard, 0.6}, false}, access, counts);
     EXPECT_EQ(counts.checked, mine.size());
     EXPECT_EQ(counts.skipped_joined, 0u);
     ASSERT_EQ(got.size(), want.size()) << "budget " << budget;
@@ -224,7 +224,7 @@ TEST(VerifyCandidates, SkippingJoinedPairsKeepsTheComponents) {
   for (const bool skip : {false, true}) {
     VerifyCounts counts;
     const auto got =
-        verify_candidates(exchanger, mine, {VerifyMode::kExact, 0.6, 0, skip}, access, counts);
+        verify_candidates(exchanger, mine, {{CheckKind::kJaccard, 0.6}, skip}, access, counts);
     EXPECT_EQ(counts.checked + counts.skipped_joined, mine.size());
     checked[skip] = sum_over_ranks(MPI_COMM_WORLD, counts.checked);
     passed[skip] = sum_over_ranks(MPI_COMM_WORLD, got.size());

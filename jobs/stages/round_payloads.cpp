@@ -1,0 +1,77 @@
+// The payloads a round of checks reads: this rank's documents' made here (or viewed in place),
+// other ranks' fetched from their owners, in buffers kept from round to round.
+#include "jobs/stages/round_payloads.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <limits>
+
+#include "jobs/mpi/huge_pages.hpp"
+
+namespace neardup {
+
+std::vector<std::uint64_t> payload_bytes(Exchanger& exchanger, std::span<const DocId> docs,
+                                         const PayloadAccess& access) {
+  const int rank = exchanger.rank();
+  std::vector<std::uint64_t> bytes(docs.size(), 0);
+  std::vector<DocId> remote;
+  for (std::size_t d = 0; d < docs.size(); ++d) {
+    if (access.owner(docs[d]) != rank) {
+      remote.push_back(docs[d]);
+    } else if (!access.local) {
+      bytes[d] = access.size_of(docs[d]);
+    }
+  }
+  std::sort(remote.begin(), remote.end());
+  remote.erase(std::unique(remote.begin(), remote.end()), remote.end());
+  const PayloadFn size = [&](DocId doc, std::string& out) {
+    const auto bound = static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(access.size_of(doc), std::numeric_limits<std::uint32_t>::max()));
+    out.append(reinterpret_cast<const char*>(&bound), sizeof bound);
+  };
+  const Payloads sizes = fetch_payloads(exchanger, remote, access.owner, size);
+  for (std::size_t d = 0; d < docs.size(); ++d) {
+    if (access.owner(docs[d]) == rank) continue;
+    std::uint32_t bound = 0;
+    std::memcpy(&bound, sizes.get(docs[d]).data(), sizeof bound);
+    bytes[d] = bound;
+  }
+  return bytes;
+}
+
+void RoundPayloads::load(std::span<const std::uint32_t> round) {
+  const int rank = exchanger_.rank();
+  std::vector<std::uint32_t> mine, remote;
+  for (const std::uint32_t d : round)
+    (access_.owner(docs_[d]) == rank ? mine : remote).push_back(d);
+  std::vector<DocId> remote_ids;
+  for (const std::uint32_t d : remote) remote_ids.push_back(docs_[d]);
+  std::sort(remote_ids.begin(), remote_ids.end());
+  // This rank makes its own payloads while the owners of the remote ones make theirs.
+  const PayloadRequests requests = send_requests(exchanger_, remote_ids, access_.owner);
+  make_mine(mine);
+  // The last round's payloads are done with: their buffers take this round's.
+  fetched_ = answer_requests(exchanger_, requests, access_.provide, access_.size_of, &fetched_);
+  for (const std::uint32_t d : remote) views_[d] = fetched_.get(docs_[d]);
+}
+
+void RoundPayloads::make_mine(std::span<const std::uint32_t> mine) {
+  if (access_.local) {
+    for (const std::uint32_t d : mine) views_[d] = access_.local(docs_[d]);
+    return;
+  }
+  std::uint64_t bound = 0;
+  for (const std::uint32_t d : mine) bound += access_.size_of(docs_[d]);
+  reuse_buffer(made_, bound);  // payloads never outgrow their bounds: no copy while appending
+  std::vector<std::size_t> starts;
+  for (const std::uint32_t d : mine) {
+    starts.push_back(made_.size());
+    access_.provide(docs_[d], made_);
+  }
+  starts.push_back(made_.size());
+  for (std::size_t k = 0; k < mine.size(); ++k) {
+    views_[mine[k]] = std::string_view(made_).substr(starts[k], starts[k + 1] - starts[k]);
+  }
+}
+
+}  // namespace neardup
