@@ -15,6 +15,7 @@
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "tests/jobs/job_test_support.hpp"
+#include "tests/support/corpus_generator.hpp"
 
 namespace neardup {
 namespace {
@@ -201,6 +202,72 @@ TEST(Reference, AnEarlierRunsOutputMatchesItsKeptDocuments) {
     EXPECT_FALSE(fs::exists(b.dir + "/out/_reference_index"));
   }
   finish(b);
+}
+
+// A document of the batch that the earlier corpus has is removed before clustering: it keeps
+// nothing, so a batch document that is its near-duplicate but not the earlier document's is
+// kept, not removed for a document that is itself gone (a chain through the reference).
+TEST(Reference, ADocumentTheReferenceHasKeepsNothing) {
+  const std::string dir = testing::shared_temp_dir();
+  const ShingleSpec shingles;
+  const auto words = testing::english_words();
+  std::vector<GeneratedDoc> earlier, batch;
+  for (std::size_t t = 0; t < 20; ++t) {
+    std::vector<std::string> text(200);
+    for (std::size_t w = 0; w < text.size(); ++w)
+      text[w] = words[(t * 7919 + w * 104729) % words.size()] + std::to_string(w % 13);
+    const auto joined = [](const std::vector<std::string>& v) {
+      std::string out;
+      for (const std::string& w : v) out += (out.empty() ? "" : " ") + w;
+      return out;
+    };
+    std::vector<std::string> a = text;
+    a[100] = a[101] = "edited";  // a: the earlier document with two words changed
+    std::vector<std::string> b = a;
+    const std::string r_text = joined(text), a_text = joined(a);
+    // b: a with words changed 20 apart until b is a near-duplicate of a but not of r.
+    for (std::size_t w = 10;
+         exact_jaccard(shingle_set(joined(b), shingles), shingle_set(r_text, shingles)) >= 0.8;
+         w += 20) {
+      b[w] = "changed" + std::to_string(w);
+    }
+    const std::string b_text = joined(b);
+    ASSERT_GE(exact_jaccard(shingle_set(a_text, shingles), shingle_set(r_text, shingles)), 0.9);
+    ASSERT_GE(exact_jaccard(shingle_set(a_text, shingles), shingle_set(b_text, shingles)), 0.8);
+    earlier.push_back({"r" + std::to_string(t), r_text, t});
+    batch.push_back({"a" + std::to_string(t), a_text, t});
+    batch.push_back({"b" + std::to_string(t), b_text, t});
+  }
+  testing::write_corpus(dir + "/earlier", earlier, 1);
+  testing::write_corpus(dir + "/batch", batch, 2);
+  MinhashOptions earlier_run;
+  earlier_run.inputs = {dir + "/earlier"};
+  earlier_run.output = dir + "/earlier-out";
+  earlier_run.write_deduped = true;
+  run_minhash(MPI_COMM_WORLD, earlier_run);
+  MinhashOptions options;
+  options.inputs = {dir + "/batch"};
+  options.output = dir + "/out";
+  options.reference = dir + "/earlier-out";
+  options.write_removed = true;
+  const JobSummary summary = run_minhash(MPI_COMM_WORLD, options);
+  EXPECT_EQ(summary.docs_removed, earlier.size());
+  if (testing::world_rank() == 0) {
+    std::map<std::string, std::string> removed_for;
+    simdjson::dom::parser parser;
+    for (const std::string& line : testing::part_lines(dir + "/out", "removed")) {
+      const simdjson::dom::element record = parser.parse(line);
+      removed_for[std::string(record["id"].get_string().value())] =
+          std::string(record["kept"].get_string().value());
+    }
+    for (std::size_t t = 0; t < earlier.size(); ++t) {
+      EXPECT_EQ(removed_for["a" + std::to_string(t)], "r" + std::to_string(t));
+      EXPECT_FALSE(removed_for.count("b" + std::to_string(t))) << "b" << t << " removed";
+    }
+    EXPECT_TRUE(testing::part_lines(dir + "/out", "clusters").empty());
+  }
+  mpi_check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+  if (testing::world_rank() == 0) fs::remove_all(dir);
 }
 
 }  // namespace
