@@ -16,6 +16,7 @@
 #include "core/shingles.hpp"
 #include "core/union_find.hpp"
 #include "tests/support/brute_force.hpp"
+#include "tests/support/greedy_oracle.hpp"
 #include "tests/support/labelled_corpus.hpp"
 
 using namespace neardup;
@@ -114,19 +115,43 @@ void print_pair_table(const std::vector<LabelledDoc>& docs, const PairTable& tab
   }
 }
 
-// Clusters at t (pairs >= t joined, transitively), keeping each cluster's first document in
-// input order as neardup does: copies removed (a document removed while a copy of it is kept)
+// Which documents are kept at t, in input order: greedily (the default: each document not yet
+// removed is kept and removes its near-duplicates) or, with `components`, one per connected
+// component of the pairs >= t (--clusters components).
+std::vector<char> kept_at(std::size_t n, const PairTable& table, double t, bool components) {
+  std::vector<char> kept(n, 0);
+  if (components) {
+    UnionFind clusters(n);
+    for (const TruePair& p : table.shared) {
+      if (p.jaccard >= t) clusters.unite(p.a, p.b);
+    }
+    for (std::size_t i = 0; i < n; ++i) kept[i] = clusters.find(i) == i;
+    return kept;
+  }
+  std::vector<TruePair> pairs;
+  for (const TruePair& p : table.shared) {
+    if (p.jaccard >= t) pairs.push_back(p);
+  }
+  std::vector<std::size_t> order(n);
+  for (std::size_t i = 0; i < n; ++i) order[i] = i;
+  const std::vector<OracleDecision> decisions = greedy_oracle(n, pairs, order);
+  for (std::size_t i = 0; i < n; ++i) kept[i] = decisions[i].kept == i;
+  return kept;
+}
+
+// Clusters at t, keeping the first document in input order as neardup does (greedily, or with
+// `components` transitively): copies removed (a document removed while a copy of it is kept)
 // and documents lost (no copy of it kept: removed as the duplicate of a different document).
-void print_cluster_table(const std::vector<LabelledDoc>& docs, const PairTable& table) {
-  std::printf("\n## Clusters at t, first document kept\n\n");
+void print_cluster_table(const std::vector<LabelledDoc>& docs, const PairTable& table,
+                         bool components) {
+  std::printf(components ? "\n## Transitive clusters at t (--clusters components), first document "
+                           "kept\n\n"
+                         : "\n## Greedy clusters at t (the default), first document kept\n\n");
   std::printf(
       "| t | page copies removed | short-text copies removed | site pages lost | "
       "mail messages lost | pages or short texts lost |\n|---|---|---|---|---|---|\n");
   for (const double t : kThresholds) {
-    UnionFind clusters(docs.size());
-    for (const TruePair& p : table.shared) {
-      if (p.jaccard >= t) clusters.unite(p.a, p.b);
-    }
+    const std::vector<char> kept = kept_at(docs.size(), table, t, components);
     struct Identity {
       LabelledShape shape;
       std::size_t docs = 0;
@@ -137,7 +162,7 @@ void print_cluster_table(const std::vector<LabelledDoc>& docs, const PairTable& 
       Identity& identity = identities[docs[i].identity];
       identity.shape = docs[i].shape;
       ++identity.docs;
-      if (clusters.find(i) == i) ++identity.kept;
+      identity.kept += kept[i];
     }
     // Columns: copies of pages and short texts; lost site pages, mail messages, the others.
     std::size_t removed[2] = {}, copies[2] = {}, lost[3] = {}, of[3] = {};
@@ -331,7 +356,8 @@ int main(int argc, char** argv) {
       100 * spec.min_template_share, 100 * spec.max_template_share);
   const PairTable table = measure_pairs(docs);
   print_pair_table(docs, table);
-  print_cluster_table(docs, table);
+  print_cluster_table(docs, table, false);
+  print_cluster_table(docs, table, true);
 
   TextMaker maker(spec.seed + 1);
   TextSource source(maker,
