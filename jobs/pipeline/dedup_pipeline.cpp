@@ -537,9 +537,9 @@ class DedupRun {
     std::vector<DocId> referenced;
     for (const ReferenceMatch& m : references_) referenced.push_back(m.doc);
     const KeepRule keep = *parse_keep_rule(options_.keep);
-    const SimilarityAxis axis = method_.similarity_axis();
-    const GreedyInputs in{owner_,     sketch_.docs,         *source_,      keep, rule_, payloads(),
-                          referenced, axis.threshold - 0.1, axis.threshold};
+    const double t = rule_.check.threshold;  // 0 where every candidate passes: no near misses
+    const GreedyInputs in{owner_,     sketch_.docs, *source_, keep, rule_,
+                          payloads(), referenced,   t - 0.1,  t};
     GreedyCounts counts;
     GreedyResult result =
         greedy_clusters(exchanger_, graph, in, options_.shuffle_bytes, clock_, counts);
