@@ -15,7 +15,9 @@
 # over 10M random fingerprints at 1 and 2 ranks, and the online index (10M fingerprints: bytes
 # per document, query latency); exact against estimate verification on a 303 MB corpus with
 # the shapes of real ones, and a MinHash index of it with and without stored shingle sets
-# (bytes per document, query latency); prints RESULT lines.
+# (bytes per document, query latency); greedy clusters against --clusters components on that
+# corpus (time, memory, checks, and each removal audited against exact Jaccard with its kept
+# document); prints RESULT lines.
 # Figures measured with it, what they mean and what bounds them: docs/performance.md.
 # Usage: scripts/bench.sh [--kernel K] [CORPUS_DIR]   (default: build/bench-corpus, generated once)
 #   --kernel K (or NEARDUP_BENCH_KERNEL=K): every minhash job and the yardstick passes run
@@ -266,6 +268,33 @@ for n in 1 2; do
     "ratio=$(awk -v a="$exact_median" -v b="$estimate_median" 'BEGIN { printf "%.2f", a / b }')"
   unset walls
 done
+# Greedy clusters (the default) against --clusters components on the realistic corpus at 1 and
+# 2 ranks, interleaved, 3 runs each: median stage seconds (sum of each stage's max over ranks)
+# and the ratio, peak RSS, the greedy walk's rounds and checks against the pairs components
+# checks; then what each removed, audited against exact Jaccard with the kept document.
+for n in 1 2; do
+  declare -A totals=()
+  for run in 1 2 3; do
+    for clusters in greedy components; do
+      out="$root/build/bench-clusters-$clusters-$n"
+      "$root/scripts/mpirun.sh" -n "$n" "$root/build/neardup" minhash -i "$realistic" -o "$out" \
+        --overwrite --no-checkpoint -q --clusters "$clusters" "${kernel_flags[@]}" >/dev/null
+      stats="$(tr -d ' \n' <"$out/stats.json")"
+      totals[$clusters]+="$(grep -oE '"total_seconds":[0-9.]+' <<<"$stats" | cut -d: -f2) "
+      echo "RESULT clusters=$clusters ranks=$n run=$run $(grep -oE \
+        '"(greedy_[a-z_]+|pairs_checked|verify_rounds|docs_removed|total_seconds)":[0-9.]+' \
+        <<<"$stats" | tr '\n' ' ')peak_rss=$(grep -oE '"peak_rss_bytes_per_rank":\[[0-9,]+' \
+        <<<"$stats" | grep -oE '[0-9]+' | sort -n | tail -1)"
+    done
+  done
+  read -r greedy_median _ <<<"$(median_spread ${totals[greedy]})"
+  read -r components_median _ <<<"$(median_spread ${totals[components]})"
+  echo "RESULT clusters_cost ranks=$n greedy_seconds=$greedy_median" \
+    "components_seconds=$components_median ratio=$(ratio "$greedy_median" "$components_median")"
+  unset totals
+done
+"$root/build/neardup-removal-audit" -i "$realistic" --run "$root/build/bench-clusters-components-2" \
+  --run "$root/build/bench-clusters-greedy-2"
 # Stored shingle sets: a MinHash index of the realistic corpus with and without them at 2 ranks
 # (bytes per document), and 3,000 of its documents queried against each (latency).
 sample="$root/build/bench-realistic-queries.jsonl"
