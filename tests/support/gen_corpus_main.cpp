@@ -5,6 +5,7 @@
 #include <fstream>
 #include <iostream>
 
+#include "tests/support/chain_corpus.hpp"
 #include "tests/support/corpus_generator.hpp"
 #include "tests/support/realistic_corpus.hpp"
 
@@ -12,6 +13,7 @@ int main(int argc, char** argv) {
   neardup::testing::CorpusSpec spec;
   neardup::testing::RealisticSpec shapes;
   bool realistic = false;
+  double chain_threshold = 0;
   std::string output;
   std::uint64_t target_bytes = 0;
   CLI::App app{"write a generated JSON Lines corpus with planted near-duplicates"};
@@ -30,6 +32,10 @@ int main(int argc, char** argv) {
   app.add_flag("--realistic", realistic,
                "the shapes of real corpora (near-identical families, shared boilerplate, short "
                "documents, quoted mail, licence headers) instead of planted variants");
+  app.add_option(
+      "--chain", chain_threshold,
+      "instead, the corpus whose near-duplicate graph chains (chains just above this "
+      "threshold, templates, a family of 1,200, quoted mail: tests/support/chain_corpus)");
   app.add_option("--families", shapes.families,
                  "--realistic: families of near-identical "
                  "documents")
@@ -57,9 +63,13 @@ int main(int argc, char** argv) {
     batch_spec.seed = spec.seed + batch;
     neardup::testing::RealisticSpec batch_shapes = shapes;
     batch_shapes.seed = spec.seed + batch;
+    neardup::testing::ChainSpec chains;
+    chains.seed = spec.seed + batch;
+    chains.threshold = chain_threshold;
     for (neardup::testing::GeneratedDoc doc :
-         realistic ? neardup::testing::generate_realistic_corpus(batch_shapes)
-                   : neardup::testing::generate_corpus(batch_spec)) {
+         chain_threshold > 0 ? neardup::testing::generate_chain_corpus(chains)
+         : realistic         ? neardup::testing::generate_realistic_corpus(batch_shapes)
+                             : neardup::testing::generate_corpus(batch_spec)) {
       if (batch > 0) doc.id = "b" + std::to_string(batch) + "-" + doc.id;
       const std::string line = neardup::testing::to_json_line(doc) + "\n";
       out << line;
