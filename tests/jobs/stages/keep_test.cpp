@@ -170,14 +170,15 @@ std::vector<std::string> expected_rows(const std::vector<Record>& records,
 }
 
 // OUT's clusters/ rows without their similarity column, which is checked here: 1 for a kept
-// document, at least `threshold` for a removed one.
+// document, at least `threshold` for a removed one (empty when `threshold` is negative).
 std::vector<std::string> cluster_rows(const std::string& out, double threshold) {
   std::vector<std::string> rows;
   for (const std::string& line : part_lines(out, "clusters")) {
     const auto f = split_tabs(line);
-    EXPECT_EQ(f.size(), 4u) << line;
-    if (f.size() != 4) continue;
-    EXPECT_GE(std::stod(f[3]), f[2] == "1" ? 1.0 : threshold) << line;
+    EXPECT_EQ(f.size(), threshold < 0 && f[2] == "0" ? 3u : 4u) << line;
+    if (f.size() == 4) {
+      EXPECT_GE(std::stod(f[3]), f[2] == "1" ? 1.0 : threshold) << line;
+    }
     rows.push_back(f[0] + "\t" + f[1] + "\t" + f[2]);
   }
   std::sort(rows.begin(), rows.end());
@@ -212,11 +213,12 @@ class KeepRule : public ::testing::TestWithParam<const char*> {
     return o;
   }
 
-  // Rank 0: OUT's clusters/ and removed/ keep what the rule says.
-  void check(const std::string& out) const {
+  // Rank 0: OUT's clusters/ and removed/ keep what the rule says (transitive `components`
+  // write no similarity for removed members).
+  void check(const std::string& out, bool components) const {
     const std::vector<std::string> want = expected_rows(records_, component_, GetParam());
     ASSERT_GT(want.size(), 150u);
-    EXPECT_EQ(cluster_rows(out, 0.7), want) << out;
+    EXPECT_EQ(cluster_rows(out, components ? -1.0 : 0.7), want) << out;
     std::set<std::pair<std::string, std::string>> removed;
     for (const std::string& row : want) {
       const auto f = split_tabs(row);
@@ -239,11 +241,17 @@ class KeepRule : public ::testing::TestWithParam<const char*> {
   const std::vector<std::size_t> component_ = true_components(records_, 0.7);
 };
 
+// Greedy (the default) and transitive clusters agree on cliques, for every rule.
 TEST_P(KeepRule, MinhashKeepsWhatTheRuleSaysForAnySplitSize) {
-  for (const std::uint64_t split_bytes : {std::uint64_t{4096}, std::uint64_t{64} << 20}) {
-    const std::string name = "minhash-" + std::to_string(split_bytes);
-    run_minhash(MPI_COMM_WORLD, options<MinhashOptions>(name, split_bytes));
-    if (world_rank() == 0) check(dir_ + "/" + name);
+  for (const ClusterRule clusters : {ClusterRule::kGreedy, ClusterRule::kComponents}) {
+    for (const std::uint64_t split_bytes : {std::uint64_t{4096}, std::uint64_t{64} << 20}) {
+      const std::string name =
+          std::string("minhash-") + cluster_rule_name(clusters) + "-" + std::to_string(split_bytes);
+      MinhashOptions o = options<MinhashOptions>(name, split_bytes);
+      o.clusters = clusters;
+      run_minhash(MPI_COMM_WORLD, o);
+      if (world_rank() == 0) check(dir_ + "/" + name, clusters == ClusterRule::kComponents);
+    }
   }
 }
 
