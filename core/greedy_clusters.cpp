@@ -34,9 +34,9 @@ void check_number(std::uint32_t doc, std::uint32_t docs) {
 
 GreedyClusters::GreedyClusters(std::uint32_t docs, std::span<const NumberedPair> pairs,
                                std::span<const std::uint32_t> group_members,
-                               std::span<const std::size_t> group_starts, GroupFilter filter)
+                               std::span<const std::size_t> group_starts, GroupRule rule)
     : docs_(docs),
-      filter_(std::move(filter)),
+      rule_(std::move(rule)),
       status_(docs, Status::kUndecided),
       kept_by_(docs, kNone),
       similarity_(docs, 0.0),
@@ -56,22 +56,24 @@ GreedyClusters::GreedyClusters(std::uint32_t docs, std::span<const NumberedPair>
       },
       later_start_, later_);
   const std::size_t groups = group_starts.empty() ? 0 : group_starts.size() - 1;
-  member_start_.assign(group_starts.begin(), group_starts.end());
-  members_.assign(group_members.begin(), group_members.end());
-  for (std::size_t g = 0; g < groups; ++g) {
-    const auto first = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g]);
-    const auto last = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g + 1]);
-    std::for_each(first, last, [&](std::uint32_t d) { check_number(d, docs); });
-    std::sort(first, last);
+  member_start_.assign(1, 0);
+  for (std::size_t g = 0; g < groups; ++g) {  // each group's members sorted, each once
+    const std::size_t begin = members_.size();
+    members_.insert(members_.end(),
+                    group_members.begin() + static_cast<std::ptrdiff_t>(group_starts[g]),
+                    group_members.begin() + static_cast<std::ptrdiff_t>(group_starts[g + 1]));
+    const auto first = members_.begin() + static_cast<std::ptrdiff_t>(begin);
+    std::for_each(first, members_.end(), [&](std::uint32_t d) { check_number(d, docs); });
+    std::sort(first, members_.end());
+    members_.erase(std::unique(first, members_.end()), members_.end());
+    member_start_.push_back(members_.size());
   }
   build_rows(
       docs,
       [&](auto add) {
         for (std::size_t g = 0; g < groups; ++g) {
           for (std::size_t i = member_start_[g]; i < member_start_[g + 1]; ++i) {
-            if (i == member_start_[g] || members_[i] != members_[i - 1]) {
-              add(members_[i], static_cast<std::uint32_t>(g));
-            }
+            add(members_[i], static_cast<std::uint32_t>(g));
           }
         }
       },
@@ -102,9 +104,14 @@ void GreedyClusters::list_candidates(std::uint32_t v, std::vector<std::uint32_t>
     const std::uint32_t g = groups_[i];
     const auto first = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g]);
     const auto last = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g + 1]);
-    for (auto u = std::upper_bound(first, last, v); u != last; ++u) {
+    const auto after = std::upper_bound(first, last, v);
+    if (rule_.checkers > 0 && after - first > static_cast<std::ptrdiff_t>(rule_.checkers)) {
+      ++counts_.group_passed;  // v is past the group's checkers
+      continue;
+    }
+    for (auto u = after; u != last; ++u) {
       if (!fresh(*u)) continue;
-      if (!filter_ || filter_(v, *u)) {
+      if (!rule_.filter || rule_.filter(v, *u)) {
         out.push_back(*u);
       } else {
         ++counts_.group_filtered;

@@ -21,6 +21,17 @@ struct NumberedPair {
 /// stand for pairs that a cheaper test filters before they are checked.
 using GroupFilter = std::function<bool(std::uint32_t earlier, std::uint32_t later)>;
 
+/// How the members of groups are checked.
+struct GroupRule {
+  /// Which pairs of a group are candidates (empty: all).
+  GroupFilter filter;
+  /// When > 0, only the group's first this many members (in order) check the group's later
+  /// undecided members when kept; the others check only their pairs and their other groups.
+  /// Bounds the checks of a group of m look-alikes that are not duplicates (a template's
+  /// bucket) to checkers x m instead of m^2 / 2.
+  std::uint32_t checkers = 0;
+};
+
 /// Checks the candidate pair (kept, candidate): whether it passes, and its similarity.
 using CandidateCheck =
     std::function<bool(std::uint32_t kept, std::uint32_t candidate, double& similarity)>;
@@ -34,9 +45,9 @@ using CandidateCheck =
 /// candidates, the order and the check.
 ///
 /// Candidates are pairs, and groups whose every two members are candidates unless the group
-/// filter rejects them (an LSH bucket too large to list as pairs). A pair is checked only when
-/// its earlier document is kept and its later one still undecided: a family of m
-/// near-identical documents costs m - 1 checks, not m(m-1)/2.
+/// rule rejects them (an LSH bucket too large to list as pairs: its filter, and its checkers).
+/// A pair is checked only when its earlier document is kept and its later one still
+/// undecided: a family of m near-identical documents costs m - 1 checks, not m(m-1)/2.
 ///
 /// Checks need the payloads of both documents, which a caller loads in rounds: plan_round()
 /// names the documents whose payloads the next round's checks read, within a byte budget;
@@ -49,12 +60,11 @@ class GreedyClusters {
   static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
   /// `docs` documents; `pairs` candidate pairs (repeats allowed); group g's members are
-  /// group_members[group_starts[g], group_starts[g + 1]) (any order, repeats allowed);
-  /// `filter` decides which pairs of a group are candidates (empty: all). Throws
-  /// std::invalid_argument for a document number out of range.
+  /// group_members[group_starts[g], group_starts[g + 1]) (any order, repeats allowed), checked
+  /// as `rule` says. Throws std::invalid_argument for a document number out of range.
   GreedyClusters(std::uint32_t docs, std::span<const NumberedPair> pairs,
                  std::span<const std::uint32_t> group_members,
-                 std::span<const std::size_t> group_starts, GroupFilter filter);
+                 std::span<const std::size_t> group_starts, GroupRule rule);
 
   /// Marks `doc` removed before any round, naming no kept document (an earlier corpus has
   /// it): it neither keeps nor removes anything. Call before the first round.
@@ -93,6 +103,7 @@ class GreedyClusters {
     std::uint64_t passed = 0;          // checks that removed a document
     std::uint64_t planned = 0;         // checks planned (some are not made: see plan_round)
     std::uint64_t group_filtered = 0;  // pairs of groups the filter rejected
+    std::uint64_t group_passed = 0;    // groups not checked by a member past the checkers
   };
   const Counts& counts() const { return counts_; }
 
@@ -125,7 +136,7 @@ class GreedyClusters {
   std::vector<std::uint32_t> groups_;      //
   std::vector<std::size_t> member_start_;  // CSR: each group's members, sorted
   std::vector<std::uint32_t> members_;     //
-  GroupFilter filter_;
+  GroupRule rule_;
 
   std::vector<Status> status_;
   std::vector<std::uint32_t> kept_by_;

@@ -538,8 +538,9 @@ class DedupRun {
     for (const ReferenceMatch& m : references_) referenced.push_back(m.doc);
     const KeepRule keep = *parse_keep_rule(options_.keep);
     const double t = rule_.check.threshold;  // 0 where every candidate passes: no near misses
-    const GreedyInputs in{owner_,     sketch_.docs, *source_, keep, rule_,
-                          payloads(), referenced,   t - 0.1,  t};
+    const GreedyInputs in{
+        owner_,     sketch_.docs, *source_, keep, rule_, payloads(), options_.group_checkers,
+        referenced, t - 0.1,      t};
     GreedyCounts counts;
     GreedyResult result =
         greedy_clusters(exchanger_, graph, in, options_.shuffle_bytes, clock_, counts);
@@ -547,6 +548,7 @@ class DedupRun {
     set_count("greedy_checks", counts.checks);
     set_count("greedy_checks_planned", counts.planned);
     set_count("group_pairs_filtered", counts.group_filtered);
+    set_count("group_members_past_checkers", counts.group_passed);
     set_count("candidate_components", counts.components);
     set_count("largest_candidate_component", counts.largest_component);
     set_count("near_misses", counts.near_misses);

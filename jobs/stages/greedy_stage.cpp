@@ -138,7 +138,7 @@ class GreedyRun {
     release(groups_);
     load_group_sketches(members);
     greedy_.emplace(static_cast<std::uint32_t>(ids_.size()), pairs, members, starts,
-                    group_filter());
+                    GroupRule{group_filter(), in_.group_checkers});
     for (std::uint32_t n = 0; n < ids_.size(); ++n) {
       if (contenders_[n].beforehand) greedy_->remove_beforehand(n);
     }
@@ -286,6 +286,7 @@ class GreedyRun {
     counts_.checks = sum_over_ranks(comm, mine.checks);
     counts_.planned = sum_over_ranks(comm, mine.planned);
     counts_.group_filtered = sum_over_ranks(comm, mine.group_filtered);
+    counts_.group_passed = sum_over_ranks(comm, mine.group_passed);
     counts_.components = sum_over_ranks(comm, components_);
     counts_.largest_component = max_over_ranks(comm, largest_);
     counts_.near_misses = sum_over_ranks(comm, near_misses_.count());

@@ -32,6 +32,8 @@ struct GreedyInputs {
   const KeepRule& keep;
   CandidateRule rule;
   const PayloadAccess& access;  // the check's payloads (see reads_shingle_sets)
+  /// A group's first members (in keep order) that check it when kept (GroupRule::checkers).
+  std::uint32_t group_checkers = 0;
   /// This rank's documents removed before clustering (an earlier corpus has them), sorted:
   /// they keep nothing and remove nothing.
   std::span<const DocId> removed_beforehand;
@@ -47,6 +49,7 @@ struct GreedyCounts {
   std::uint64_t checks = 0;             // pairs checked
   std::uint64_t planned = 0;            // checks planned (not made when their kept one was removed)
   std::uint64_t group_filtered = 0;     // pairs of groups the sketch filter rejected
+  std::uint64_t group_passed = 0;       // group memberships past the group's checkers
   std::uint64_t components = 0;         // connected groups of candidates
   std::uint64_t largest_component = 0;  // documents in the largest
   std::uint64_t near_misses = 0;        // failed checks in the near-miss window

@@ -469,5 +469,40 @@ TEST_F(GreedyClusters, ComponentsChainWhereGreedyDoesNot) {
   EXPECT_EQ(chain_removed, size[components.find(first)] - 1);
 }
 
+// 1,000 pages of one template (300 words) around 60 words of their own: every pair at J = 0.71,
+// above the sketch filter and below t, in buckets over --max-bucket. Only a bucket's first
+// --group-checkers documents check it, so the checks grow with the pages, not their square.
+TEST(GreedyTemplates, ABucketOfLookAlikesIsCheckedByItsFirstMembersOnly) {
+  const std::string dir = testing::shared_temp_dir();
+  std::vector<testing::GeneratedDoc> pages;
+  const auto words = testing::english_words();
+  std::string template_text;
+  for (std::size_t w = 0; w < 300; ++w)
+    template_text += std::string(words[w * 7 % words.size()]) + "x" + std::to_string(w) + " ";
+  for (std::size_t p = 0; p < 1000; ++p) {
+    std::string text = template_text;
+    for (std::size_t w = 0; w < 60; ++w)
+      text += "p" + std::to_string(p) + "w" + std::to_string(w) + " ";
+    pages.push_back({"template-" + std::to_string(p), text, p});
+  }
+  testing::write_corpus(dir + "/in", pages, 2);
+  std::uint64_t checks[2] = {};
+  for (const std::uint32_t checkers : {std::uint32_t{16}, std::uint32_t{0}}) {
+    MinhashOptions o;
+    o.inputs = {dir + "/in"};
+    o.output = dir + (checkers ? "/bounded" : "/all");
+    o.group_checkers = checkers;
+    const JobSummary summary = run_minhash(MPI_COMM_WORLD, o);
+    EXPECT_EQ(summary.docs_removed, 0u);
+    if (world_rank() == 0) checks[checkers ? 0 : 1] = testing::stat(o.output, "/greedy_checks");
+  }
+  if (world_rank() == 0) {
+    EXPECT_GT(testing::stat(dir + "/bounded", "/capped_buckets"), 0u);
+    EXPECT_LT(checks[0], 150'000u);  // 16 checkers of each bucket of about 1,000 pages
+    EXPECT_GT(checks[1], 300'000u);  // every kept page checks its later bucket mates: ~n^2 / 2
+    fs::remove_all(dir);
+  }
+}
+
 }  // namespace
 }  // namespace neardup
