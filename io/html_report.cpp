@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <span>
 
 #include "core/text/unicode_tokenizer.hpp"
 #include "io/utf8.hpp"
@@ -411,13 +412,18 @@ std::string similarity_html(const HtmlReport& r) {
 std::string clusters_html(const HtmlReport& r) {
   std::string html =
       "<h2>Clusters</h2>\n" + cluster_sizes_svg(r) +
-      "\n<p>The largest clusters, by the document kept. Overlap: the least share of shingles "
-      "(estimated Jaccard) between the kept document and the members compared with it.</p>"
+      "\n<p>The largest clusters, by the document kept. Lowest similarity: of the members it "
+      "removed to the kept document, as the clustering checked them (&mdash; when it did not: "
+      "--clusters components). Overlap: the least share of shingles (estimated Jaccard) between "
+      "the kept document and the members compared with it.</p>"
       "<table id=\"largest\"><tr><th>kept document</th><th>location</th><th class=\"n\">"
-      "documents</th><th class=\"n\">least overlap</th><th class=\"n\">members compared</th></tr>";
+      "documents</th><th class=\"n\">lowest similarity</th><th class=\"n\">least overlap</th>"
+      "<th class=\"n\">members compared</th></tr>";
   for (const ReportCluster& c : r.largest) {
     html += "<tr><td><code>" + html_escape(c.kept_id) + "</code></td><td><code>" +
             html_escape(c.kept_location) + "</code></td><td class=\"n\">" + with_commas(c.size) +
+            "</td><td class=\"n\">" +
+            (c.lowest_similarity ? number(*c.lowest_similarity, 3) : std::string("&mdash;")) +
             "</td><td class=\"n\">" +
             (c.least_overlap ? number(c.least_overlap->jaccard, 2) : std::string("-")) +
             "</td><td class=\"n\">" + with_commas(c.compared) + "</td></tr>";
@@ -452,7 +458,7 @@ std::string document_html(const ReportDocument& d, const std::string& diffed) {
          "</div>";
 }
 
-std::string samples_html(const std::vector<ReportSample>& samples, TokenizerKind tokenizer,
+std::string samples_html(std::span<const ReportSample> samples, TokenizerKind tokenizer,
                          const char* css_class) {
   std::string html;
   for (const ReportSample& s : samples) {
@@ -464,6 +470,53 @@ std::string samples_html(const std::vector<ReportSample>& samples, TokenizerKind
             document_html(s.right, right) + "</div></div>\n";
   }
   return samples.empty() ? "<p>No clusters.</p>\n" : html;
+}
+
+// The near misses' table: both documents and their similarity, most similar first.
+std::string near_miss_table(const ReportNearMisses& n) {
+  std::string html =
+      "<table id=\"near-miss-pairs\"><tr><th class=\"n\">similarity</th><th>document</th>"
+      "<th>location</th><th>document</th><th>location</th></tr>";
+  for (const ReportSample& p : n.pairs) {
+    html += "<tr><td class=\"n\">" + number(p.similarity, 3) + "</td>";
+    for (const ReportDocument* d : {&p.left, &p.right}) {
+      html += "<td><code>" + html_escape(d->id) + "</code></td><td><code>" +
+              html_escape(d->location) + "</code></td>";
+    }
+    html += "</tr>";
+  }
+  return html + "</table>\n";
+}
+
+// The pairs just below the threshold: how many, the most similar listed, the first few side by
+// side; "none", or why there are none to list.
+std::string near_misses_html(const HtmlReport& r) {
+  const ReportNearMisses& n = r.near_misses;
+  const std::string window =
+      "[" + number(std::max(0.0, r.threshold - 0.1), 3) + ", " + number(r.threshold, 3) + ")";
+  std::string html =
+      "<h2>Pairs just below the threshold (t - 0.1 &lt;= similarity &lt; t): what lowering "
+      "--threshold would add</h2>\n<p id=\"near-misses\">";
+  if (!n.recorded) {
+    return html +
+           "Not recorded: near misses are recorded by greedy clustering only (--clusters "
+           "greedy, the default), not by --clusters components.</p>\n";
+  }
+  if (n.count == 0)
+    return html + "none: no check failed with a similarity in " + window + ".</p>\n";
+  html += "Failed checks with a similarity in " + window + ": <span class=\"sim\">" +
+          with_commas(n.count) + "</span>. Below, the most similar of them (" +
+          std::to_string(n.pairs.size()) +
+          "), most similar first (ties in input order), with the texts of up to " +
+          std::to_string(kReportNearMissTexts) +
+          " side by side. Clustering checks a candidate only against a kept document, so a "
+          "lower threshold can add more than these.</p>\n" +
+          near_miss_table(n);
+  const std::span<const ReportSample> shown(n.pairs.data(),
+                                            std::min(n.pairs.size(), kReportNearMissTexts));
+  if (shown.empty()) return html;
+  return html + "<div id=\"near-miss-samples\">" + samples_html(shown, r.tokenizer, "sample near") +
+         "</div>\n";
 }
 
 }  // namespace
@@ -551,8 +604,8 @@ std::string render_html_report(const HtmlReport& r) {
          "pairs whose documents were already joined through others are not checked, so which "
          "pairs appear here can change with the rank count; the clusters do not.</p>\n"
          "<div id=\"hard-cases\">" +
-         samples_html(r.hard_cases, r.tokenizer, "sample hard") +
-         "</div>\n<h2>Pairs from the largest clusters</h2>\n<p class=\"note\">Each cluster's kept "
+         samples_html(r.hard_cases, r.tokenizer, "sample hard") + "</div>\n" + near_misses_html(r) +
+         "<h2>Pairs from the largest clusters</h2>\n<p class=\"note\">Each cluster's kept "
          "document and the member of its verified pairs least similar to it.</p>\n"
          "<div id=\"cluster-samples\">" +
          samples_html(r.cluster_samples, r.tokenizer, "sample cluster") +

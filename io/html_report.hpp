@@ -72,7 +72,21 @@ struct ReportCluster {
   /// least; empty when none was compared.
   std::optional<ReportOverlap> least_overlap;
   std::uint64_t compared = 0;  // members compared
+  /// The lowest similarity of its removed members to the kept document, as the clustering
+  /// checked them; empty when it did not check them all (--clusters components).
+  std::optional<double> lowest_similarity;
 };
+
+/// Near misses: checks that failed with a similarity just below the threshold, in
+/// [threshold - 0.1, threshold), what a lower --threshold would add.
+struct ReportNearMisses {
+  bool recorded = false;            // only greedy clustering records them
+  std::uint64_t count = 0;          // in the whole run
+  std::vector<ReportSample> pairs;  // the most similar, most similar first; left: the first doc
+};
+
+/// How many of the near misses listed the page shows side by side, with their texts.
+inline constexpr std::size_t kReportNearMissTexts = 4;
 
 /// Everything report.html shows. Texts and ids are raw: the renderer escapes them.
 struct HtmlReport {
@@ -100,6 +114,7 @@ struct HtmlReport {
   std::vector<std::pair<std::uint64_t, std::uint64_t>> cluster_sizes;
   std::vector<ReportCluster> largest;         // largest first
   std::vector<ReportSample> hard_cases;       // the pairs of lowest similarity, lowest first
+  ReportNearMisses near_misses;               // the pairs just below the threshold
   std::vector<ReportSample> cluster_samples;  // the largest clusters' kept documents
   bool hosts = false;                         // --host-field: the page lists mirrors
   std::vector<MirrorRow> mirrors;             // the most shared host pairs, most first

@@ -81,7 +81,9 @@ Command add_explain_command(CLI::App& app, LogFlags& log) {
   CLI::App* command = app.add_subcommand(
       "explain",
       "why two documents are or are not near-duplicates under the minhash flags given: "
-      "shingles, exact and estimated Jaccard, colliding bands, SimHash distance, verdict");
+      "shingles, exact and estimated Jaccard, colliding bands, SimHash distance, verdict; with "
+      "--run and one --id, what that run decided for the document (kept, or removed by which "
+      "document at which similarity) and why");
   bind_options(*command, e->options, [](auto& v, MinhashOptions& m) {
     describe_input_options(v, m);
     describe_minhash_options(v, m);
@@ -93,18 +95,30 @@ Command add_explain_command(CLI::App& app, LogFlags& log) {
                    "stats.json) instead of -i and flags")
       ->type_name("DIR")
       ->excludes("--input");
-  command->add_option("--id", e->ids, "a document: its id field, or path:line (give --id twice)")
+  command
+      ->add_option("--id", e->ids,
+                   "a document: its id field, or path:line (twice: the pair to explain; once, "
+                   "with --run: what that run decided for it)")
       ->required()
-      ->expected(2);
-  return {command, [e](MPI_Comm comm) {
-            if (comm_rank(comm) != 0) return 0;
-            if (!e->run.empty()) e->options = options_of_run(e->run);
-            const std::string invalid = validate_explain(e->options);
-            if (!invalid.empty()) throw UsageError(invalid);
-            const PairExplanation found = explain_pair(e->options, e->ids[0], e->ids[1]);
-            std::cout << explanation_text(found, e->options);
-            return 0;
-          }};
+      ->expected(1, 2);
+  return {
+      command, [e](MPI_Comm comm) {
+        if (comm_rank(comm) != 0) return 0;
+        if (e->ids.size() == 1 && e->run.empty()) {
+          throw UsageError(
+              "explain: one --id needs --run DIR (what that run decided for it); "
+              "give --id twice to explain a pair");
+        }
+        if (!e->run.empty()) e->options = options_of_run(e->run);
+        const std::string invalid = validate_explain(e->options);
+        if (!invalid.empty()) throw UsageError(invalid);
+        if (e->ids.size() == 1) {
+          std::cout << decision_text(explain_decision(e->options, e->run, e->ids[0]), e->options);
+        } else {
+          std::cout << explanation_text(explain_pair(e->options, e->ids[0], e->ids[1]), e->options);
+        }
+        return 0;
+      }};
 }
 
 }  // namespace neardup

@@ -1,13 +1,19 @@
 // `neardup explain`: why two documents are, or are not, near-duplicates under a minhash run's
-// flags: their shingles, exact and estimated Jaccard, colliding bands, SimHash distance.
+// flags: their shingles, exact and estimated Jaccard, colliding bands, SimHash distance; and
+// what a run decided for one document, and why.
 #include "jobs/cli/explain_command.hpp"
 
 #include <simdjson.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <functional>
 #include <optional>
+#include <span>
 
 #include "core/band_keys.hpp"
 #include "core/jaccard.hpp"
@@ -16,6 +22,7 @@
 #include "core/simhash.hpp"
 #include "io/input_plan.hpp"
 #include "io/record_reader.hpp"
+#include "io/tsv.hpp"
 #include "jobs/documents/document_parser.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -25,8 +32,9 @@
 namespace neardup {
 namespace {
 
-// A document found in the inputs: where it is and its text.
+// A document found in the inputs: how the outputs name it, where it is and its text.
 struct FoundDoc {
+  std::string name;  // its id field, or its location when it has none
   std::string location;
   std::string text;
 };
@@ -62,12 +70,17 @@ std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
       const std::string id = parsed.has_id ? parsed.id : location;
       for (auto [wanted, found] : {std::pair{&id_a, &a}, std::pair{&id_b, &b}}) {
         if (!*found && (id == *wanted || location == *wanted)) {
-          *found = FoundDoc{location, std::string(parsed.text)};
+          *found = FoundDoc{id, location, std::string(parsed.text)};
         }
       }
     }
   }
   return {std::move(a), std::move(b)};
+}
+
+// The error for a document asked for and not in the inputs.
+JobError not_found(const std::string& id) {
+  return JobError("explain: no document with id or location '" + id + "' in the inputs");
 }
 
 ExplainedDoc describe(const std::string& id, const FoundDoc& doc, const DocumentSpec& spec,
@@ -81,6 +94,113 @@ ExplainedDoc describe(const std::string& id, const FoundDoc& doc, const Document
         tokens.text.substr(tokens.starts[i], tokens.ends[i] - tokens.starts[i]));
   }
   return explained;
+}
+
+// Calls `row` with the fields, unescaped, of every line of the parts (part-*.tsv) in `folder`,
+// part by part.
+void read_rows(const std::filesystem::path& folder,
+               const std::function<void(std::span<const std::string>)>& row) {
+  std::vector<std::filesystem::path> parts;
+  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
+    const std::string name = entry.path().filename().string();
+    if (name.starts_with("part-") && name.ends_with(".tsv")) parts.push_back(entry.path());
+  }
+  std::sort(parts.begin(), parts.end());
+  std::vector<std::string> fields;
+  std::string line;
+  for (const std::filesystem::path& part : parts) {
+    std::ifstream in(part, std::ios::binary);
+    if (!in) throw JobError(part.string() + ": cannot be read");
+    while (std::getline(in, line)) {
+      fields.clear();
+      for (std::size_t begin = 0, end = 0; begin <= line.size(); begin = end + 1) {
+        end = std::min(line.find('\t', begin), line.size());
+        fields.push_back(unescape_tsv_field(std::string_view(line).substr(begin, end - begin)));
+      }
+      row(fields);
+    }
+  }
+}
+
+// What the run's clusters/ says of the document the outputs name `name`: its first row (rows
+// id, cluster, keep, similarity) and the rows naming it as their kept document.
+RunDecision clusters_decision(const std::filesystem::path& output_dir, const std::string& name) {
+  const std::filesystem::path clusters = output_dir / "clusters";
+  if (!std::filesystem::is_directory(clusters)) {
+    throw JobError(clusters.string() + ": not found (is " + output_dir.string() +
+                   " a finished neardup run?)");
+  }
+  RunDecision d;
+  d.id = name;
+  read_rows(clusters, [&](std::span<const std::string> f) {
+    if (f.size() < 3) return;
+    if (f[1] == name && f[2] == "0") ++d.removed;
+    if (f[0] != name || ++d.rows > 1) return;  // a repeated id: its first row is taken
+    if (f[2] == "1") {
+      d.outcome = RunDecision::Outcome::kKeptRemovingOthers;
+    } else {
+      d.outcome = RunDecision::Outcome::kRemoved;
+      d.kept = f[1];
+      d.similarity = f.size() > 3 ? f[3] : "";
+    }
+  });
+  return d;
+}
+
+// When the run's reference/ (rows id, reference id, similarity) names the document, it was
+// removed because the earlier corpus holds it, whatever its cluster.
+void apply_reference(const std::filesystem::path& output_dir, RunDecision& d) {
+  const std::filesystem::path reference = output_dir / "reference";
+  if (!std::filesystem::is_directory(reference)) return;
+  read_rows(reference, [&](std::span<const std::string> f) {
+    if (f.size() < 3 || f[0] != d.id || d.outcome == RunDecision::Outcome::kRemovedByReference) {
+      return;
+    }
+    d.outcome = RunDecision::Outcome::kRemovedByReference;
+    d.kept = f[1];
+    d.similarity = f[2];
+  });
+}
+
+// The first line of a decision: what the run did with the document.
+std::string outcome_line(const RunDecision& d) {
+  using Outcome = RunDecision::Outcome;
+  const std::string doc = d.id + " (" + d.location + "): ";
+  switch (d.outcome) {
+    case Outcome::kKeptAlone:
+      return doc + "kept by the run, in no cluster: no near-duplicate among its candidates\n";
+    case Outcome::kKeptRemovingOthers:
+      return doc + "kept by the run; it removed " + std::to_string(d.removed) +
+             (d.removed == 1 ? " document" : " documents") +
+             " (clusters/ names it as their kept document)\n";
+    case Outcome::kRemovedByReference:
+      return doc + "removed by the run: the earlier corpus (--reference) holds " + d.kept +
+             ", similarity " + d.similarity + " (reference/)\n";
+    case Outcome::kRemoved:
+      return doc + "removed by the run; kept in its place: " + d.kept +
+             (d.similarity.empty()
+                  ? " (their similarity was not checked: --clusters components joins documents "
+                    "through others)\n"
+                  : ", similarity " + d.similarity + " (clusters/)\n");
+  }
+  return doc + "\n";
+}
+
+// Whether the similarity the run wrote for a removal (six decimals) agrees with the pair
+// explained: its exact Jaccard, or its estimate under --verify estimate.
+std::string agreement_line(const std::string& written, const PairExplanation& pair,
+                           const MinhashOptions& options) {
+  if (written.empty()) return "";
+  const bool exact = options.verify == VerifyMode::kExact;
+  const double here =
+      exact ? pair.exact_jaccard : static_cast<double>(pair.agreeing) / pair.num_perm;
+  const bool agree = std::abs(std::strtod(written.c_str(), nullptr) - here) <= 5e-7 + 1e-12;
+  char line[256];
+  std::snprintf(line, sizeof line, "the run's similarity %s %s the %s here (%.6f)%s\n",
+                written.c_str(), agree ? "agrees with" : "differs from",
+                exact ? "exact Jaccard" : "estimated Jaccard", here,
+                agree ? "" : ": were the inputs changed since the run?");
+  return line;
 }
 
 }  // namespace
@@ -122,8 +242,7 @@ PairExplanation explain_pair(const MinhashOptions& options, const std::string& i
                              const std::string& id_b) {
   const auto [found_a, found_b] = find_documents(options, id_a, id_b);
   for (const auto& [found, id] : {std::pair{&found_a, &id_a}, std::pair{&found_b, &id_b}}) {
-    if (!*found)
-      throw JobError("explain: no document with id or location '" + *id + "' in the inputs");
+    if (!*found) throw not_found(*id);
   }
   PairExplanation e;
   std::vector<std::uint64_t> set_a, set_b;
@@ -210,6 +329,31 @@ std::string explanation_text(const PairExplanation& e, const MinhashOptions& opt
                   options.threshold);
   }
   return out + line;
+}
+
+DecisionExplanation explain_decision(const MinhashOptions& options, const std::string& output_dir,
+                                     const std::string& id) {
+  const std::optional<FoundDoc> found = find_documents(options, id, id).first;
+  if (!found) throw not_found(id);
+  DecisionExplanation explained{clusters_decision(output_dir, found->name), std::nullopt};
+  apply_reference(output_dir, explained.decision);
+  explained.decision.location = found->location;
+  if (explained.decision.outcome == RunDecision::Outcome::kRemoved) {
+    explained.pair = explain_pair(options, id, explained.decision.kept);
+  }
+  return explained;
+}
+
+std::string decision_text(const DecisionExplanation& explained, const MinhashOptions& options) {
+  const RunDecision& d = explained.decision;
+  std::string out = outcome_line(d);
+  if (d.rows > 1) {
+    out += "note: " + std::to_string(d.rows) + " rows of clusters/ name " + d.id +
+           " (a repeated id); this is the first\n";
+  }
+  if (!explained.pair) return out;
+  return out + explanation_text(*explained.pair, options) +
+         agreement_line(d.similarity, *explained.pair, options);
 }
 
 }  // namespace neardup

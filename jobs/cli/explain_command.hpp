@@ -1,8 +1,10 @@
 // `neardup explain`: why two documents are, or are not, near-duplicates under a minhash run's
-// flags: their shingles, exact and estimated Jaccard, colliding bands, SimHash distance.
+// flags: their shingles, exact and estimated Jaccard, colliding bands, SimHash distance; and
+// what a run decided for one document, and why.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -52,5 +54,42 @@ PairExplanation explain_pair(const MinhashOptions& options, const std::string& i
 
 /// The explanation as lines of text for a terminal.
 std::string explanation_text(const PairExplanation& explanation, const MinhashOptions& options);
+
+/// What a run decided for one document, as its outputs say.
+struct RunDecision {
+  enum class Outcome {
+    kKeptAlone,           // in no cluster: no near-duplicate among its candidates
+    kKeptRemovingOthers,  // kept, and named as their kept document by `removed` others
+    kRemoved,             // removed by `kept`
+    kRemovedByReference,  // removed: the earlier corpus (--reference) holds `kept`
+  };
+  Outcome outcome = Outcome::kKeptAlone;
+  std::string id;             // as the outputs name it: its id field, or its path:line
+  std::string location;       // path:line (or the text file's path)
+  std::string kept;           // removed: the document kept in its place, as the outputs name it
+  std::string similarity;     // removed: theirs, as the run wrote it ("" when it did not check it)
+  std::uint64_t removed = 0;  // kept: the documents it removed
+  std::uint64_t rows = 0;     // of clusters/ naming `id`: 0 in no cluster, over 1 if ids repeat
+};
+
+/// What `neardup explain --run OUT --id X` finds: the run's decision for X and, when X was
+/// removed by a document of this corpus, the explanation of that pair.
+struct DecisionExplanation {
+  RunDecision decision;
+  std::optional<PairExplanation> pair;  // (X, the kept document)
+};
+
+/// Reads the inputs of `options` (the run's: options_of_run) for the document `id` (id field,
+/// or path:line), then `output_dir`'s clusters/ (rows id, cluster, keep, similarity, ids
+/// TSV-escaped) and reference/ (when there) for what the run decided for it, and explains a
+/// removed document with the one kept in its place (explain_pair). Throws JobError naming the
+/// id when the document is not in the inputs, or the directory when it has no clusters/.
+DecisionExplanation explain_decision(const MinhashOptions& options, const std::string& output_dir,
+                                     const std::string& id);
+
+/// The decision as lines of text for a terminal; for a removed document, then the explanation
+/// of the pair and whether the similarity the run wrote agrees with it (the exact Jaccard, or
+/// the estimate under --verify estimate).
+std::string decision_text(const DecisionExplanation& explained, const MinhashOptions& options);
 
 }  // namespace neardup

@@ -638,13 +638,25 @@ class DedupRun {
     }
     if (options_.write_report) {
       clock_.start("report");
-      page_ = gather_html_report(exchanger_, verified_, members_, source, owner_,
-                                 method_.similarity_axis().threshold);
+      const ReportInputs run{verified_, members_, removed_, recorded_near_misses(),
+                             method_.similarity_axis().threshold};
+      page_ = gather_html_report(exchanger_, run, source, owner_);
       page_.hosts = hosts();
       if (hosts()) page_.mirrors = gather_top_mirrors(exchanger_, mirror_rows_);
     }
     clock_.stop();
     if (spill_) std::filesystem::remove(spill_file_);
+  }
+
+  // The near misses report.html lists: greedy clustering's (rank 0's most similar, and the
+  // stats.json count), none under --clusters components.
+  std::optional<RecordedNearMisses> recorded_near_misses() const {
+    if (!greedy()) return std::nullopt;
+    RecordedNearMisses recorded{0, near_misses_};
+    for (const auto& [name, count] : report_.method_counts) {
+      if (name == "near_misses") recorded.count = count;
+    }
+    return recorded;
   }
 
   // Counts every document once (or throws), then rank 0 writes stats.json, report.html and

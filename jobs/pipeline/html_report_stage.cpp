@@ -22,6 +22,8 @@ namespace {
 struct ClusterInfo {
   DocId root;  // the kept document
   std::uint64_t size;
+  // Of its removed members to root: kUnknownSimilarity when one of them is not known.
+  double lowest_similarity;
 };
 
 // The clusters whose kept document this rank owns.
@@ -37,6 +39,7 @@ struct Shown {
   std::vector<VerifiedPair> hard_cases;
   std::vector<VerifiedPair> neighbours;  // of the first largest clusters' kept documents
   std::vector<ClusterMember> probes;     // members compared with their kept document
+  std::vector<VerifiedPair> near_misses;
 };
 
 // A document as its owner described it.
@@ -98,6 +101,16 @@ void count_pairs(MPI_Comm comm, std::span<const VerifiedPair> verified,
   histogram.bins = sum_on_root(comm, histogram.bins);
 }
 
+// The lowest similarity to their root of the removed members among by_root[from, to) (one
+// cluster's members): kUnknownSimilarity, below any other, when one of them is unknown.
+double lowest_similarity(std::span<const ClusterMember> by_root, std::size_t from, std::size_t to) {
+  double lowest = 1;
+  for (std::size_t i = from; i < to; ++i) {
+    if (by_root[i].doc != by_root[i].root) lowest = std::min(lowest, by_root[i].similarity);
+  }
+  return lowest;
+}
+
 // Collective: the clusters whose kept document (root) this rank owns, with their members.
 OwnedClusters owned_clusters(Exchanger& exchanger, std::span<const ClusterMember> members,
                              const OwnerFn& owner) {
@@ -115,7 +128,7 @@ OwnedClusters owned_clusters(Exchanger& exchanger, std::span<const ClusterMember
     const std::uint64_t size = j - i;
     if (size >= 2) {
       ++owned.size_bins[size_bin(size)];
-      owned.clusters.push_back({by_root[i].root, size});
+      owned.clusters.push_back({by_root[i].root, size, lowest_similarity(by_root, i, j)});
     }
     i = j;
   }
@@ -225,14 +238,14 @@ std::string cut_utf8(std::string text, std::size_t max, bool& truncated) {
 }
 
 // Collective: every document `shown` names, described by its owner. Payload: whether it is
-// kept (1 byte), its id, location and text (cut) as length-prefixed fields, then its bottom-k
-// shingle sketch.
+// kept (1 byte: not in `removed`, this rank's removed documents), its id, location and text
+// (cut) as length-prefixed fields, then its bottom-k shingle sketch.
 std::map<DocId, FetchedDoc> fetch_documents(Exchanger& exchanger, const Shown& shown,
-                                            std::span<const ClusterMember> members,
-                                            DocSource& source, const OwnerFn& owner) {
+                                            std::span<const DocId> removed, DocSource& source,
+                                            const OwnerFn& owner) {
   std::vector<DocId> requests;
   for (const ClusterInfo& c : shown.largest) requests.push_back(c.root);
-  for (const auto* pairs : {&shown.hard_cases, &shown.neighbours}) {
+  for (const auto* pairs : {&shown.hard_cases, &shown.neighbours, &shown.near_misses}) {
     for (const VerifiedPair& p : *pairs) requests.insert(requests.end(), {p.a, p.b});
   }
   for (const ClusterMember& m : shown.probes) requests.push_back(m.doc);
@@ -240,8 +253,7 @@ std::map<DocId, FetchedDoc> fetch_documents(Exchanger& exchanger, const Shown& s
   std::sort(requests.begin(), requests.end());
   requests.erase(std::unique(requests.begin(), requests.end()), requests.end());
   const PayloadFn provide = [&](DocId doc, std::string& out) {
-    const auto member = std::lower_bound(members.begin(), members.end(), ClusterMember{doc, 0});
-    out += member != members.end() && member->doc == doc && member->root == doc ? '1' : '0';
+    out += std::binary_search(removed.begin(), removed.end(), doc) ? '0' : '1';
     put_field(out, source.id(doc));
     put_field(out, source.location(doc));
     bool truncated = false;
@@ -278,7 +290,8 @@ ReportSample sample_of(const VerifiedPair& p, std::map<DocId, FetchedDoc>& fetch
 ReportCluster cluster_of(const ClusterInfo& c, std::span<const ClusterMember> probes,
                          std::map<DocId, FetchedDoc>& fetched) {
   const FetchedDoc& kept = fetched[c.root];
-  ReportCluster cluster{kept.doc.id, kept.doc.location, c.size, std::nullopt, 0};
+  ReportCluster cluster{kept.doc.id, kept.doc.location, c.size, std::nullopt, 0, std::nullopt};
+  if (c.lowest_similarity >= 0) cluster.lowest_similarity = c.lowest_similarity;
   for (const ClusterMember& probe : probes) {
     if (probe.root != c.root) continue;
     const FetchedDoc& member = fetched[probe.doc];
@@ -306,6 +319,9 @@ void assemble_shown(HtmlReport& report, Shown& shown, std::map<DocId, FetchedDoc
                      [&](const ClusterInfo& c) { return c.root == p.a || c.root == p.b; });
     report.cluster_samples.push_back(sample_of(p, fetched, cluster->size));
   }
+  for (const VerifiedPair& p : shown.near_misses) {
+    report.near_misses.pairs.push_back({fetched[p.a].doc, fetched[p.b].doc, p.similarity, 0});
+  }
 }
 
 std::string utc_now() {
@@ -319,25 +335,30 @@ std::string utc_now() {
 
 }  // namespace
 
-HtmlReport gather_html_report(Exchanger& exchanger, std::span<const VerifiedPair> verified,
-                              std::span<const ClusterMember> members, DocSource& source,
-                              const OwnerFn& owner, double threshold) {
+HtmlReport gather_html_report(Exchanger& exchanger, const ReportInputs& run, DocSource& source,
+                              const OwnerFn& owner) {
   const MPI_Comm comm = exchanger.comm();
   HtmlReport report;
   report.similarity_histogram = whole_range_histogram(kReportSimilarityBins);
-  report.threshold_histogram = threshold_window_histogram(threshold, kReportThresholdBins);
-  count_pairs(comm, verified, report.similarity_histogram);
-  count_pairs(comm, verified, report.threshold_histogram);
-  const OwnedClusters owned = owned_clusters(exchanger, members, owner);
+  report.threshold_histogram = threshold_window_histogram(run.threshold, kReportThresholdBins);
+  count_pairs(comm, run.verified, report.similarity_histogram);
+  count_pairs(comm, run.verified, report.threshold_histogram);
+  const OwnedClusters owned = owned_clusters(exchanger, run.members, owner);
   const std::vector<std::uint64_t> sizes_total = sum_on_root(comm, owned.size_bins);
   Shown shown;
   shown.largest = largest_clusters(exchanger, owned.clusters);
-  shown.hard_cases = hardest_pairs(exchanger, verified);
+  shown.hard_cases = hardest_pairs(exchanger, run.verified);
   shown.neighbours = kept_neighbours(
-      exchanger, verified,
+      exchanger, run.verified,
       std::span(shown.largest).first(std::min(kReportClusterSamples, shown.largest.size())));
   shown.probes = overlap_probes(exchanger, owned, shown.largest, owner);
-  std::map<DocId, FetchedDoc> fetched = fetch_documents(exchanger, shown, members, source, owner);
+  if (run.near_misses) {
+    report.near_misses = {true, run.near_misses->count, {}};
+    shown.near_misses.assign(run.near_misses->most_similar.begin(),
+                             run.near_misses->most_similar.end());
+  }
+  std::map<DocId, FetchedDoc> fetched =
+      fetch_documents(exchanger, shown, run.removed, source, owner);
   if (exchanger.rank() != 0) return {};
   for (std::size_t b = 0; b < sizes_total.size(); ++b) {
     if (sizes_total[b] > 0)

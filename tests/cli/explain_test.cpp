@@ -1,7 +1,8 @@
 // `neardup explain` against exact Jaccard computed here, on shingle strings (not hashes, not
 // neardup's shingler): every planted level, the verdict's consistency with the bands and the
 // estimate, lookups by location, a missing id; and explain on a run's output directory
-// against the pairs that run verified.
+// against the pairs that run verified and, given one id, against what its clusters/ and
+// reference/ say.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -10,6 +11,7 @@
 #include <set>
 
 #include "core/lsh_params.hpp"
+#include "io/tsv.hpp"
 #include "jobs/cli/explain_command.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -158,6 +160,114 @@ TEST(Explain, TakesTheRunsInputsAndFlagsAndAgreesWithItsPairs) {
     EXPECT_EQ(e.colliding_bands, direct.colliding_bands);
   }
   EXPECT_THROW(options_of_run(dir + "/in"), JobError);  // no stats.json there
+}
+
+// Given one id, explain --run names what the run's clusters/ says: a removed document's kept
+// document and similarity (which the pair's exact Jaccard matches), a kept document's removals,
+// a singleton kept. Two documents whose ids hold a tab and backslashes (escaped in clusters/)
+// are found back.
+TEST(Explain, NamesWhatTheRunDecidedForOneDocument) {
+  CorpusSpec spec;
+  spec.seed = 79;
+  spec.base_docs = 40;
+  std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  std::string copied;  // a text of their own
+  for (int i = 0; i < 60; ++i) copied += "tabbed" + std::to_string(i) + " ";
+  docs.push_back({"kept\tby \\ tab", copied, 0});
+  docs.push_back({"removed\t\\n", copied, 0});
+  const std::string dir = testing::shared_temp_dir() + "/explain-one";
+  testing::write_corpus(dir + "/in", docs, 2);
+  MinhashOptions run;
+  run.inputs = {dir + "/in"};
+  run.output = dir + "/out";
+  run.threshold = 0.7;
+  run.overwrite = true;
+  run_minhash(MPI_COMM_WORLD, run);
+  const MinhashOptions back = options_of_run(run.output);
+
+  std::map<std::string, std::vector<std::string>> row_of;  // by id, unescaped
+  std::map<std::string, std::uint64_t> removals;           // by kept document
+  for (const std::string& line : testing::part_lines(run.output, "clusters")) {
+    std::vector<std::string> f = testing::split_tabs(line);
+    ASSERT_EQ(f.size(), 4u) << line;
+    for (std::string& field : f) field = unescape_tsv_field(field);
+    removals[f[1]] += f[2] == "0";
+    row_of[f[0]] = f;
+  }
+  std::size_t removed = 0, kept = 0;
+  for (const auto& [id, f] : row_of) {
+    if ((f[2] == "0" ? removed++ : kept++) >= 12) continue;
+    const DecisionExplanation e = explain_decision(back, run.output, id);
+    EXPECT_EQ(e.decision.id, id);
+    EXPECT_EQ(e.decision.rows, 1u) << id;
+    if (f[2] == "0") {
+      EXPECT_EQ(e.decision.outcome, RunDecision::Outcome::kRemoved) << id;
+      EXPECT_EQ(e.decision.kept, f[1]) << id;
+      EXPECT_EQ(e.decision.similarity, f[3]) << id;
+      ASSERT_TRUE(e.pair) << id;
+      EXPECT_EQ(e.pair->b.id, f[1]);
+      EXPECT_NEAR(e.pair->exact_jaccard, std::stod(f[3]), 5e-7) << id;
+      EXPECT_TRUE(e.pair->duplicate) << id;
+      EXPECT_NE(decision_text(e, back).find("the run's similarity " + f[3] +
+                                            " agrees with the exact Jaccard here"),
+                std::string::npos);
+    } else {
+      EXPECT_EQ(e.decision.outcome, RunDecision::Outcome::kKeptRemovingOthers) << id;
+      EXPECT_EQ(e.decision.removed, removals[id]) << id;
+      EXPECT_GT(e.decision.removed, 0u) << id;
+      EXPECT_FALSE(e.pair);
+    }
+  }
+  EXPECT_GT(removed, 5u);
+  EXPECT_GT(kept, 5u);
+  const DecisionExplanation tab = explain_decision(back, run.output, "removed\t\\n");
+  EXPECT_EQ(tab.decision.kept, "kept\tby \\ tab");
+  EXPECT_EQ(tab.decision.similarity, "1.000000");
+
+  std::size_t singletons = 0;
+  for (const GeneratedDoc& doc : docs) {
+    if (row_of.contains(doc.id) || singletons++ >= 3) continue;
+    const DecisionExplanation e = explain_decision(back, run.output, doc.id);
+    EXPECT_EQ(e.decision.outcome, RunDecision::Outcome::kKeptAlone) << doc.id;
+    EXPECT_NE(decision_text(e, back).find("kept by the run, in no cluster"), std::string::npos);
+  }
+  EXPECT_GT(singletons, 0u);
+  EXPECT_THROW(explain_decision(back, run.output, "no-such-id"), JobError);
+  EXPECT_THROW(explain_decision(back, dir + "/in", docs[0].id), JobError);  // no clusters/ there
+}
+
+// A run against an earlier one (--reference) removes the documents the earlier corpus holds:
+// explain names the earlier document and the similarity reference/ wrote, and explains no pair.
+TEST(Explain, NamesTheEarlierDocumentOfAReferenceRemoval) {
+  CorpusSpec spec;
+  spec.seed = 80;
+  spec.base_docs = 20;
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  const std::string dir = testing::shared_temp_dir() + "/explain-reference";
+  testing::write_corpus(dir + "/in", docs, 2);
+  MinhashOptions earlier;
+  earlier.inputs = {dir + "/in"};
+  earlier.output = dir + "/earlier";
+  earlier.write_deduped = true;
+  earlier.overwrite = true;
+  run_minhash(MPI_COMM_WORLD, earlier);
+  MinhashOptions again = earlier;
+  again.output = dir + "/again";
+  again.reference = earlier.output;
+  run_minhash(MPI_COMM_WORLD, again);
+  const MinhashOptions back = options_of_run(again.output);
+  const std::vector<std::string> rows = testing::part_lines(again.output, "reference");
+  ASSERT_GT(rows.size(), 5u);
+  for (std::size_t i = 0; i < 5; ++i) {
+    const std::vector<std::string> f = testing::split_tabs(rows[i]);
+    const DecisionExplanation e = explain_decision(back, again.output, f[0]);
+    EXPECT_EQ(e.decision.outcome, RunDecision::Outcome::kRemovedByReference) << rows[i];
+    EXPECT_EQ(e.decision.kept, f[1]) << rows[i];
+    EXPECT_EQ(e.decision.similarity, f[2]) << rows[i];
+    EXPECT_FALSE(e.pair);
+    EXPECT_NE(decision_text(e, back).find("the earlier corpus (--reference) holds " + f[1]),
+              std::string::npos);
+  }
 }
 
 }  // namespace

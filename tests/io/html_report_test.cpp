@@ -131,7 +131,7 @@ HtmlReport sample_report() {
     for (int i = 0; i < 1000000; ++i) h->add(1.0);
   }
   r.cluster_sizes = {{2, 5}, {8, 1}};
-  r.largest = {{"doc-<1>", "in/a.jsonl:9", 6, std::nullopt, 0}};
+  r.largest = {{"doc-<1>", "in/a.jsonl:9", 6, std::nullopt, 0, std::nullopt}};
   r.hard_cases = {
       {document("kept-id", "in/a.jsonl:17",
                 "<script>document.title='pwned'</script> same words here\nline two", true),
@@ -227,25 +227,25 @@ TEST(HtmlReport, WarnsOfAClusterHoldingOverOnePercent) {
   HtmlReport r = sample_report();
   r.docs_read = 1100;
   r.docs_skipped = 100;
-  r.largest = {{"big", "in/a.jsonl:1", 600, std::nullopt, 0},
-               {"next", "in/a.jsonl:2", 11, std::nullopt, 0},
-               {"small", "in/a.jsonl:3", 10, std::nullopt, 0}};
+  r.largest = {{"big", "in/a.jsonl:1", 600, std::nullopt, 0, std::nullopt},
+               {"next", "in/a.jsonl:2", 11, std::nullopt, 0, std::nullopt},
+               {"small", "in/a.jsonl:3", 10, std::nullopt, 0, std::nullopt}};
   std::vector<std::string> hazards = report_hazards(r);
   ASSERT_EQ(hazards.size(), 1u);
   EXPECT_NE(hazards[0].find("A cluster holds 600 of the 1,000 documents (60.0%; kept document "
                             "big (in/a.jsonl:1)); 1 more of the largest clusters hold over 1%"),
             std::string::npos)
       << hazards[0];
-  r.largest = {{"exactly-1%", "x:1", 10, std::nullopt, 0}};
+  r.largest = {{"exactly-1%", "x:1", 10, std::nullopt, 0, std::nullopt}};
   EXPECT_TRUE(report_hazards(r).empty());
   r.docs_read = 850;  // 10 of 800 documents, 50 skipped (under 10%)
   r.docs_skipped = 50;
   EXPECT_EQ(report_hazards(r).size(), 1u);
   r.docs_read = 105;  // 9 of 105 documents: too few to be a hazard
   r.docs_skipped = 0;
-  r.largest = {{"small", "x:1", 9, std::nullopt, 0}};
+  r.largest = {{"small", "x:1", 9, std::nullopt, 0, std::nullopt}};
   EXPECT_TRUE(report_hazards(r).empty());
-  r.largest = {{"big", "x:1", 500, std::nullopt, 0}};
+  r.largest = {{"big", "x:1", 500, std::nullopt, 0, std::nullopt}};
   r.docs_read = 1000;
   const std::string page = render_html_report(r);
   EXPECT_NE(page.find("<div id=\"warnings\" role=\"alert\"><h2>Look before deleting</h2><ul><li>A "
@@ -271,10 +271,11 @@ TEST(HtmlReport, WarnsOfSkippingOverTenPercent) {
 // A kept document sharing under min(0.2, threshold / 2) of its shingles with a member.
 TEST(HtmlReport, WarnsOfAClusterWhoseMembersShareLittleText) {
   HtmlReport r = sample_report();
-  r.largest = {{"kept<1>", "in/a.jsonl:1", 7, ReportOverlap{"far", "in/a.jsonl:90", 0.03}, 6},
-               {"kept-2", "in/a.jsonl:2", 5, ReportOverlap{"near", "in/a.jsonl:91", 0.2}, 4},
-               {"kept-3", "in/a.jsonl:3", 4, ReportOverlap{"away", "in/a.jsonl:92", 0.1}, 3},
-               {"kept-4", "in/a.jsonl:4", 3, std::nullopt, 0}};
+  r.largest = {
+      {"kept<1>", "in/a.jsonl:1", 7, ReportOverlap{"far", "in/a.jsonl:90", 0.03}, 6, std::nullopt},
+      {"kept-2", "in/a.jsonl:2", 5, ReportOverlap{"near", "in/a.jsonl:91", 0.2}, 4, std::nullopt},
+      {"kept-3", "in/a.jsonl:3", 4, ReportOverlap{"away", "in/a.jsonl:92", 0.1}, 3, std::nullopt},
+      {"kept-4", "in/a.jsonl:4", 3, std::nullopt, 0, std::nullopt}};
   std::vector<std::string> hazards = report_hazards(r);
   ASSERT_EQ(hazards.size(), 1u);
   EXPECT_EQ(hazards[0].find("In the cluster of 7 documents kept as kept<1> (in/a.jsonl:1), the "
@@ -311,6 +312,95 @@ TEST(HtmlReport, PageWithoutBandingOrClustersStillRenders) {
   EXPECT_EQ(page.find("<polyline"), std::string::npos);
   EXPECT_NE(page.find("No clusters."), std::string::npos);
   EXPECT_NE(page.find("</html>"), std::string::npos);
+}
+
+// Each listed cluster's lowest similarity of a removed member to its kept document, to three
+// decimals; an em dash when the clustering did not check its members (--clusters components).
+TEST(HtmlReport, ClustersShowTheirLowestSimilarity) {
+  HtmlReport r = sample_report();
+  r.largest = {{"kept<1>", "in/a.jsonl:1", 7, std::nullopt, 0, 0.81251},
+               {"kept-2", "in/a.jsonl:2", 5, ReportOverlap{"m", "in/a.jsonl:8", 0.5}, 4, 1.0},
+               {"kept-3", "in/a.jsonl:3", 4, std::nullopt, 0, std::nullopt}};
+  const std::string page = render_html_report(r);
+  EXPECT_NE(page.find("<th class=\"n\">documents</th><th class=\"n\">lowest similarity</th>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<td><code>kept&lt;1&gt;</code></td><td><code>in/a.jsonl:1</code></td>"
+                      "<td class=\"n\">7</td><td class=\"n\">0.813</td><td class=\"n\">-</td>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<td class=\"n\">5</td><td class=\"n\">1.000</td><td class=\"n\">0.50</td>"),
+            std::string::npos);
+  EXPECT_NE(page.find("<td class=\"n\">4</td><td class=\"n\">&mdash;</td><td class=\"n\">-</td>"),
+            std::string::npos);
+}
+
+// `count` near misses, the pairs listed those given: ids with markup, one pair per similarity
+// from 0.79 down.
+ReportNearMisses near_misses(std::uint64_t count, int pairs) {
+  ReportNearMisses n{true, count, {}};
+  for (int i = 0; i < pairs; ++i) {
+    const std::string k = std::to_string(i);
+    n.pairs.push_back({document("<i>a" + k + "</i>", "in/a.jsonl:" + k, "same text a" + k, true),
+                       document("b&" + k, "in/b.jsonl:" + k, "same text b" + k, i % 2 == 0),
+                       0.79 - 0.01 * i, 0});
+  }
+  return n;
+}
+
+// The section just below the threshold: the count, the window, every pair listed in the order
+// given with both ids (escaped) and locations, the first kReportNearMissTexts side by side.
+TEST(HtmlReport, ListsNearMissesAndShowsTheFirstSideBySide) {
+  HtmlReport r = sample_report();
+  r.near_misses = near_misses(1234, 5);
+  const std::string page = render_html_report(r);
+  const std::size_t at = page.find(
+      "<h2>Pairs just below the threshold (t - 0.1 &lt;= similarity "
+      "&lt; t): what lowering --threshold would add</h2>");
+  ASSERT_NE(at, std::string::npos);
+  const std::size_t end = page.find("<h2>", at + 1);
+  const std::string section = page.substr(at, end - at);
+  EXPECT_NE(section.find("Failed checks with a similarity in [0.700, 0.800): <span "
+                         "class=\"sim\">1,234</span>. Below, the most similar of them (5)"),
+            std::string::npos);
+  std::size_t row = 0;
+  for (int i = 0; i < 5; ++i) {
+    const std::string k = std::to_string(i);
+    row = section.find(
+        "<tr><td class=\"n\">0.7" + std::to_string(9 - i) + "0</td><td><code>&lt;i&gt;a" + k +
+            "&lt;/i&gt;</code></td><td><code>in/a.jsonl:" + k + "</code></td><td><code>b&amp;" + k +
+            "</code></td><td><code>in/b.jsonl:" + k + "</code></td></tr>",
+        row);
+    ASSERT_NE(row, std::string::npos) << "pair " << i << " missing or out of order";
+  }
+  std::size_t sides = 0;
+  for (std::size_t s = section.find("<div class=\"sample near\">"); s != std::string::npos;
+       s = section.find("<div class=\"sample near\">", s + 1)) {
+    ++sides;
+  }
+  EXPECT_EQ(sides, kReportNearMissTexts);
+  EXPECT_NE(section.find("kept: <code>&lt;i&gt;a0&lt;/i&gt;</code> <span class=\"loc\">in/a.jsonl:0"
+                         "</span></h3>same text <mark class=\"del\">a0</mark>"),
+            std::string::npos);
+  EXPECT_NE(section.find("removed: <code>b&amp;1</code>"), std::string::npos);
+  EXPECT_NE(section.find("same text <mark class=\"ins\">b3</mark>"), std::string::npos);
+  EXPECT_EQ(section.find("same text a4"), std::string::npos);  // listed, not shown
+  EXPECT_EQ(page.find("<i>"), std::string::npos);
+}
+
+// None found says so; under --clusters components none are recorded, and the page says why.
+TEST(HtmlReport, SaysWhenThereAreNoNearMissesOrWhyNoneWereRecorded) {
+  HtmlReport r = sample_report();
+  r.near_misses = near_misses(0, 0);
+  std::string page = render_html_report(r);
+  EXPECT_NE(page.find("<p id=\"near-misses\">none: no check failed with a similarity in "
+                      "[0.700, 0.800).</p>"),
+            std::string::npos);
+  EXPECT_EQ(page.find("id=\"near-miss-pairs\""), std::string::npos);
+  r.near_misses.recorded = false;
+  page = render_html_report(r);
+  EXPECT_NE(page.find("<p id=\"near-misses\">Not recorded: near misses are recorded by greedy "
+                      "clustering only"),
+            std::string::npos);
+  EXPECT_EQ(page.find("none: no check failed"), std::string::npos);
 }
 
 TEST(HtmlReport, ListsMirrorsOnlyWithAHostField) {

@@ -114,5 +114,14 @@ TEST(Tsv, EscapesSeparators) {
   EXPECT_EQ(escape_tsv_field("plain id"), "plain id");
 }
 
+// Unescaping gives back what was escaped, and leaves a backslash that escapes nothing.
+TEST(Tsv, UnescapesWhatWasEscaped) {
+  for (const std::string field : {"a\tb\nc\rd\\e", "\\t", "\\\\", "plain id", ""}) {
+    EXPECT_EQ(unescape_tsv_field(escape_tsv_field(field)), field);
+  }
+  EXPECT_EQ(unescape_tsv_field("a\\tb"), "a\tb");
+  EXPECT_EQ(unescape_tsv_field("x\\y\\"), "x\\y\\");
+}
+
 }  // namespace
 }  // namespace neardup
