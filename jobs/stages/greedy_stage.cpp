@@ -38,22 +38,25 @@ struct DecisionOrder {
 };
 
 // The star edges (first member, member) of every group, each group's members grouped on one
-// rank; `grouped` gets those members, sorted and distinct.
+// rank; `grouped` gets those members, sorted and distinct (groups of one document left out:
+// they propose no pair).
 std::vector<DocPair> group_stars(Exchanger& exchanger, const std::vector<GroupedDoc>& groups,
                                  std::vector<GroupedDoc>& grouped) {
   const auto ranks = static_cast<std::uint64_t>(exchanger.size());
-  grouped = exchanger.shuffle(std::span<const GroupedDoc>(groups), [&](const GroupedDoc& g) {
-    return static_cast<int>(mix_id(g.group) % ranks);
-  });
-  std::sort(grouped.begin(), grouped.end());
-  grouped.erase(std::unique(grouped.begin(), grouped.end()), grouped.end());
+  std::vector<GroupedDoc> all = exchanger.shuffle(
+      std::span<const GroupedDoc>(groups),
+      [&](const GroupedDoc& g) { return static_cast<int>(mix_id(g.group) % ranks); });
+  std::sort(all.begin(), all.end());
+  all.erase(std::unique(all.begin(), all.end()), all.end());
+  grouped.clear();
   std::vector<DocPair> stars;
-  for (std::size_t i = 0; i < grouped.size();) {
-    std::size_t j = i + 1;
-    for (; j < grouped.size() && grouped[j].group == grouped[i].group; ++j) {
-      stars.push_back({grouped[i].doc, grouped[j].doc});
+  for (std::size_t i = 0, j; i < all.size(); i = j) {
+    for (j = i + 1; j < all.size() && all[j].group == all[i].group; ++j) {
+      stars.push_back({all[i].doc, all[j].doc});
     }
-    i = j;
+    if (j - i > 1)
+      grouped.insert(grouped.end(), all.begin() + static_cast<std::ptrdiff_t>(i),
+                     all.begin() + static_cast<std::ptrdiff_t>(j));
   }
   return stars;
 }
