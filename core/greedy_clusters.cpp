@@ -78,6 +78,7 @@ GreedyClusters::GreedyClusters(std::uint32_t docs, std::span<const NumberedPair>
         }
       },
       groups_start_, groups_);
+  scans_.assign(groups, 0);
 }
 
 void GreedyClusters::remove_beforehand(std::uint32_t doc) {
@@ -85,8 +86,9 @@ void GreedyClusters::remove_beforehand(std::uint32_t doc) {
   status_[doc] = Status::kRemoved;
 }
 
-void GreedyClusters::list_candidates(std::uint32_t v, std::vector<std::uint32_t>& out) {
-  out.clear();
+std::uint32_t GreedyClusters::list_candidates(std::uint32_t v) {
+  scratch_.clear();
+  scratch_via_group_.clear();
   if (++listing_ == 0) {  // wrapped: no stamp may match an old one
     std::fill(listed_.begin(), listed_.end(), 0);
     listing_ = 1;
@@ -98,26 +100,32 @@ void GreedyClusters::list_candidates(std::uint32_t v, std::vector<std::uint32_t>
     return true;
   };
   for (std::size_t i = later_start_[v]; i < later_start_[v + 1]; ++i) {
-    if (fresh(later_[i])) out.push_back(later_[i]);
+    if (!fresh(later_[i])) continue;
+    scratch_.push_back(later_[i]);
+    scratch_via_group_.push_back(0);
   }
+  std::uint32_t open = 0;
   for (std::size_t i = groups_start_[v]; i < groups_start_[v + 1]; ++i) {
     const std::uint32_t g = groups_[i];
-    const auto first = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g]);
-    const auto last = members_.begin() + static_cast<std::ptrdiff_t>(member_start_[g + 1]);
-    const auto after = std::upper_bound(first, last, v);
-    if (rule_.checkers > 0 && after - first > static_cast<std::ptrdiff_t>(rule_.checkers)) {
-      ++counts_.group_passed;  // v is past the group's checkers
-      continue;
-    }
-    for (auto u = after; u != last; ++u) {
+    if (!open_group(g)) continue;  // checked by as many kept members as it may be
+    ++open;
+    const std::span<const std::uint32_t> members = group(g);
+    for (auto u = std::upper_bound(members.begin(), members.end(), v); u != members.end(); ++u) {
       if (!fresh(*u)) continue;
-      if (!rule_.filter || rule_.filter(v, *u)) {
-        out.push_back(*u);
-      } else {
+      if (rule_.filter && !rule_.filter(v, *u)) {
         ++counts_.group_filtered;
+        continue;
       }
+      scratch_.push_back(*u);
+      scratch_via_group_.push_back(1);
     }
   }
+  return open;
+}
+
+std::span<const std::uint32_t> GreedyClusters::group(std::uint32_t g) const {
+  return std::span<const std::uint32_t>(members_).subspan(member_start_[g],
+                                                          member_start_[g + 1] - member_start_[g]);
 }
 
 std::uint64_t GreedyClusters::take(std::uint32_t doc, std::span<const std::uint64_t> bytes) {
@@ -135,22 +143,33 @@ std::uint64_t GreedyClusters::added_bytes(std::uint32_t v,
   return more;
 }
 
-std::size_t GreedyClusters::plan_split(std::uint32_t v, std::span<const std::uint32_t> candidates,
+std::size_t GreedyClusters::plan_split(std::uint32_t v, std::uint32_t open_groups,
                                        std::span<const std::uint64_t> bytes, std::uint64_t budget) {
-  used_ += take(v, bytes);
+  // The document itself does not count against its candidates' budget: one larger than the
+  // budget still checks a budget's worth of them a round, not one.
+  const std::uint64_t own = take(v, bytes);
   const std::size_t begin = targets_.size();
   std::size_t n = 0;
-  for (; n < candidates.size(); ++n) {
-    const std::uint64_t more = in_round_[candidates[n]] == round_ ? 0 : bytes[candidates[n]];
+  for (; n < scratch_.size(); ++n) {
+    const std::uint32_t u = scratch_[n];
+    const std::uint64_t more = in_round_[u] == round_ ? 0 : bytes[u];
     if (n > 0 && used_ + more > budget) break;
-    used_ += take(candidates[n], bytes);
-    targets_.push_back(candidates[n]);
-    maybe_[candidates[n]] = round_;
+    used_ += take(u, bytes);
+    targets_.push_back(u);
+    targets_via_group_.push_back(scratch_via_group_[n]);
+    maybe_[u] = round_;
   }
-  entries_.push_back({v, begin, targets_.size()});
+  used_ += own;
+  entries_.push_back({v, begin, targets_.size(), open_groups});
   pending_doc_ = v;
-  pending_.assign(candidates.begin() + static_cast<std::ptrdiff_t>(n), candidates.end());
+  pending_.assign(scratch_.begin() + static_cast<std::ptrdiff_t>(n), scratch_.end());
+  pending_via_group_.assign(scratch_via_group_.begin() + static_cast<std::ptrdiff_t>(n),
+                            scratch_via_group_.end());
   return n;
+}
+
+bool GreedyClusters::open_group(std::uint32_t g) const {
+  return rule_.checkers == 0 || scans_[g] < rule_.checkers;
 }
 
 std::span<const std::uint32_t> GreedyClusters::plan_round(std::span<const std::uint64_t> bytes,
@@ -158,12 +177,14 @@ std::span<const std::uint32_t> GreedyClusters::plan_round(std::span<const std::u
   ++round_;
   entries_.clear();
   targets_.clear();
+  targets_via_group_.clear();
   round_docs_.clear();
   used_ = 0;
   std::uint64_t sure = 0, ahead = 0;  // candidates of documents that may be removed: ahead
   if (!pending_.empty()) {
     scratch_.swap(pending_);
-    sure += plan_split(pending_doc_, scratch_, bytes, budget);
+    scratch_via_group_.swap(pending_via_group_);
+    sure += plan_split(pending_doc_, 0, bytes, budget);
   }
   while (pending_.empty() && cursor_ < docs_) {
     const std::uint32_t v = cursor_;
@@ -171,41 +192,74 @@ std::span<const std::uint32_t> GreedyClusters::plan_round(std::span<const std::u
       ++cursor_;
       continue;
     }
-    list_candidates(v, scratch_);
+    const std::uint32_t open = list_candidates(v);
     const bool maybe_removed = maybe_[v] == round_;
     if (!entries_.empty() && !scratch_.empty()) {
       if (maybe_removed && ahead + scratch_.size() > kAheadFactor * sure + kAheadSlack) break;
       if (used_ + added_bytes(v, scratch_, bytes) > budget) break;
     }
     ++cursor_;
-    if (scratch_.empty()) continue;  // kept unless the round removes it: nothing to check
+    if (scratch_.empty()) {
+      // Nothing to check; a member of groups is still decided in order, as it takes a check
+      // of the open ones when kept.
+      if (groups_start_[v + 1] > groups_start_[v]) {
+        entries_.push_back({v, targets_.size(), targets_.size(), open});
+      }
+      continue;
+    }
     if (entries_.empty() && used_ + added_bytes(v, scratch_, bytes) > budget) {
-      sure += plan_split(v, scratch_, bytes, budget);
+      sure += plan_split(v, open, bytes, budget);
       break;
     }
     used_ += take(v, bytes);
     const std::size_t begin = targets_.size();
-    for (const std::uint32_t u : scratch_) {
-      used_ += take(u, bytes);
-      targets_.push_back(u);
-      maybe_[u] = round_;
+    for (std::size_t n = 0; n < scratch_.size(); ++n) {
+      used_ += take(scratch_[n], bytes);
+      targets_.push_back(scratch_[n]);
+      targets_via_group_.push_back(scratch_via_group_[n]);
+      maybe_[scratch_[n]] = round_;
     }
-    entries_.push_back({v, begin, targets_.size()});
+    entries_.push_back({v, begin, targets_.size(), open});
     (maybe_removed ? ahead : sure) += scratch_.size();
   }
-  if (!entries_.empty()) ++counts_.rounds;
+  if (!targets_.empty()) ++counts_.rounds;
   counts_.planned += targets_.size();
   std::sort(round_docs_.begin(), round_docs_.end());
   return round_docs_;
 }
 
+void GreedyClusters::keep(const Entry& e) {
+  status_[e.doc] = Status::kKept;
+  scanning_.clear();
+  for (std::size_t i = groups_start_[e.doc]; i < groups_start_[e.doc + 1]; ++i) {
+    const std::uint32_t g = groups_[i];
+    if (!open_group(g)) {
+      ++counts_.group_passed;
+      continue;
+    }
+    ++scans_[g];
+    scanning_.push_back(g);
+  }
+  // A group closed since planning: its members are candidates only through another group.
+  all_groups_open_ = scanning_.size() == e.open_groups;
+}
+
+bool GreedyClusters::still_candidate(std::size_t target) const {
+  if (!targets_via_group_[target] || all_groups_open_) return true;
+  const std::uint32_t u = targets_[target];
+  return std::any_of(scanning_.begin(), scanning_.end(), [&](std::uint32_t g) {
+    const std::span<const std::uint32_t> members = group(g);
+    return std::binary_search(members.begin(), members.end(), u);
+  });
+}
+
 void GreedyClusters::decide_round(const CandidateCheck& check) {
   for (const Entry& e : entries_) {
     if (status_[e.doc] == Status::kRemoved) continue;
-    status_[e.doc] = Status::kKept;
+    if (status_[e.doc] == Status::kUndecided) keep(e);  // else a split document, kept already
     for (std::size_t i = e.begin; i < e.end; ++i) {
       const std::uint32_t u = targets_[i];
-      if (status_[u] != Status::kUndecided) continue;
+      if (status_[u] != Status::kUndecided || !still_candidate(i)) continue;
       ++counts_.checks;
       double similarity = 0;
       if (!check(e.doc, u, similarity)) continue;

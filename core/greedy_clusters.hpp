@@ -25,10 +25,12 @@ using GroupFilter = std::function<bool(std::uint32_t earlier, std::uint32_t late
 struct GroupRule {
   /// Which pairs of a group are candidates (empty: all).
   GroupFilter filter;
-  /// When > 0, only the group's first this many members (in order) check the group's later
-  /// undecided members when kept; the others check only their pairs and their other groups.
+  /// When > 0, a group is checked by its first this many kept members (in order): each, when
+  /// kept, checks the group's later undecided members; a member kept after them checks only
+  /// its pairs and its other groups, so two such members are candidates only through those.
   /// Bounds the checks of a group of m look-alikes that are not duplicates (a template's
-  /// bucket) to checkers x m instead of m^2 / 2.
+  /// bucket: every member is kept) to checkers x m instead of m^2 / 2, while a family is
+  /// checked by its first member, which removes it.
   std::uint32_t checkers = 0;
 };
 
@@ -76,10 +78,11 @@ class GreedyClusters {
   /// Plans the next round and returns the documents whose payloads its checks read, sorted:
   /// documents in order from the first undecided one, each not yet removed with its later
   /// undecided candidates, while their payloads' bytes (`bytes[d]`, a document counted once)
-  /// fit `budget`. A round holds at least one check: a document whose candidates alone do
-  /// not fit is split over rounds. Documents that may be removed by the round's earlier ones
-  /// are planned only while their candidates number at most 4 times those of the others plus
-  /// 65,536. Empty when done(), or when the round only decides documents without checks.
+  /// fit `budget`. A round holds at least one check: a document whose candidates do not fit
+  /// is split over rounds, each holding it and a budget's worth of its candidates. Documents that
+  /// may be removed by the round's earlier ones are planned only while their candidates number at
+  /// most 4 times those of the others plus 65,536. Empty when done(), or when the round only
+  /// decides documents without checks.
   std::span<const std::uint32_t> plan_round(std::span<const std::uint64_t> bytes,
                                             std::uint64_t budget);
 
@@ -98,35 +101,50 @@ class GreedyClusters {
 
   /// What the clustering did so far.
   struct Counts {
-    std::uint64_t rounds = 0;          // rounds planned with at least one check
-    std::uint64_t checks = 0;          // pairs checked
-    std::uint64_t passed = 0;          // checks that removed a document
-    std::uint64_t planned = 0;         // checks planned (some are not made: see plan_round)
-    std::uint64_t group_filtered = 0;  // pairs of groups the filter rejected
-    std::uint64_t group_passed = 0;    // groups not checked by a member past the checkers
+    std::uint64_t rounds = 0;   // rounds planned with at least one check
+    std::uint64_t checks = 0;   // pairs checked
+    std::uint64_t passed = 0;   // checks that removed a document
+    std::uint64_t planned = 0;  // checks planned (some are not made: see plan_round)
+    /// Pairs of groups the filter rejected while planning (documents planned ahead and then
+    /// removed count too, and a document planned in a later round counts again: this depends
+    /// on the rounds, as `planned` does).
+    std::uint64_t group_filtered = 0;
+    std::uint64_t group_passed = 0;  // groups of kept documents already checked enough
   };
   const Counts& counts() const { return counts_; }
 
  private:
   enum class Status : std::uint8_t { kUndecided, kKept, kRemoved };
 
-  // A document of a round and its planned checks: targets_[begin, end).
+  // A document of a round and its planned checks: targets_[begin, end); the groups it was
+  // to check when planned.
   struct Entry {
     std::uint32_t doc;
     std::size_t begin;
     std::size_t end;
+    std::uint32_t open_groups;
   };
 
-  // Lists the later undecided candidates of `v` into `out` (each once).
-  void list_candidates(std::uint32_t v, std::vector<std::uint32_t>& out);
+  // Lists the later undecided candidates of `v` into scratch_ (each once; scratch_via_group_
+  // says which came only through a group); returns the number of open groups of `v`.
+  std::uint32_t list_candidates(std::uint32_t v);
+  // Group g's members, sorted.
+  std::span<const std::uint32_t> group(std::uint32_t g) const;
+  // Whether group g is still checked by the members kept next (GroupRule::checkers).
+  bool open_group(std::uint32_t g) const;
+  // Keeps the document of `e`, which takes a check of each of its open groups (scanning_).
+  void keep(const Entry& e);
+  // Whether targets_[target] is still a candidate of its entry's document: a pair, or in a
+  // group it checks.
+  bool still_candidate(std::size_t target) const;
   // Adds `doc` to the round's documents (once); returns its bytes when new, else 0.
   std::uint64_t take(std::uint32_t doc, std::span<const std::uint64_t> bytes);
   // The bytes the round's documents grow by when `v` and `candidates` join it.
   std::uint64_t added_bytes(std::uint32_t v, std::span<const std::uint32_t> candidates,
                             std::span<const std::uint64_t> bytes) const;
-  // Plans as many of `candidates` of `v` as fit (at least one; returns how many); the rest
-  // stay pending.
-  std::size_t plan_split(std::uint32_t v, std::span<const std::uint32_t> candidates,
+  // Plans as many of scratch_'s candidates of `v` as fit (at least one; returns how many); the
+  // rest stay pending.
+  std::size_t plan_split(std::uint32_t v, std::uint32_t open_groups,
                          std::span<const std::uint64_t> bytes, std::uint64_t budget);
 
   std::uint32_t docs_;
@@ -136,6 +154,7 @@ class GreedyClusters {
   std::vector<std::uint32_t> groups_;      //
   std::vector<std::size_t> member_start_;  // CSR: each group's members, sorted
   std::vector<std::uint32_t> members_;     //
+  std::vector<std::uint32_t> scans_;       // each group's kept members that checked it
   GroupRule rule_;
 
   std::vector<Status> status_;
@@ -148,11 +167,16 @@ class GreedyClusters {
   std::uint32_t cursor_ = 0;             // the first document not planned yet
   std::uint32_t pending_doc_ = 0;        // a split document's
   std::vector<std::uint32_t> pending_;   // candidates not planned yet
+  std::vector<std::uint8_t> pending_via_group_;
   std::uint32_t round_ = 0;
   std::vector<Entry> entries_;
   std::vector<std::uint32_t> targets_;
+  std::vector<std::uint8_t> targets_via_group_;  // 1: a candidate only through a group
   std::vector<std::uint32_t> round_docs_;
   std::vector<std::uint32_t> scratch_;
+  std::vector<std::uint8_t> scratch_via_group_;
+  std::vector<std::uint32_t> scanning_;  // the groups the document kept last checks
+  bool all_groups_open_ = true;          // ... all it was planned to check
   std::uint64_t used_ = 0;
   Counts counts_;
 };

@@ -33,7 +33,7 @@ struct JobOptions {
   bool write_removed = false;
   std::string keep = "first";  // which document of a cluster is kept (core/keep_rule.hpp)
   ClusterRule clusters = ClusterRule::kGreedy;
-  std::uint32_t group_checkers = 16;  // a large group's first members that check it when kept
+  std::uint32_t group_checkers = 16;          // a large group's first kept members check it
   std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large
   bool strict = false;                        // any skipped record is a fatal error
   double max_skip_fraction = 0.5;             // more skipped records than this share: fail
@@ -180,11 +180,12 @@ inline constexpr struct DescribeOutputOptions {
              std::span<const Choice<ClusterRule>>(
                  choices({ClusterRule::kGreedy, ClusterRule::kComponents}, cluster_rule_name)));
     v.number({"--group-checkers", "group_checkers", kResult,
-              "greedy clusters: in a group of candidates too large to list as pairs (an LSH "
-              "bucket or a run of equal fingerprints over --max-bucket), only the first N "
-              "documents in --keep order check the group's undecided members when kept; the "
-              "others check their listed pairs and other groups. Bounds a bucket of m "
-              "look-alikes that are not duplicates (a site template) to N x m checks; 0: all"},
+              "greedy clusters: a group of candidates too large to list as pairs (an LSH "
+              "bucket or a run of equal fingerprints over --max-bucket) is checked by its first "
+              "N kept members in --keep order (each against the group's undecided members); "
+              "members kept later check their listed pairs and other groups only. Bounds a "
+              "bucket of m look-alikes that are not duplicates (a site template) to N x m "
+              "checks; 0: every kept member checks"},
              o.group_checkers, {std::uint32_t{0}, std::uint32_t{1} << 20});
     v.value({"--tmp-dir", "tmp_dir", kNone,
              "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "

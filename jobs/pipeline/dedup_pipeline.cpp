@@ -63,6 +63,16 @@ std::unique_ptr<ReferenceMatcher> open_reference(MPI_Comm comm, const std::strin
   return matcher;
 }
 
+// The union of two lists of verified pairs sorted by documents (a pair in both once, as in
+// `a`), sorted by documents.
+std::vector<VerifiedPair> union_of_pairs(const std::vector<VerifiedPair>& a,
+                                         const std::vector<VerifiedPair>& b) {
+  std::vector<VerifiedPair> all;
+  all.reserve(a.size() + b.size());
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(), std::back_inserter(all), by_documents);
+  return all;
+}
+
 // The sorted union of two sorted lists of documents.
 std::vector<DocId> sorted_union(const std::vector<DocId>& a, const std::vector<DocId>& b) {
   std::vector<DocId> all;
@@ -505,7 +515,7 @@ class DedupRun {
           for (const auto& [name, count] : m.method_counts) set_count(name, count);
           report_.keep.moved = m.keep_moved;
           report_.keep.without_value = m.keep_without_value;
-          near_misses_ = m.near_misses;
+          if (rank_ == 0) near_misses_ = m.near_misses;
         },
         [&](RunManifest& m) {
           m.candidate_pairs = report_.summary.candidate_pairs;
@@ -515,18 +525,27 @@ class DedupRun {
           m.near_misses = near_misses_;
         });
     candidates_.reset();
-    const std::vector<VerifiedPair> removals = removal_pairs(exchanger_, members_, owner_);
-    if (!options_.write_pairs) {
-      verified_ = removals;
-      report_.summary.verified_pairs = sum_over_ranks(comm_, verified_.size());
-    }
-    if (!records_ready_) {
-      std::vector<DocPair> edges;
-      for (const VerifiedPair& p : removals) edges.push_back({p.a, p.b});
-      need_records(edges);
-    }
+    // Every pair the run verified: with --write-pairs the listed candidate pairs that passed,
+    // and in any case each removed document with its kept one (found through a group too).
+    std::vector<VerifiedPair> removals = removal_pairs(exchanger_, members_, owner_);
+    verified_ = options_.write_pairs ? union_of_pairs(verified_, removals) : std::move(removals);
+    report_.summary.verified_pairs = sum_over_ranks(comm_, verified_.size());
+    if (!records_ready_) need_records(edges_read_later());
     match_reference();
     count_clusters();
+  }
+
+  // Collective, after a resume that loaded the clusters: the pairs whose documents later
+  // stages read (the verified pairs, for pairs/ and report.html, and rank 0's near misses, for
+  // report.html), each on rank owner(a).
+  std::vector<DocPair> edges_read_later() {
+    const std::vector<VerifiedPair> near =
+        exchanger_.shuffle(std::span<const VerifiedPair>(near_misses_),
+                           [this](const VerifiedPair& p) { return owner_(p.a); });
+    std::vector<DocPair> edges;
+    for (const VerifiedPair& p : verified_) edges.push_back({p.a, p.b});
+    for (const VerifiedPair& p : near) edges.push_back({p.a, p.b});
+    return edges;
   }
 
   // Collective: the greedy clusters of the candidates, after --reference removed what an

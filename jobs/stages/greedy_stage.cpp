@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstring>
 #include <limits>
+#include <stdexcept>
 
 #include "core/greedy_clusters.hpp"
 #include "core/id_mix.hpp"
@@ -118,6 +119,9 @@ class GreedyRun {
 
   // Numbers the documents in decision order and builds the clustering over them.
   void number_documents() {
+    if (contenders_.size() >= GreedyClusters::kNone) {
+      throw std::length_error("greedy clusters: 2^32 - 1 or more documents decided on one rank");
+    }
     std::sort(contenders_.begin(), contenders_.end(), DecisionOrder{in_.keep});
     ids_.reserve(contenders_.size());
     for (const Contender& c : contenders_) ids_.push_back(c.keep.doc);

@@ -50,7 +50,8 @@ expect 2 'not in range|must be in' minhash -i "$work/in" -o "$work/out" --shingl
 expect 2 'reads a JSON field' simhash -i "$work/in" -o "$work/out" --format text --keep field:q
 expect 0 'Jaccard' explain --run "$work/run" --id "$id_a" --id "$id_b"
 expect 1 'stats.json' explain --run "$missing" --id "$id_a" --id "$id_b"
-expect 2 'At least 2 required' explain --run "$work/run" --id "$id_a"
+expect 0 'by the run' explain --run "$work/run" --id "$id_a"
+expect 2 'one --id needs --run' explain -i "$work/in" --id "$id_a"
 expect 0 'indexed|documents' index build -i "$work/in" -o "$work/out"
 expect 1 "$missing" index build -i "$missing" -o "$work/out"
 expect 2 'lsh not in' index build -i "$work/in" -o "$work/out" --method lsh

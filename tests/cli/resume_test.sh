@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Restart after failure: a run killed (kill -9 of one rank) in the sketch stage, in the shuffle
-# and after the pair search, or stopped by SIGUSR1, continues with --resume at the same or
+# Restart after failure: a run killed (kill -9 of one rank) in the sketch stage, in the shuffle,
+# after the pair search and after the clusters, or stopped by SIGUSR1, continues with --resume at the same or
 # another rank count, and its outputs equal an uninterrupted run's byte for byte; a damaged
 # split sketch, a damaged stage part and a part of another rank or run are redone; changed
 # parameters or inputs and a finished run are refused.
@@ -50,6 +50,10 @@ scenario shuffle_same_ranks 0:exchange:3 2
 scenario shuffle_other_ranks 1:exchange:3 3
 scenario after_pairs 0:pairs_saved:1 3
 grep -q '"load pairs"' "$work/after_pairs/stats.json" || fail "after_pairs: the pair search ran again"
+# After the clusters: the resumed run reads records no removal names (both documents of every
+# verified pair, the report's near misses), spilled again from c.jsonl.gz.
+scenario after_clusters 0:clusters_saved:1 2
+[ "$(stat_of "$work/after_clusters" near_misses)" -gt 0 ] || fail "after_clusters: no near misses"
 [ "$(stat_of "$work/shuffle_same_ranks" splits_reused)" = "$splits" ] ||
   fail "shuffle_same_ranks: not every split was reused"
 
