@@ -18,7 +18,8 @@ jobs="$(nproc)"
 
 cmake -S "$root" -B "$root/build-asan" -DCMAKE_BUILD_TYPE=Debug -DNEARDUP_WERROR=ON \
   -DNEARDUP_SANITIZE=ON >/dev/null
-cmake --build "$root/build-asan" --target neardup_core_tests neardup_io_tests -j "$jobs"
+cmake --build "$root/build-asan" --target neardup_core_tests neardup_io_tests chain_corpus_test \
+  -j "$jobs"
 (cd "$root/build-asan" && ASAN_OPTIONS=detect_leaks=0 ctest --output-on-failure -L unit -j "$jobs")
 
 # Fuzz targets (clang + libFuzzer, ASan/UBSan): every kept regression input, then a bounded run.
