@@ -299,10 +299,10 @@ done
 # (bytes per document), and 3,000 of its documents queried against each (latency).
 sample="$root/build/bench-realistic-queries.jsonl"
 awk 'NR % 15 == 0 { print; if (++n == 3000) exit }' "$realistic" >"$sample"
-for store in "" --store-shingles; do
-  index="$root/build/bench-index-minhash${store}"
+for verify in estimate exact; do
+  index="$root/build/bench-index-minhash-${verify}"
   "$root/scripts/mpirun.sh" -n 2 "$root/build/neardup" index build --method minhash \
-    -i "$realistic" -o "$index" --overwrite -q $store | grep RESULT |
-    sed "s/^RESULT /RESULT store_shingles=${store:+yes} /"
+    -i "$realistic" -o "$index" --overwrite -q --verify "$verify" | grep RESULT |
+    sed "s/^RESULT /RESULT verify=${verify} /"
   "$root/build/neardup" query --index "$index" -i "$sample" -v 2>&1 >/dev/null | grep RESULT
 done

@@ -57,6 +57,9 @@ Command add_index_command(CLI::App& index, LogFlags& log, bool add) {
     describe_index_target(v, b);
     if (!add) describe_index_options(v, b);
   });
+  if (!add) {
+    command->add_flag("--store-shingles", o->store_shingles_flag)->group("");  // refused alias
+  }
   if (add) {
     for (const char* flag : {"--text-field", "--id-field"}) {
       CLI::Option* option = command->get_option(flag);

@@ -11,8 +11,10 @@
 #include "io/io_error.hpp"
 #include "jobs/documents/document_source.hpp"
 #include "jobs/documents/job_plan.hpp"
+#include "jobs/index/index_directory.hpp"
 #include "jobs/index/near_dup_index.hpp"
 #include "jobs/mpi/exchange.hpp"
+#include "jobs/mpi/interrupt.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/stages/sketch_lines.hpp"
@@ -49,7 +51,7 @@ IndexMeta new_meta(const IndexBuildOptions& o) {
   meta.ngram = o.document.shingle.n;
   meta.pass_at_threshold = o.pass_at_threshold;
   meta.sketch = static_cast<unsigned>(o.signature);
-  meta.store_shingles = o.store_shingles;
+  meta.store_shingles = o.verify == VerifyMode::kExact;
   meta.compress = o.compress;
   return meta;
 }
@@ -77,6 +79,16 @@ std::string validate(const IndexBuildOptions& o) {
   if (std::string problem = bounds_problem(o, describe_index_options); !problem.empty()) {
     return problem;
   }
+  if (o.store_shingles_flag) {
+    return "--store-shingles: shingle sets are stored by default now (--verify exact); "
+           "--verify estimate (minhash) or none (simhash) builds without them";
+  }
+  if (o.method == "simhash" && o.verify == VerifyMode::kEstimate) {
+    return "--verify estimate is minhash's; a simhash index verifies exact or none";
+  }
+  if (o.method == "minhash" && o.verify == VerifyMode::kNone) {
+    return "--verify none is simhash's; a minhash index verifies exact or estimate";
+  }
   if (o.method == "simhash") {
     const std::string problem =
         check_design({o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3});
@@ -88,33 +100,16 @@ std::string validate(const IndexBuildOptions& o) {
   return validate_lsh_options(o);
 }
 
-// Rank 0: the metadata to extend (add) or a fresh one with an empty directory (build).
-std::string prepare_index(const IndexBuildOptions& o, IndexMeta& meta) {
-  try {
-    if (o.add) {
-      meta = load_index_meta(o.output);
-      return "";
-    }
-    std::error_code error;
-    if (fs::exists(o.output / fs::path("index.meta"), error)) {
-      if (!o.overwrite)
-        return o.output + ": an index is already there (use --overwrite or index add)";
-      // Every segment directory goes, also those of an index of another format version.
-      for (const fs::directory_entry& entry : fs::directory_iterator(o.output)) {
-        if (entry.path().filename().string().starts_with("seg-")) fs::remove_all(entry.path());
-      }
-      fs::remove(fs::path(o.output) / "index.meta");
-    } else if (fs::exists(o.output, error) && !fs::is_empty(o.output, error)) {
-      return o.output + ": not empty and not an index";
-    }
-    fs::create_directories(o.output, error);
-    if (error) return o.output + ": cannot create: " + error.message();
-    meta = new_meta(o);
-    return "";
-  } catch (const std::exception& e) {
-    return e.what();
+// This rank's segment of a build or add that fails before its commit: removed on the way out,
+// so a failed run leaves the index as it was (a killed one leaves it to the next writer).
+struct UncommittedSegment {
+  fs::path dir;
+  bool committed = false;
+  ~UncommittedSegment() {
+    std::error_code ignored;
+    if (!committed) fs::remove_all(dir, ignored);
   }
-}
+};
 
 // The name of the segment this rank writes in this build or add.
 std::string segment_name(const IndexMeta& meta, int rank) {
@@ -140,19 +135,44 @@ SegmentDocs segment_docs(const SketchResult& sketch, DocSource& source, std::uin
   return batch;
 }
 
-// Collective: rank 0 records every rank's segment, commits index.meta and returns the totals.
-void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, IndexMeta& meta,
-                     const std::string& segment_text, IndexBuildSummary& summary) {
-  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
-  to_root[0] = segment_text;
-  const std::vector<std::string> segments = exchanger.exchange_blocks(to_root);
-  std::uint64_t totals[4] = {0, 0, 0, 0};
-  if (exchanger.rank() == 0) {
+// Rank 0: index.meta with every rank's segment, written while this run still holds the lock;
+// then the segments it no longer lists go. Returns "" or the error.
+std::string commit_meta(const IndexBuildOptions& options, IndexMeta& meta,
+                        const std::vector<std::string>& segments, std::optional<RunLock>& lock) {
+  if (!lock->held()) {
+    return options.output + ": another run took the index's lock (--break-lock); this " +
+           (options.add ? "add" : "build") + " is not committed";
+  }
+  try {
     for (const std::string& text : segments) {
       if (!text.empty()) meta.segments.push_back(index_segment_from_text(text));
     }
     ++meta.batches;
+    fault_point("index_commit");
     save_index_meta(options.output, meta);
+  } catch (const IoError& e) {
+    return e.what();
+  }
+  fault_point("index_committed");
+  remove_unlisted_segments(options.output, meta);
+  lock->release();
+  return "";
+}
+
+// Collective: rank 0 records every rank's segment, commits index.meta and returns the totals.
+// Unless the lock was taken from it (--break-lock), the old index's segments go after the
+// commit (a build's --overwrite); the lock is released.
+void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, IndexMeta& meta,
+                     const std::string& segment_text, std::optional<RunLock>& lock,
+                     IndexBuildSummary& summary) {
+  std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
+  to_root[0] = segment_text;
+  const std::vector<std::string> segments = exchanger.exchange_blocks(to_root);
+  std::string error;
+  if (exchanger.rank() == 0) error = commit_meta(options, meta, segments, lock);
+  agree_on_errors(exchanger.comm(), error);
+  std::uint64_t totals[4] = {0, 0, 0, 0};
+  if (exchanger.rank() == 0) {
     totals[0] = meta.docs();
     for (const IndexSegment& s : meta.segments) {
       for (const IndexFile& f : s.files) totals[1] += f.bytes;
@@ -173,8 +193,15 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   agree_on_usage(comm, validate(options));
   Exchanger exchanger(comm, options.shuffle_bytes);
   const int rank = exchanger.rank();
-  IndexMeta meta;
-  agree_on_errors(comm, rank == 0 ? prepare_index(options, meta) : std::string());
+  IndexMeta meta = new_meta(options);
+  std::optional<RunLock> lock;  // rank 0: the index directory's, held until the commit
+  std::string opened;
+  if (rank == 0) {
+    const IndexWrite write{options.output, options.add, options.overwrite,
+                           RunLockPolicy{.break_lock = options.break_lock}};
+    opened = open_index_for_writing(write, lock, meta);
+  }
+  agree_on_errors(comm, opened);
   meta = index_meta_from_text(broadcast_string(comm, rank == 0 ? index_meta_to_text(meta) : ""));
 
   const JobOptions reading = batch_options(options, meta);
@@ -196,6 +223,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   }
   const std::string name = segment_name(meta, rank);
   const fs::path segment_dir = fs::path(options.output) / name;
+  UncommittedSegment uncommitted{segment_dir};
   const std::unique_ptr<Sketcher> sketcher = make_index_sketcher(meta);
   std::optional<ShingleRecordingSketcher> recorder;
   if (meta.store_shingles) {
@@ -246,7 +274,8 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   summary.docs_empty = sum_over_ranks(comm, empty);
   for (const std::uint64_t lines : lines_per_split) summary.docs_read += lines;
   summary.docs_skipped = summary.docs_read - summary.docs_indexed - summary.docs_empty;
-  commit_segments(exchanger, options, meta, segment_text, summary);
+  commit_segments(exchanger, options, meta, segment_text, lock, summary);
+  uncommitted.committed = true;
   return summary;
 }
 

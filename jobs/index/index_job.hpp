@@ -15,6 +15,8 @@
 #include "jobs/options/lsh_options.hpp"
 #include "jobs/options/minhash_options.hpp"
 #include "jobs/options/option_choices.hpp"
+#include "jobs/options/option_list.hpp"
+#include "jobs/options/verify_mode.hpp"
 
 namespace neardup {
 
@@ -23,22 +25,29 @@ namespace neardup {
 /// else with the fields the index was built with (kept in index.meta, and what query reads).
 struct IndexBuildOptions : JobOptions, LshOptions {
   bool add = false;  // add a batch to an existing index (its sketch parameters are kept)
-  std::string method = "simhash";
+  std::string method = "minhash";
   SimhashSpec simhash;
   unsigned max_distance = 3;
   unsigned blocks = 0;  // 0: max_distance + 3
   std::uint64_t seed = 1;
   SignatureKind signature = kDefaultSignature;
-  bool store_shingles = false;  // keep shingle sets so matches are exact Jaccard >= threshold
-  bool compress = false;        // simhash: compressed permuted tables
+  // exact: store shingle sets so matches are exact Jaccard >= threshold (the jobs' rule);
+  // estimate (minhash): the signatures' agreement; none (simhash): within k bits.
+  VerifyMode verify = VerifyMode::kExact;
+  bool store_shingles_flag = false;  // --store-shingles, refused: shingle sets are the default
+  bool compress = false;             // simhash: compressed permuted tables
 };
 
-/// Lists the index directory flag of `index build` and `index add` for visitor `v`.
+/// Lists the index directory flags of `index build` and `index add` for visitor `v`.
 inline constexpr struct DescribeIndexTarget {
   template <class V, class O>
   void operator()(V& v, O& o) const {
     v.value({"-o,--output,--index", "index", ParameterScope::kNone, "the index directory"},
             o.output);
+    v.value({"--break-lock", "break_lock", ParameterScope::kNone,
+             "take the index directory's lock (INDEX/_LOCK) even when its holder looks alive: "
+             "for a writer on another host that is known to be gone"},
+            o.break_lock);
   }
 } describe_index_target;
 
@@ -66,15 +75,20 @@ inline constexpr struct DescribeIndexOptions {
     v.choice({"--shingle", "shingle", kNone, "minhash: shingle kind, word or char"},
              o.document.shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
     v.number({"--ngram", "ngram", kNone,
-              "minhash (and the stored sets of --store-shingles): shingle length"},
+              "minhash (and the stored sets of --verify exact): shingle length"},
              o.document.shingle.n, {1u, 1000u});
     v.value({"--seed", "seed", kNone, "minhash: seed of the MinHash family"}, o.seed);
     describe_sketch_option(v, o, kNone);
     describe_lsh_options(v, o);
-    v.value({"--store-shingles", "store_shingles", kNone,
-             "keep each document's shingle set (8 bytes per distinct shingle) so query and "
-             "--reference decide matches by exact Jaccard >= --threshold"},
-            o.store_shingles);
+    v.choice(
+        {"--verify", "verify", kNone,
+         "how query and --reference decide a match: exact (the default, as the jobs "
+         "decide): exact Jaccard of the shingle sets >= --threshold, stored with the index "
+         "(8 bytes per distinct shingle); estimate (minhash): the signatures' agreement; "
+         "none (simhash): every fingerprint within k bits, reported as a distance"},
+        o.verify,
+        std::span<const Choice<VerifyMode>>(choices(
+            {VerifyMode::kExact, VerifyMode::kEstimate, VerifyMode::kNone}, verify_mode_name)));
     v.value({"--compress", "compress", kNone,
              "simhash: store the permuted tables compressed (about half the bytes, queries a "
              "little slower)"},

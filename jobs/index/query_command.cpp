@@ -28,6 +28,17 @@ std::string number(double value) {
   return buffer;
 }
 
+// How a match is stated under the index's rule: a SimHash index's answers name their Hamming
+// distance ("hamming"), and carry a "similarity" only when it was verified (exact Jaccard of
+// the shingle sets); a MinHash index's similarity is the exact Jaccard or the signatures'
+// estimate (the answer's "rule" says which).
+std::string match_measures(const IndexMeta& meta, const IndexMatch& match) {
+  if (meta.method != "simhash") return "\"similarity\": " + number(match.similarity);
+  std::string out = "\"hamming\": " + std::to_string(match.distance);
+  if (meta.store_shingles) out += ", \"similarity\": " + number(match.similarity);
+  return out;
+}
+
 // The end of an answer that is an error.
 std::string error_end(const char* reason) {
   return std::string(", \"error\": \"") + reason + "\"}\n";
@@ -101,36 +112,39 @@ class ListDeduplicator {
     kept_shingles_.clear();
     std::vector<std::string> kept_ids;
     std::string dropped;
+    std::string unchecked;  // results without text to check: neither kept nor dropped
     std::size_t position = 0;
     for (simdjson::simdjson_result<simdjson::ondemand::value> result : results) {
       if (kept_ids.size() == options_.dedup_list) break;
       std::string id = "#" + std::to_string(position++);
       const std::string_view text = read_result(result, id);
-      const bool has_tokens = index_.sketch(text, sketch_, shingles_);
+      if (!index_.sketch(text, sketch_, shingles_)) {
+        unchecked += std::string(unchecked.empty() ? "" : ", ") + json_string(id);
+        continue;
+      }
       IndexMatch match;
       std::size_t duplicate_of = kept_ids.size();
-      for (std::size_t k = 0; has_tokens && k < kept_sketches_.size(); ++k) {
-        if (!kept_sketches_[k].empty() &&
-            index_.close(sketch_, shingles_, kept_sketches_[k], kept_shingles_[k], match)) {
+      for (std::size_t k = 0; k < kept_sketches_.size(); ++k) {
+        if (index_.close(sketch_, shingles_, kept_sketches_[k], kept_shingles_[k], match)) {
           duplicate_of = k;
           break;
         }
       }
       if (duplicate_of < kept_ids.size()) {
         dropped += std::string(dropped.empty() ? "" : ", ") + "{\"id\": " + json_string(id) +
-                   ", \"duplicate_of\": " + json_string(kept_ids[duplicate_of]) +
-                   ", \"similarity\": " + number(match.similarity) + "}";
+                   ", \"duplicate_of\": " + json_string(kept_ids[duplicate_of]) + ", " +
+                   match_measures(index_.meta(), match) + "}";
         continue;
       }
       kept_ids.push_back(id);
-      kept_sketches_.push_back(has_tokens ? sketch_ : std::vector<std::uint32_t>());
-      kept_shingles_.push_back(has_tokens ? shingles_ : std::vector<std::uint64_t>());
+      kept_sketches_.push_back(sketch_);
+      kept_shingles_.push_back(shingles_);
     }
     out += ", \"kept\": [";
     for (std::size_t k = 0; k < kept_ids.size(); ++k)
       out += (k ? ", " : "") + json_string(kept_ids[k]);
-    return out + "], \"dropped\": [" + dropped + "], \"rule\": \"" + index_rule(index_.meta()) +
-           "\"}\n";
+    return out + "], \"dropped\": [" + dropped + "], \"unchecked\": [" + unchecked +
+           "], \"rule\": \"" + index_rule(index_.meta()) + "\"}\n";
   }
 
  private:
@@ -188,9 +202,8 @@ class QueryAnswerer {
     out += ", \"matches\": [";
     bool first = true;
     for (const IndexMatch& m : index_.query(sketch_, shingles_)) {
-      out += std::string(first ? "" : ", ") + "{\"id\": " + json_string(m.id) +
-             ", \"distance\": " + std::to_string(m.distance) +
-             ", \"similarity\": " + number(m.similarity) + "}";
+      out += std::string(first ? "" : ", ") + "{\"id\": " + json_string(m.id) + ", " +
+             match_measures(index_.meta(), m) + "}";
       first = false;
     }
     return out + "], \"rule\": \"" + index_rule(index_.meta()) + "\"}\n";

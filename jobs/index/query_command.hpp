@@ -38,9 +38,11 @@ struct QueryCounts {
 
 /// Reads one query per line from `in` and writes one JSON line per input line to `out`:
 ///   {"line": N, "id": ID, "fields": {NAME: VALUE, ...},
-///    "matches": [{"id", "distance", "similarity"}, ...], "rule": R}
+///    "matches": [{"id", MEASURES}, ...], "rule": R}
 /// (matches as NearDupIndex::query orders them; R the index_rule that decided them: "exact",
-/// "estimate" or "hamming"), or
+/// "estimate" or "hamming"; MEASURES "similarity" for a MinHash index (the exact Jaccard or the
+/// estimate, as R says), "hamming" (the distance in bits) for a SimHash index, with
+/// "similarity" (the exact Jaccard) when R is "exact"), or
 ///   {"line": N, "id": ID, "fields": {...}, "error": REASON}  (malformed_json, missing_text,
 ///   text_not_string, blank_line, doc_too_large: longer than max_doc_bytes, never held whole
 ///   in memory; empty_text), and the stream goes on.
@@ -56,10 +58,11 @@ struct QueryCounts {
 /// each read as a query line is, or strings), best first; the answer keeps, in order, each
 /// result that is not a near-duplicate of a better-ranked kept one, up to N:
 ///   {"line": N, "id": ID, "fields": {...}, "kept": [ID, ...],
-///    "dropped": [{"id", "duplicate_of", "similarity"}, ...], "rule": R}
-/// ("id" and "fields" echo the list line as above) where a result without an id (or without a
-/// text) is named by its position ("#0", "#1", ...), or {"line": N, ..., "error": REASON} (the
-/// reasons above, or missing_results).
+///    "dropped": [{"id", "duplicate_of", MEASURES}, ...], "unchecked": [ID, ...], "rule": R}
+/// ("id" and "fields" echo the list line as above) where a result without an id is named by its
+/// position ("#0", "#1", ...); a result without text to compare (no text field, not a string,
+/// no tokens) is neither kept nor dropped but listed in "unchecked", and does not count toward
+/// N. Or {"line": N, ..., "error": REASON} (the reasons above, or missing_results).
 QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::istream& in,
                         std::ostream& out);
 

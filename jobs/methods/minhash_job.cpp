@@ -118,7 +118,7 @@ class MinhashMethod final : public DedupMethod {
     build.bands = layout_.bands;
     build.rows = layout_.rows;
     build.seed = options_.seed;
-    build.store_shingles = options_.verify == VerifyMode::kExact;
+    build.verify = options_.verify;
     return true;
   }
 

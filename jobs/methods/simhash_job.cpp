@@ -116,7 +116,7 @@ class SimhashMethod final : public DedupMethod {
     build.max_distance = design_.max_distance;
     build.blocks = design_.blocks;
     build.threshold = options_.threshold;
-    build.store_shingles = options_.verify == VerifyMode::kExact;
+    build.verify = options_.verify;
     return true;
   }
 

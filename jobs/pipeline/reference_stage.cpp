@@ -36,11 +36,12 @@ std::string classify_reference(const std::string& path, const DedupMethod& metho
                " run (build it with neardup index build --method " + job + ")";
       }
       IndexBuildOptions wanted;
-      if (method.index_parameters(wanted) && wanted.store_shingles && !meta.store_shingles) {
+      if (method.index_parameters(wanted) && wanted.verify == VerifyMode::kExact &&
+          !meta.store_shingles) {
         return "--reference " + path + ": the index holds no shingle sets, so its matches " +
                "would be decided by the sketches (rule " + index_rule(meta) + "), not by " +
                "exact Jaccard as this run's --verify exact; rebuild it with neardup index " +
-               "build --store-shingles, or run with --verify " +
+               "build --verify exact (its default), or run with --verify " +
                (job == "minhash" ? "estimate" : "none");
       }
     } catch (const std::exception& e) {

@@ -11,7 +11,7 @@ fail() { echo "install_test: $*" >&2; exit 1; }
 man="$work/share/man/man1/neardup.1"
 [ -f "$man" ] || fail "no $man"
 for want in '^\.TH NEARDUP 1' '^\.SS minhash' '^\.SS index build' '--threshold' '--max-distance' \
-  '--store-shingles' '--dedup-list' '^\.SH EXIT STATUS'; do
+  '--verify' '--dedup-list' '^\.SH EXIT STATUS'; do
   grep -q -e "$want" "$man" || fail "$man lacks $want"
 done
 for script in run-job.sh minhash.sbatch simhash.sbatch exact.sbatch; do

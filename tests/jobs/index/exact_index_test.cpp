@@ -1,5 +1,5 @@
-// An index that stores shingle sets (index build --store-shingles) decides matches as the
-// minhash job does: query answers, ranked-list dedup and --reference (compressed batch, so the
+// An index that stores shingle sets (index build --verify exact, the default) decides matches as
+// the minhash job does: query answers, ranked-list dedup and --reference (compressed batch, so the
 // spill path) equal brute force over exact Jaccard of realistic documents; an index of the
 // previous format is refused with a clear message.
 #include <gtest/gtest.h>
@@ -73,7 +73,7 @@ std::string build_exact_index(const std::string& dir, const std::vector<Generate
   build.output = dir + "/index";
   build.method = method;
   build.split_bytes = 64 << 10;
-  build.store_shingles = true;
+  build.verify = VerifyMode::kExact;  // the default, said here
   const IndexBuildSummary summary = run_index_build(MPI_COMM_WORLD, build);
   EXPECT_EQ(summary.docs_indexed, docs.size());
   EXPECT_GT(summary.shingle_bytes, 0u);

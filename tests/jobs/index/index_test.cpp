@@ -13,6 +13,7 @@
 #include <sstream>
 
 #include "core/band_keys.hpp"
+#include "core/jaccard.hpp"
 #include "core/lsh_params.hpp"
 #include "core/minhash.hpp"
 #include "core/one_permutation.hpp"
@@ -67,8 +68,12 @@ std::map<std::uint64_t, std::set<std::string>> parse_answers(const std::string& 
       continue;
     }
     for (const simdjson::dom::element m : root["matches"].get_array()) {
-      set.insert(std::string(m["id"].get_string().value()) + " " +
-                 std::to_string(m["distance"].get_uint64().value()));
+      std::uint64_t hamming = 0;  // a MinHash index's answers have no distance
+      if (m["hamming"].get_uint64().get(hamming) == simdjson::SUCCESS) {
+        EXPECT_EQ(m["similarity"].error(), simdjson::NO_SUCH_FIELD)
+            << "an unverified SimHash answer states a similarity";
+      }
+      set.insert(std::string(m["id"].get_string().value()) + " " + std::to_string(hamming));
     }
   }
   return answers;
@@ -121,6 +126,8 @@ void expect_simhash_build_query_add_equals_brute_force(bool compress) {
   build.inputs = {dir + "/a"};
   build.output = dir + "/index";
   build.split_bytes = 1 << 20;
+  build.method = "simhash";
+  build.verify = VerifyMode::kNone;
   build.simhash.features = SimhashFeatures::kShingles;
   build.compress = compress;
   const IndexBuildSummary built = run_index_build(MPI_COMM_WORLD, build);
@@ -178,6 +185,7 @@ void expect_minhash_query_equals_brute_force(SignatureKind kind) {
   build.inputs = {dir + "/a"};
   build.output = dir + "/index";
   build.method = "minhash";
+  build.verify = VerifyMode::kEstimate;
   build.signature = kind;
   build.split_bytes = 1 << 20;
   run_index_build(MPI_COMM_WORLD, build);
@@ -235,12 +243,63 @@ TEST(Index, ClassicMinhashQueryEqualsBandSharingVerifiedBruteForce) {
   expect_minhash_query_equals_brute_force(SignatureKind::kMinhash);
 }
 
+// `index build` with no flags answers as the minhash job decides: a MinHash index storing
+// shingle sets, every match at exact Jaccard >= 0.8 of the query (computed here), stated as its
+// similarity under the rule "exact"; and it finds nearly every such indexed document.
+TEST(Index, TheDefaultIndexAnswersByExactJaccard) {
+  const std::string dir = testing::shared_temp_dir();
+  const std::vector<GeneratedDoc> a = corpus(7, "a-");
+  testing::write_corpus(dir + "/a", a, 2);
+  IndexBuildOptions build;
+  build.inputs = {dir + "/a"};
+  build.output = dir + "/index";
+  run_index_build(MPI_COMM_WORLD, build);
+  std::vector<GeneratedDoc> queries;
+  const std::string lines = query_lines(a, corpus(8, "b-"), queries);
+  if (testing::world_rank() == 0) {
+    const NearDupIndex index(dir + "/index");
+    EXPECT_EQ(index.meta().method, "minhash");
+    EXPECT_TRUE(index.meta().store_shingles);
+    std::size_t errors = 0;
+    std::istringstream answers(run_query(dir + "/index", lines, errors));
+    std::vector<std::vector<std::uint64_t>> sets;
+    for (const GeneratedDoc& d : a) sets.push_back(shingle_set(d.text, {}));
+    simdjson::dom::parser parser;
+    std::string line;
+    std::size_t truth = 0, found = 0;
+    for (std::size_t q = 0; q < queries.size() && std::getline(answers, line); ++q) {
+      const simdjson::dom::element root = parser.parse(line);
+      EXPECT_EQ(std::string_view(root["rule"].get_string().value()), "exact") << line;
+      std::map<std::string, double> matches;
+      for (const simdjson::dom::element m : root["matches"].get_array()) {
+        EXPECT_EQ(m["hamming"].error(), simdjson::NO_SUCH_FIELD) << line;
+        matches[std::string(m["id"].get_string().value())] = m["similarity"].get_double();
+      }
+      const std::vector<std::uint64_t> query_set = shingle_set(queries[q].text, {});
+      for (std::size_t d = 0; d < a.size(); ++d) {
+        const double j = exact_jaccard(query_set, sets[d]);
+        const auto match = matches.find(a[d].id);
+        if (match != matches.end()) {
+          EXPECT_GE(j, 0.8) << a[d].id << " answered for query " << q + 1;
+          EXPECT_NEAR(match->second, j, 1e-6) << a[d].id;
+        }
+        truth += j >= 0.8;
+        found += j >= 0.8 && match != matches.end();
+      }
+    }
+    EXPECT_GT(truth, queries.size() / 3);
+    EXPECT_GE(static_cast<double>(found), 0.97 * static_cast<double>(truth));
+    fs::remove_all(dir);
+  }
+}
+
 TEST(Index, TruncatedOrCorruptFilesAreRefusedNamingTheFile) {
   const std::string dir = testing::shared_temp_dir();
   testing::write_corpus(dir + "/a", corpus(5, ""), 1);
   IndexBuildOptions build;
   build.inputs = {dir + "/a"};
   build.output = dir + "/index";
+  build.method = "simhash";
   run_index_build(MPI_COMM_WORLD, build);
   if (testing::world_rank() == 0) {
     const auto refused = [&](const std::function<void(const std::string&)>& damage,
@@ -286,6 +345,8 @@ TEST(Index, DedupListKeepsTheFirstOfEachNearDuplicateGroupUpToN) {
   IndexBuildOptions build;
   build.inputs = {dir + "/a"};
   build.output = dir + "/index";
+  build.method = "simhash";
+  build.verify = VerifyMode::kNone;
   build.simhash.features = SimhashFeatures::kShingles;
   run_index_build(MPI_COMM_WORLD, build);
   if (testing::world_rank() == 0) {
