@@ -149,7 +149,8 @@ class ListDeduplicator {
 
  private:
   // The text of one result: the result itself when it is a string; for an object, its text
-  // field read as a query record is, and its id (when it has one) into `id`; else empty.
+  // field read as a query record is, and its id (when it has one, with or without a text)
+  // into `id`; else empty.
   std::string_view read_result(simdjson::simdjson_result<simdjson::ondemand::value> result,
                                std::string& id) {
     simdjson::ondemand::json_type type;
@@ -165,9 +166,9 @@ class ListDeduplicator {
         object.raw_json().get(raw) != simdjson::SUCCESS) {
       return {};
     }
-    if (result_parser_.parse(raw, parsed_) != LineStatus::kOk) return {};
-    if (parsed_.has_id) id = parsed_.id;
-    return parsed_.text;
+    const LineStatus status = result_parser_.parse(raw, parsed_);
+    if (parsed_.has_id) id = parsed_.id;  // also of a result without text
+    return status == LineStatus::kOk ? parsed_.text : std::string_view();
   }
 
   NearDupIndex& index_;

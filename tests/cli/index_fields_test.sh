@@ -32,7 +32,7 @@ grep -q "RESULT job=index ranks=2 indexed=50 " "$work/add.log" ||
 grep -q "the index was built with text field text, id field id" "$work/add.log" ||
   fail "index add does not say that the batch's fields differ from the index's"
 query_line | "$neardup" query --index "$work/index" --text-field body --id-field docid |
-  grep -q '"id": "batch-32", "matches": \[{"id": "batch-32", "distance": 0' ||
+  grep -q '"id": "batch-32", "matches": \[{"id": "batch-32", "similarity": 1.000000' ||
   fail "the added batch is not found by its docid"
 
 # Without the flags an add reads the index's fields: every line is skipped, which the skip
@@ -54,6 +54,6 @@ index 1 "$work/build-add" add -i "$work/batch/part-1.jsonl" -o "$work/body-index
 grep -q "indexed=25 index_docs=50 " "$work/build-add.log" ||
   fail "index add into a body/docid index: $(grep RESULT "$work/build-add.log")"
 query_line | "$neardup" query --index "$work/body-index" |
-  grep -q '"id": "batch-32", "matches": \[{"id": "batch-32", "distance": 0' ||
+  grep -q '"id": "batch-32", "matches": \[{"id": "batch-32", "similarity": 1.000000' ||
   fail "query does not default to the index's fields"
 finish "index fields: build and add read --text-field and --id-field, skips logged"
