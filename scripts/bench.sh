@@ -238,6 +238,10 @@ for n in 1 2; do
 done
 # Online index: 10M random fingerprints, 200k queries (half near copies, half random).
 "$root/build/neardup-index-query-bench" "$root/build/bench-index" 10000000 200000
+# The default index (MinHash, shingle sets stored, exact answers): 10M generated documents of
+# 150 words (19 GB on disk, removed after), 20k queries (half near copies, half new).
+"$root/build/neardup-exact-index-bench" "$root/build/bench-exact-index" 10000000 20000 150
+rm -rf "$root/build/bench-exact-index"
 # Verification on real shapes: a 303 MB realistic corpus (a family of 5,000 near-identical 50 KB
 # documents, 6,000 documents sharing boilerplate, short documents, mail, source files, prose),
 # --verify exact (the default) against estimate at 1 and 2 ranks, interleaved, 3 runs each:
