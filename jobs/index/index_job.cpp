@@ -111,11 +111,13 @@ struct UncommittedSegment {
   }
 };
 
-// The name of the segment this rank writes in this build or add.
-std::string segment_name(const IndexMeta& meta, int rank) {
-  char name[64];
-  std::snprintf(name, sizeof name, "seg-%04llu-%05d", static_cast<unsigned long long>(meta.batches),
-                rank);
+// The name of the segment this rank writes in this build or add: the batch, the writer's run
+// (so a writer whose lock was broken can never name, nor remove, its breaker's segments) and
+// the rank.
+std::string segment_name(const IndexMeta& meta, const std::string& run, int rank) {
+  char name[96];
+  std::snprintf(name, sizeof name, "seg-%04llu-%s-%05d",
+                static_cast<unsigned long long>(meta.batches), run.c_str(), rank);
   return name;
 }
 
@@ -139,6 +141,7 @@ SegmentDocs segment_docs(const SketchResult& sketch, DocSource& source, std::uin
 // then the segments it no longer lists go. Returns "" or the error.
 std::string commit_meta(const IndexBuildOptions& options, IndexMeta& meta,
                         const std::vector<std::string>& segments, std::optional<RunLock>& lock) {
+  fault_point("index_commit");
   if (!lock->held()) {
     return options.output + ": another run took the index's lock (--break-lock); this " +
            (options.add ? "add" : "build") + " is not committed";
@@ -148,7 +151,6 @@ std::string commit_meta(const IndexBuildOptions& options, IndexMeta& meta,
       if (!text.empty()) meta.segments.push_back(index_segment_from_text(text));
     }
     ++meta.batches;
-    fault_point("index_commit");
     save_index_meta(options.output, meta);
   } catch (const IoError& e) {
     return e.what();
@@ -221,7 +223,9 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
     log_info("index add: the index was built with " + fields_text(meta.text_field, meta.id_field) +
              " (query's default); this batch is read with its own");
   }
-  const std::string name = segment_name(meta, rank);
+  const std::string run =
+      broadcast_string(comm, rank == 0 ? lock->holder().run_id.substr(0, 8) : "");
+  const std::string name = segment_name(meta, run, rank);
   const fs::path segment_dir = fs::path(options.output) / name;
   UncommittedSegment uncommitted{segment_dir};
   const std::unique_ptr<Sketcher> sketcher = make_index_sketcher(meta);

@@ -4,7 +4,8 @@
 # the index holds exactly the batches whose writers succeeded. A writer killed (SIGKILL) while
 # sketching, before its commit, or right after it leaves the old index (or none) that queries
 # answer from, and the next writer clears what it left: `index build --overwrite` after a killed
-# build, `index add` after a killed add. `index add` refuses a damaged index before changing it.
+# build, `index add` after a killed add. A writer whose lock is broken (--break-lock) commits
+# nothing. `index add` refuses a damaged index before changing it.
 # Usage: index_writers_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -152,6 +153,30 @@ for point in split:1 index_commit:1 index_committed:1; do
   [ "$segments" -le 2 ] || fail "$point: $segments segment directories for a 2-rank build"
 done
 echo "ok: killed writers"
+
+# --break-lock: an add held just before its commit loses the lock to a breaker, which clears
+# what the held add wrote; the held add then commits nothing and removes nothing of the
+# breaker's (its segments are named by its own run).
+out="$work/broken"
+index build c "$work/c.log" -o "$out" || fail "build of c to break"
+pause="$work/pause"
+NEARDUP_FAULT=0:index_commit:1:pause=$pause index add a "$work/held.log" -o "$out" &
+held=$!
+for _ in $(seq 600); do [ -e "$pause" ] && break; sleep 0.1; done
+[ -e "$pause" ] || fail "break-lock: the add never reached its commit"
+index add b "$work/held2.log" -o "$out" && fail "break-lock: an add ran while another held the lock"
+refused_naming_holder "$work/held2.log" || fail "break-lock: the refusal does not name the holder"
+index add b "$work/breaker.log" -o "$out" --break-lock || fail "break-lock: the breaker failed"
+grep -q "took over the run lock of host $host.*--break-lock" "$work/breaker.log" ||
+  fail "break-lock: the breaker does not say whose lock it took"
+grep -q "an interrupted index add left: removing [0-9]* segment" "$work/breaker.log" ||
+  fail "break-lock: the breaker did not clear the held add's segments"
+rm -f "$pause"
+wait "$held" && fail "break-lock: the broken add exited 0"
+grep -q "another run took the index's lock (--break-lock); this add is not committed" \
+  "$work/held.log" || fail "break-lock: the broken add does not say why: $(tail -2 "$work/held.log")"
+holds "$out" 0 1 1 "after a broken add"
+echo "ok: --break-lock"
 
 # index add refuses a damaged index before changing it; a failed add leaves no segment.
 out="$work/damaged"

@@ -315,17 +315,18 @@ TEST(Index, TruncatedOrCorruptFilesAreRefusedNamingTheFile) {
         EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
       }
     };
-    const std::string table = "seg-0000-00000/table-007.keys";
+    const std::string segment = load_index_meta(dir + "/index").segments.at(0).dir;
+    const std::string table = segment + "/table-007.keys";
     refused([&](const std::string& d) { fs::resize_file(d + "/" + table, 100); },
             table + ": index file has 100 bytes");
     refused(
         [&](const std::string& d) {
-          std::fstream f(d + "/seg-0000-00000/ids.txt", std::ios::in | std::ios::out);
+          std::fstream f(d + "/" + segment + "/ids.txt", std::ios::in | std::ios::out);
           f.seekp(3);
           f.put('#');
         },
         "ids.txt: index file checksum mismatch");
-    refused([&](const std::string& d) { fs::remove(d + "/seg-0000-00000/sketch.u32"); },
+    refused([&](const std::string& d) { fs::remove(d + "/" + segment + "/sketch.u32"); },
             "sketch.u32: cannot open index file");
     refused(
         [&](const std::string& d) {
