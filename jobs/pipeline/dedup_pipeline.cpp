@@ -312,8 +312,8 @@ class DedupRun {
     limits.on_progress = [&](std::uint64_t bytes, std::uint64_t docs) {
       progress.advance(bytes, docs);
     };
-    limits.after_first_split = [this](const SketchResult& so_far) {
-      check_skip_fraction(comm_, so_far, options_.max_skip_fraction, plan_, nullptr);
+    limits.early_check = [this](const SketchResult& so_far, bool done) {
+      return check_skip_fraction_early(comm_, so_far, done, options_.max_skip_fraction, plan_);
     };
     sketch_ = sketch_splits(plan_, rank_, options_.document, method_, limits,
                             split_files_ ? &*split_files_ : nullptr);
@@ -340,7 +340,7 @@ class DedupRun {
                     method_.ascii_tokenizer());
     fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
     log_skip_examples(exchanger_, sketch_, *source_);
-    check_skip_fraction(comm_, sketch_, options_.max_skip_fraction, plan_, &*source_);
+    check_skip_fraction(comm_, sketch_, options_.max_skip_fraction, plan_, *source_);
     const DuplicateIds duplicate_ids =
         find_duplicate_ids(exchanger_, std::move(sketch_.id_keys), kSkipExamples);
     report_.duplicate_ids = duplicate_ids.count;
