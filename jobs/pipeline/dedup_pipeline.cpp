@@ -26,6 +26,7 @@
 #include "jobs/mpi/progress.hpp"
 #include "jobs/pipeline/html_report_stage.hpp"
 #include "jobs/pipeline/output_dir.hpp"
+#include "jobs/pipeline/output_guard.hpp"
 #include "jobs/pipeline/output_stage.hpp"
 #include "jobs/pipeline/reference_stage.hpp"
 #include "jobs/pipeline/run_stats.hpp"
@@ -288,6 +289,7 @@ class DedupRun {
     agree_on_errors(comm_, rank_ == 0 ? open_output_dir(options_.output, subdirs, existing,
                                                         method_.name(), policy, lock_)
                                       : std::string());
+    guard_.emplace(options_.output, broadcast_string(comm_, lock_ ? lock_->holder().run_id : ""));
   }
 
   // Collective: throws JobError naming the first input whose size or mtime changed since the
@@ -635,6 +637,7 @@ class DedupRun {
 
   // Every output directory's parts, and the report page's data.
   void write_outputs() {
+    fault_point("write");
     clock_.start("write");
     DocSource& source = *source_;
     write_clusters(exchanger_, members_, source, owner_, options_.output);
@@ -746,10 +749,6 @@ class DedupRun {
       write_file_atomically((out / "report.html").string(), render_html_report(page_));
     }
     if (spill_ && options_.tmp_dir.empty()) std::filesystem::remove_all(out / "_tmp");
-    if (!lock_->held()) {
-      throw IoError(options_.output +
-                    ": another run took this run's lock (--break-lock); not writing _SUCCESS");
-    }
     write_file_atomically((out / "_SUCCESS").string(), stats);
     if (checkpointing_) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
     if (reference_index_ == reference_scratch_) std::filesystem::remove_all(reference_scratch_);
@@ -766,6 +765,8 @@ class DedupRun {
   RunReport report_;
   // open
   std::optional<RunLock> lock_;  // rank 0: the output directory's, held until _SUCCESS
+  // Every rank: nothing is renamed into the output directory once another run took the lock.
+  std::optional<OutputGuard> guard_;
   JobPlan plan_;
   bool spill_ = false;  // compressed inputs: re-read records are spilled
   bool checkpointing_ = false;
