@@ -609,8 +609,9 @@ class DedupRun {
              " clusters keep another document than their first");
     if (counts.without_value > 0) {
       log_warn(std::to_string(counts.without_value) + " documents " +
-               (greedy() ? "with candidates" : "in clusters") + " have no number at \"" +
-               rule.field + "\" (the first: " + counts.first_without_value +
+               (greedy() ? "with candidates" : "in clusters") +
+               " have no number or ISO 8601 date at \"" + rule.field +
+               "\" (the first: " + counts.first_without_value +
                "); one of them is kept only when none of its near-duplicates has one");
     }
   }
