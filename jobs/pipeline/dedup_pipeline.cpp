@@ -289,7 +289,8 @@ class DedupRun {
     agree_on_errors(comm_, rank_ == 0 ? open_output_dir(options_.output, subdirs, existing,
                                                         method_.name(), policy, lock_)
                                       : std::string());
-    guard_.emplace(options_.output, broadcast_string(comm_, lock_ ? lock_->holder().run_id : ""));
+    run_id_ = broadcast_string(comm_, lock_ ? lock_->holder().run_id : "");
+    guard_.emplace(options_.output, run_id_);
   }
 
   // Collective: throws JobError naming the first input whose size or mtime changed since the
@@ -750,6 +751,14 @@ class DedupRun {
       write_file_atomically((out / "report.html").string(), render_html_report(page_));
     }
     if (spill_ && options_.tmp_dir.empty()) std::filesystem::remove_all(out / "_tmp");
+    if (options_.break_lock) {
+      const std::size_t removed =
+          remove_foreign_temporaries(options_.output, temporary_tag(run_id_));
+      if (removed > 0) {
+        log_warn(options_.output + ": removed " + std::to_string(removed) +
+                 " temporaries of the run whose lock this run broke");
+      }
+    }
     write_file_atomically((out / "_SUCCESS").string(), stats);
     if (checkpointing_) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
     if (reference_index_ == reference_scratch_) std::filesystem::remove_all(reference_scratch_);
@@ -768,6 +777,7 @@ class DedupRun {
   std::optional<RunLock> lock_;  // rank 0: the output directory's, held until _SUCCESS
   // Every rank: nothing is renamed into the output directory once another run took the lock.
   std::optional<OutputGuard> guard_;
+  std::string run_id_;  // the lock's run id, on every rank
   JobPlan plan_;
   bool spill_ = false;  // compressed inputs: re-read records are spilled
   bool checkpointing_ = false;

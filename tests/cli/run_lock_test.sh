@@ -109,7 +109,8 @@ grep -q "took over the run lock of host node-gone.*not touched for" "$out.3.log"
 # --break-lock over a live run: A (a/, 3 ranks) pauses before writing its outputs; B (b/, 2
 # ranks, --overwrite --break-lock) takes the lock. A renames nothing into the directory after
 # that: it exits 1 naming B while B holds the lock, or saying the lock is gone once B finished;
-# the output is B's alone, as a run of B by itself writes it.
+# the output is B's alone, as a run of B by itself writes it, without a temporary a killed rank
+# of A would leave.
 paused="$work/paused" paused_b="$work/paused-b"
 minhash 2 "$work/b" "$work/ref-b.log" -o "$work/ref-b" || fail "the reference run of b/ failed"
 # wait_for FILE PID WHAT: waits until FILE exists (the run PID paused).
@@ -142,6 +143,8 @@ for taker in holds finished; do
   b=$!
   if [ "$taker" = holds ]; then
     wait_for "$paused_b" "$b" "$taker: run B"
+    # What a third rank of A killed mid-write would leave: B removes it before its _SUCCESS.
+    echo "a partial part" >"$out/clusters/part-00009.tsv.tmp.0123456789abcdef"
     want="this run lost its lock, taken by another run (host $host, pid [0-9]*, minhash started"
   else
     wait "$b" || fail "$taker: run B failed"
@@ -156,6 +159,10 @@ for taker in holds finished; do
   rm -f "$paused_b"
   wait "$b" || fail "$taker: run B failed"
   only_b "$out"
+  if [ "$taker" = holds ]; then
+    grep -q "removed 1 temporaries of the run whose lock this run broke" "$out.b.log" ||
+      fail "$taker: run B did not say it removed the broken run's temporary"
+  fi
 done
 
 finish "run lock: all scenarios passed"
