@@ -1,5 +1,5 @@
 // The skip-rate guard: a job whose records are mostly skipped (a wrong --text-field, text read
-// as JSON) fails within its first split instead of "succeeding" with an empty corpus.
+// as JSON) fails once the ranks read 1,000 records, instead of "succeeding" with an empty corpus.
 #pragma once
 
 #include <mpi.h>

@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # The skip-rate guard: a corpus whose text is at content.body, run with the default
-# --text-field, fails (exit 1, no _SUCCESS) once 1,000 records are read, at 1-4 ranks, two split
-# sizes and in
-# index build, with a message naming the field looked for, the record's keys, the longest
-# string's path and the flag; with --text-field content.body it succeeds. A corpus with 30%
+# --text-field, fails (exit 1, no _SUCCESS) once 1,000 records are read, before the whole corpus
+# (at 1-4 ranks, split sizes 1 and 3 MiB, and in index build), with a message naming the field
+# looked for, the record's keys, the longest string's path and the flag; with --text-field content.body it succeeds. A corpus with 30%
 # malformed lines passes the default 0.5 and fails with --max-skip-fraction 0.2, early when the
 # first splits show it, at the end (counting every record) when they are clean;
 # --max-skip-fraction 1 never fails. A huge first record then the documents passes with the
