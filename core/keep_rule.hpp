@@ -1,5 +1,5 @@
 // Which document of a cluster is kept (--keep): the first in input order, the longest, the
-// shortest, or the one with the largest or smallest value of a numeric field.
+// shortest, or the one with the largest or smallest value of a numeric or date field.
 #pragma once
 
 #include <optional>
@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/doc_id.hpp"
+#include "core/keep_value.hpp"
 
 namespace neardup {
 
@@ -14,7 +15,7 @@ namespace neardup {
 enum class KeepBy {
   kInputOrder,  // "first": the document that comes first in input order
   kLength,      // "longest" / "shortest": the text's length in bytes (UTF-8)
-  kField,       // "field:NAME[:max|min]": a JSON number at a dotted path
+  kField,       // "field:NAME[:max|min]": a JSON number or ISO 8601 date at a dotted path
 };
 
 /// A parsed --keep rule. Ties (and documents without the field) go by input order.
@@ -32,10 +33,11 @@ std::optional<KeepRule> parse_keep_rule(std::string_view text);
 /// The rule as parse_keep_rule reads it, in its full form ("field:score:max").
 std::string keep_rule_name(const KeepRule& rule);
 
-/// One document competing to be kept: its value under the rule (a length or a field) and
-/// whether it has one (a document whose field is missing or not a number has none).
+/// One document competing to be kept: its value under the rule (a length, or a field's number
+/// or date) and whether it has one (a document whose field is missing or neither a number nor
+/// a date has none).
 struct KeepCandidate {
-  double value = 0;
+  KeepValue value;
   bool has_value = false;
   DocId doc = 0;
 };

@@ -6,6 +6,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "io/io_error.hpp"
 
@@ -15,11 +16,19 @@ constexpr std::size_t kBufferBytes = 1 << 20;
 // A synced file starts its writeback every this many bytes, so commit()'s fsync finds most of
 // the data on its way to the disk instead of all of it still in the page cache.
 constexpr std::uint64_t kWritebackBytes = 8 << 20;
+// The guard set_commit_guard installed.
+CommitGuard g_guard;
+
 }  // namespace
+
+CommitGuard set_commit_guard(CommitGuard guard) {
+  std::swap(g_guard, guard);
+  return guard;
+}
 
 AtomicFile::AtomicFile(std::string final_path, SyncOnCommit sync)
     : final_path_(std::move(final_path)),
-      temp_path_(final_path_ + ".tmp"),
+      temp_path_(final_path_ + ".tmp" + g_guard.temp_tag),
       sync_(sync),
       buffer_(kBufferBytes) {
   fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
@@ -74,6 +83,14 @@ void AtomicFile::commit() {
   if (::close(fd) != 0) {
     ::unlink(temp_path_.c_str());
     throw IoError(errno_message(temp_path_, "close failed"));
+  }
+  if (g_guard.check) {
+    try {
+      g_guard.check(final_path_);
+    } catch (...) {
+      ::unlink(temp_path_.c_str());
+      throw;
+    }
   }
   if (std::rename(temp_path_.c_str(), final_path_.c_str()) != 0) {
     ::unlink(temp_path_.c_str());

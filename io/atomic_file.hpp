@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -19,7 +20,8 @@ enum class SyncOnCommit { kYes, kNo };
 /// path; a file that is destroyed without commit() removes its temporary.
 class AtomicFile {
  public:
-  /// Creates `final_path` + ".tmp" for writing. Throws IoError naming the path on failure.
+  /// Creates `final_path` + ".tmp" (+ the commit guard's tag) for writing. Throws IoError naming
+  /// the path on failure.
   explicit AtomicFile(std::string final_path, SyncOnCommit sync = SyncOnCommit::kYes);
   ~AtomicFile();
   AtomicFile(const AtomicFile&) = delete;
@@ -28,8 +30,8 @@ class AtomicFile {
   /// Appends bytes.
   void write(std::string_view bytes);
 
-  /// Flushes, syncs (unless SyncOnCommit::kNo), closes and renames the temporary to the final
-  /// name.
+  /// Flushes, syncs (unless SyncOnCommit::kNo), closes, runs the commit guard's check
+  /// (see set_commit_guard) and renames the temporary to the final name.
   void commit();
 
  private:
@@ -45,6 +47,22 @@ class AtomicFile {
   std::uint64_t written_ = 0;         // bytes written to the file so far
   std::uint64_t writeback_from_ = 0;  // first byte whose writeback has not been started
 };
+
+/// How this process's commits (AtomicFile's, PartWriter's and write_file_atomically's) are
+/// guarded: by default not at all, with temporaries named FINAL.tmp.
+struct CommitGuard {
+  /// Appended to the temporaries' names (FINAL.tmp + tag), so that two runs writing the same
+  /// file (one that broke the other's lock) never touch each other's temporary.
+  std::string temp_tag;
+  /// Runs with the final path just before each rename and throws to refuse it (the temporary
+  /// is then removed). Empty: no check.
+  std::function<void(const std::string& final_path)> check;
+};
+
+/// Installs `guard` for every AtomicFile created (its tag) and committed (its check) in this
+/// process from now on and returns the one it replaces (to restore it). Not to be called while
+/// other threads create or commit files.
+CommitGuard set_commit_guard(CommitGuard guard);
 
 /// Writes a whole small file atomically (temporary + rename).
 void write_file_atomically(const std::string& path, std::string_view contents);

@@ -221,6 +221,10 @@ std::string LockHolder::describe() const {
   return text + ", " + command + " started " + started;
 }
 
+std::optional<LockHolder> RunLock::holder_of(const std::string& dir) {
+  return read_holder(path_of(dir));
+}
+
 std::string RunLock::path_of(const std::string& dir) { return (fs::path(dir) / "_LOCK").string(); }
 
 RunLock::RunLock(const std::string& dir, const std::string& command, const RunLockPolicy& policy,

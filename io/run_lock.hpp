@@ -5,6 +5,7 @@
 #include <chrono>
 #include <condition_variable>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 
@@ -63,6 +64,10 @@ class RunLock {
 
   /// The holder this lock wrote.
   const LockHolder& holder() const { return me_; }
+
+  /// Who holds the lock of `dir` now, as DIR/_LOCK says; nullopt when nobody does. Throws
+  /// IoError when the lock file cannot be read.
+  static std::optional<LockHolder> holder_of(const std::string& dir);
 
   /// The lock file of `dir`: DIR/_LOCK.
   static std::string path_of(const std::string& dir);

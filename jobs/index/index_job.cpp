@@ -240,8 +240,8 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
     agree_on_errors(comm, recorder->error());
   }
   SketchLimits limits{reading.max_doc_bytes, reading.strict, true};
-  limits.after_first_split = [&](const SketchResult& so_far) {
-    check_skip_fraction(comm, so_far, options.max_skip_fraction, plan, nullptr);
+  limits.early_check = [&](const SketchResult& so_far, bool done) {
+    return check_skip_fraction_early(comm, so_far, done, options.max_skip_fraction, plan);
   };
   const SketchResult sketch =
       sketch_splits(plan, rank, reading.document,
@@ -251,7 +251,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   DocSource source(plan, sketch.docs, bases, reading.document, "");
   fail_on_skips_if_strict(comm, options.strict, sketch, source);
   log_skip_examples(exchanger, sketch, source);
-  check_skip_fraction(comm, sketch, options.max_skip_fraction, plan, &source);
+  check_skip_fraction(comm, sketch, options.max_skip_fraction, plan, source);
 
   IndexBuildSummary summary;
   std::uint64_t empty = 0;

@@ -31,7 +31,8 @@ const std::atomic<bool>& stop_requested();
 void stop_if_requested(MPI_Comm comm, bool stopped_here = false);
 
 /// Test-only fault injection at named points ("split": after each sketched split; "exchange":
-/// each exchange round; "pairs_saved": after the verified pairs are checkpointed).
+/// each exchange round; "pairs_saved": after the verified pairs are checkpointed; "write":
+/// before a dedup job writes its outputs).
 /// NEARDUP_FAULT=RANK:POINT:N[:usr1|:stall|:pause=FILE] makes rank RANK kill itself with SIGKILL
 /// the N-th time it reaches POINT, or send itself SIGUSR1, or wait there until a stop signal
 /// arrives from outside (SIGKILL after two minutes), or create FILE and wait there until FILE is

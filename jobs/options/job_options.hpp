@@ -121,7 +121,7 @@ inline constexpr struct DescribeInputOptions {
             o.strict);
     v.number({"--max-skip-fraction", "max_skip_fraction", kNone,
               "fail (exit 1, no _SUCCESS) when more than this share of the records read are "
-              "skipped; checked after each rank's first split and at the end (1: never)"},
+              "skipped; checked once the ranks have read 1,000 records and at the end (1: never)"},
              o.max_skip_fraction, {0.0, 1.0});
     v.mebibytes({"--split-mb", "split_bytes", kResult, "split size in MiB (the unit of work)"},
                 o.split_bytes, {0, 4095, true});

@@ -26,6 +26,7 @@
 #include "jobs/mpi/progress.hpp"
 #include "jobs/pipeline/html_report_stage.hpp"
 #include "jobs/pipeline/output_dir.hpp"
+#include "jobs/pipeline/output_guard.hpp"
 #include "jobs/pipeline/output_stage.hpp"
 #include "jobs/pipeline/reference_stage.hpp"
 #include "jobs/pipeline/run_stats.hpp"
@@ -288,6 +289,8 @@ class DedupRun {
     agree_on_errors(comm_, rank_ == 0 ? open_output_dir(options_.output, subdirs, existing,
                                                         method_.name(), policy, lock_)
                                       : std::string());
+    run_id_ = broadcast_string(comm_, lock_ ? lock_->holder().run_id : "");
+    guard_.emplace(options_.output, run_id_);
   }
 
   // Collective: throws JobError naming the first input whose size or mtime changed since the
@@ -312,8 +315,8 @@ class DedupRun {
     limits.on_progress = [&](std::uint64_t bytes, std::uint64_t docs) {
       progress.advance(bytes, docs);
     };
-    limits.after_first_split = [this](const SketchResult& so_far) {
-      check_skip_fraction(comm_, so_far, options_.max_skip_fraction, plan_, nullptr);
+    limits.early_check = [this](const SketchResult& so_far, bool done) {
+      return check_skip_fraction_early(comm_, so_far, done, options_.max_skip_fraction, plan_);
     };
     sketch_ = sketch_splits(plan_, rank_, options_.document, method_, limits,
                             split_files_ ? &*split_files_ : nullptr);
@@ -340,7 +343,7 @@ class DedupRun {
                     method_.ascii_tokenizer());
     fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
     log_skip_examples(exchanger_, sketch_, *source_);
-    check_skip_fraction(comm_, sketch_, options_.max_skip_fraction, plan_, &*source_);
+    check_skip_fraction(comm_, sketch_, options_.max_skip_fraction, plan_, *source_);
     const DuplicateIds duplicate_ids =
         find_duplicate_ids(exchanger_, std::move(sketch_.id_keys), kSkipExamples);
     report_.duplicate_ids = duplicate_ids.count;
@@ -607,8 +610,9 @@ class DedupRun {
              " clusters keep another document than their first");
     if (counts.without_value > 0) {
       log_warn(std::to_string(counts.without_value) + " documents " +
-               (greedy() ? "with candidates" : "in clusters") + " have no number at \"" +
-               rule.field + "\" (the first: " + counts.first_without_value +
+               (greedy() ? "with candidates" : "in clusters") +
+               " have no number or ISO 8601 date at \"" + rule.field +
+               "\" (the first: " + counts.first_without_value +
                "); one of them is kept only when none of its near-duplicates has one");
     }
   }
@@ -635,6 +639,7 @@ class DedupRun {
 
   // Every output directory's parts, and the report page's data.
   void write_outputs() {
+    fault_point("write");
     clock_.start("write");
     DocSource& source = *source_;
     write_clusters(exchanger_, members_, source, owner_, options_.output);
@@ -746,9 +751,13 @@ class DedupRun {
       write_file_atomically((out / "report.html").string(), render_html_report(page_));
     }
     if (spill_ && options_.tmp_dir.empty()) std::filesystem::remove_all(out / "_tmp");
-    if (!lock_->held()) {
-      throw IoError(options_.output +
-                    ": another run took this run's lock (--break-lock); not writing _SUCCESS");
+    if (options_.break_lock) {
+      const std::size_t removed =
+          remove_foreign_temporaries(options_.output, temporary_tag(run_id_));
+      if (removed > 0) {
+        log_warn(options_.output + ": removed " + std::to_string(removed) +
+                 " temporaries of the run whose lock this run broke");
+      }
     }
     write_file_atomically((out / "_SUCCESS").string(), stats);
     if (checkpointing_) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
@@ -766,6 +775,9 @@ class DedupRun {
   RunReport report_;
   // open
   std::optional<RunLock> lock_;  // rank 0: the output directory's, held until _SUCCESS
+  // Every rank: nothing is renamed into the output directory once another run took the lock.
+  std::optional<OutputGuard> guard_;
+  std::string run_id_;  // the lock's run id, on every rank
   JobPlan plan_;
   bool spill_ = false;  // compressed inputs: re-read records are spilled
   bool checkpointing_ = false;

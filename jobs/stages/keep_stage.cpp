@@ -4,7 +4,6 @@
 #include "jobs/stages/keep_stage.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <limits>
 
 #include "io/raw_json_fields.hpp"
@@ -24,14 +23,6 @@ struct Verdict {
   DocId doc = 0;
   DocId kept = 0;
 };
-
-// The number a JSON value's text spells, or nullopt when it is not a number.
-std::optional<double> json_number(std::optional<std::string_view> raw) {
-  if (!raw || raw->empty() || (raw->front() != '-' && (raw->front() < '0' || raw->front() > '9'))) {
-    return std::nullopt;
-  }
-  return std::strtod(std::string(*raw).c_str(), nullptr);
-}
 
 // This rank's members as contenders, each with its value under `rule`.
 std::vector<Contender> contenders(const std::vector<ClusterMember>& members, DocSource& source,
@@ -76,19 +67,22 @@ std::vector<KeepCandidate> keep_values(std::span<const DocId> docs, DocSource& s
   std::vector<KeepCandidate> out;
   out.reserve(docs.size());
   if (rule.by == KeepBy::kInputOrder) {
-    for (const DocId doc : docs) out.push_back({0, true, doc});
+    for (const DocId doc : docs) out.push_back({KeepValue{}, true, doc});
     return out;
   }
   RawJsonFields field({rule.field});
   for (const DocId doc : docs) {
-    const std::optional<double> value = rule.by == KeepBy::kLength
-                                            ? static_cast<double>(source.text(doc).size())
-                                            : json_number(field.read(source.json_record(doc))[0]);
+    const std::optional<std::string_view> raw =
+        rule.by == KeepBy::kLength ? std::nullopt : field.read(source.json_record(doc))[0];
+    const std::optional<KeepValue> value =
+        rule.by == KeepBy::kLength
+            ? keep_integer(static_cast<std::int64_t>(source.text(doc).size()))
+            : (raw ? parse_keep_value(*raw) : std::nullopt);
     if (!value) {
       ++missing;
       first_missing = std::min(first_missing, doc);
     }
-    out.push_back({value.value_or(0), value.has_value(), doc});
+    out.push_back({value.value_or(KeepValue{}), value.has_value(), doc});
   }
   return out;
 }

@@ -187,7 +187,7 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
     if (plan.owners[s] == rank) owned_bytes += plan.splits[s].end - plan.splits[s].begin;
   }
-  bool reserved = false, first_split_done = false;
+  bool reserved = false, checked = !limits.early_check;
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
     if (plan.owners[s] != rank) continue;
     if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
@@ -217,12 +217,11 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
                         static_cast<double>(owned_bytes) / static_cast<double>(done_bytes) * 1.05);
       reserved = true;
     }
-    if (!first_split_done && limits.after_first_split) limits.after_first_split(result);
-    first_split_done = true;
+    if (!checked) checked = limits.early_check(result, false);
     if (stopped) break;
     fault_point("split");
   }
-  if (!first_split_done && limits.after_first_split) limits.after_first_split(result);
+  while (!checked) checked = limits.early_check(result, true);
   return result;
 }
 

@@ -64,9 +64,11 @@ struct SketchLimits {
   const std::atomic<bool>* stop_requested = nullptr;  // when set, stop between splits
   /// Called now and then with the input bytes and documents done since the last call.
   std::function<void(std::uint64_t bytes, std::uint64_t docs)> on_progress{};
-  /// Called once on every rank with what it read so far: after its first split, or at the end
-  /// when it read none (so it may be collective).
-  std::function<void(const SketchResult& so_far)> after_first_split{};
+  /// The early check, called on every rank with what it read so far: after each of its splits
+  /// until it returns true, then, when it has read them all, again with `done` until it returns
+  /// true. Every rank makes the same number of calls when every call returns the same on every
+  /// rank, so it may be collective.
+  std::function<bool(const SketchResult& so_far, bool done)> early_check{};
 };
 
 /// What a rank's sketch stage produced and counted. Its per-document tables (docs, id_keys,

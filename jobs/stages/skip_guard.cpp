@@ -1,7 +1,8 @@
 // The skip-rate guard: a job whose records are mostly skipped (a wrong --text-field, text read
-// as JSON) fails within its first split instead of "succeeding" with an empty corpus.
+// as JSON) fails once the ranks read 1,000 records, instead of "succeeding" with an empty corpus.
 #include "jobs/stages/skip_guard.hpp"
 
+#include <array>
 #include <cstdio>
 #include <limits>
 #include <numeric>
@@ -55,16 +56,19 @@ std::string number(double value) {
   return text;
 }
 
-}  // namespace
+// The records this rank read and skipped so far.
+std::array<std::uint64_t, 2> read_and_skipped(const SketchResult& sketch) {
+  return {std::accumulate(sketch.lines_per_split.begin(), sketch.lines_per_split.end(),
+                          std::uint64_t{0}),
+          std::accumulate(sketch.status_counts.begin() + 1, sketch.status_counts.end(),
+                          std::uint64_t{0})};
+}
 
-void check_skip_fraction(MPI_Comm comm, const SketchResult& sketch, double max_fraction,
-                         const JobPlan& plan, const DocSource* source) {
-  const std::uint64_t read =
-      sum_over_ranks(comm, std::accumulate(sketch.lines_per_split.begin(),
-                                           sketch.lines_per_split.end(), std::uint64_t{0}));
-  const std::uint64_t skipped =
-      sum_over_ranks(comm, std::accumulate(sketch.status_counts.begin() + 1,
-                                           sketch.status_counts.end(), std::uint64_t{0}));
+// Collective: throws JobError on every rank when more than `max_fraction` of the `read`
+// records were skipped (`skipped`, sums over the ranks), naming the first skipped record of all.
+void fail_if_over(MPI_Comm comm, const SketchResult& sketch, std::uint64_t read,
+                  std::uint64_t skipped, double max_fraction, const JobPlan& plan,
+                  const DocSource* source) {
   const double fraction = read == 0 ? 0 : static_cast<double>(skipped) / static_cast<double>(read);
   if (fraction <= max_fraction) return;
   // The first skipped record of all: the smallest (split, line) over the ranks.
@@ -83,6 +87,27 @@ void check_skip_fraction(MPI_Comm comm, const SketchResult& sketch, double max_f
         advice(example.status);
   }
   agree_on_errors(comm, message);
+}
+
+}  // namespace
+
+void check_skip_fraction(MPI_Comm comm, const SketchResult& sketch, double max_fraction,
+                         const JobPlan& plan, const DocSource& source) {
+  const auto [read, skipped] = read_and_skipped(sketch);
+  fail_if_over(comm, sketch, sum_over_ranks(comm, read), sum_over_ranks(comm, skipped),
+               max_fraction, plan, &source);
+}
+
+bool check_skip_fraction_early(MPI_Comm comm, const SketchResult& so_far, bool done,
+                               double max_fraction, const JobPlan& plan) {
+  const auto [read, skipped] = read_and_skipped(so_far);
+  std::array<std::uint64_t, 3> sums{read, skipped, done ? 0u : 1u};
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, sums.data(), 3, MPI_UINT64_T, MPI_SUM, comm),
+            "MPI_Allreduce");
+  const bool all_done = sums[2] == 0;
+  if (sums[0] < kEarlySkipSample && !all_done) return false;
+  if (!all_done) fail_if_over(comm, so_far, sums[0], sums[1], max_fraction, plan, nullptr);
+  return true;
 }
 
 }  // namespace neardup

@@ -4,6 +4,8 @@
 # data of the other run: the second is refused naming the holder, and what is there is wholly
 # the finished run's. A lock left by a killed run is taken over by the next run on this host; a
 # lock of a live-looking run on another host is refused until --break-lock; an old one is stale.
+# A run whose lock another run broke renames nothing into the directory after that and fails
+# naming the taker; the output is the taker's alone.
 # Usage: run_lock_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -103,5 +105,64 @@ minhash 1 "$work/a" "$out.3.log" -o "$out" --overwrite || fail "an hour-old lock
 grep -q "took over the run lock of host node-gone.*not touched for" "$out.3.log" ||
   fail "the stale lock was not reported"
 [ ! -e "$out/_LOCK" ] && [ -f "$out/_SUCCESS" ] || fail "the run after a stale lock"
+
+# --break-lock over a live run: A (a/, 3 ranks) pauses before writing its outputs; B (b/, 2
+# ranks, --overwrite --break-lock) takes the lock. A renames nothing into the directory after
+# that: it exits 1 naming B while B holds the lock, or saying the lock is gone once B finished;
+# the output is B's alone, as a run of B by itself writes it, without a temporary a killed rank
+# of A would leave.
+paused="$work/paused" paused_b="$work/paused-b"
+minhash 2 "$work/b" "$work/ref-b.log" -o "$work/ref-b" || fail "the reference run of b/ failed"
+# wait_for FILE PID WHAT: waits until FILE exists (the run PID paused).
+wait_for() {
+  for _ in $(seq 600); do
+    [ -e "$1" ] && return
+    kill -0 "$2" 2>/dev/null || break
+    sleep 0.1
+  done
+  fail "$3 did not pause"
+}
+# only_b OUT: OUT holds B's files only, the same as the reference run of b/.
+only_b() {
+  [ -f "$1/_SUCCESS" ] || fail "$1: no _SUCCESS from the run that broke the lock"
+  [ "$(cd "$1" && find . -type f ! -name '*.html' | sort)" = \
+    "$(cd "$work/ref-b" && find . -type f ! -name '*.html' | sort)" ] ||
+    fail "$1: other files than a run of b/ writes: $(cd "$1" && find . -type f | sort | xargs)"
+  same_parts "$work/ref-b" "$1" clusters pairs deduped
+  consistent "$1"
+}
+for taker in holds finished; do
+  out="$work/broken-$taker"
+  rm -f "$paused" "$paused_b"
+  NEARDUP_FAULT="0:write:1:pause=$paused" minhash 3 "$work/a" "$out.a.log" -o "$out" &
+  a=$!
+  wait_for "$paused" "$a" "$taker: run A"
+  b_fault=""
+  [ "$taker" = holds ] && b_fault="0:write:1:pause=$paused_b"
+  NEARDUP_FAULT="$b_fault" minhash 2 "$work/b" "$out.b.log" -o "$out" --overwrite --break-lock &
+  b=$!
+  if [ "$taker" = holds ]; then
+    wait_for "$paused_b" "$b" "$taker: run B"
+    # What a third rank of A killed mid-write would leave: B removes it before its _SUCCESS.
+    echo "a partial part" >"$out/clusters/part-00009.tsv.tmp.0123456789abcdef"
+    want="this run lost its lock, taken by another run (host $host, pid [0-9]*, minhash started"
+  else
+    wait "$b" || fail "$taker: run B failed"
+    want="this run lost its lock, which is gone"
+  fi
+  rm -f "$paused"
+  wait "$a"
+  status=$?
+  [ "$status" = 1 ] || fail "$taker: run A exited $status after losing its lock, wanted 1"
+  grep -q "$want.*; not renaming $out/.* into the directory" "$out.a.log" ||
+    fail "$taker: run A did not say it lost its lock ($want)"
+  rm -f "$paused_b"
+  wait "$b" || fail "$taker: run B failed"
+  only_b "$out"
+  if [ "$taker" = holds ]; then
+    grep -q "removed 1 temporaries of the run whose lock this run broke" "$out.b.log" ||
+      fail "$taker: run B did not say it removed the broken run's temporary"
+  fi
+done
 
 finish "run lock: all scenarios passed"

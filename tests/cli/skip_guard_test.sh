@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
 # The skip-rate guard: a corpus whose text is at content.body, run with the default
-# --text-field, fails (exit 1, no _SUCCESS) after each rank's first split, at 1-3 ranks and in
-# index build, with a message naming the field looked for, the record's keys, the longest
-# string's path and the flag; with --text-field content.body it succeeds. A corpus with 30%
+# --text-field, fails (exit 1, no _SUCCESS) once 1,000 records are read, before the whole corpus
+# (at 1-4 ranks, split sizes 1 and 3 MiB, and in index build), with a message naming the field
+# looked for, the record's keys, the longest string's path and the flag; with --text-field content.body it succeeds. A corpus with 30%
 # malformed lines passes the default 0.5 and fails with --max-skip-fraction 0.2, early when the
 # first splits show it, at the end (counting every record) when they are clean;
-# --max-skip-fraction 1 never fails.
+# --max-skip-fraction 1 never fails. A huge first record then the documents passes with the
+# same counts and clusters at 1-4 ranks and two split sizes.
 # Usage: skip_guard_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -36,10 +37,6 @@ fails_early() {
     fail "$name: the guard read ${read:-no} records of $docs: not within the first splits"
   [ ! -e "$work/$name/_SUCCESS" ] || fail "$name: _SUCCESS"
 }
-for ranks in 1 2 3; do
-  fails_early "nested-$ranks" "${mpirun[@]}" -n "$ranks" "$neardup" minhash -i "$work/nested" \
-    -o "$work/nested-$ranks" "${flags[@]}"
-done
 fails_early index "${mpirun[@]}" -n 2 "$neardup" index build -i "$work/nested" \
   -o "$work/index" "${flags[@]}"
 "${mpirun[@]}" -n 2 "$neardup" minhash -i "$work/nested" -o "$work/named" "${flags[@]}" \
@@ -64,4 +61,42 @@ grep -q "of $docs records read (30.0%) were skipped, .* the first: .*late/a.json
   "$work/late.log" || fail "late: no message counting every record and naming line $first_bad"
 "${mpirun[@]}" -n 2 "$neardup" minhash -i "$work/nested" -o "$work/never" "${flags[@]}" \
   --max-skip-fraction 1 >"$work/never.log" 2>&1 || fail "never: --max-skip-fraction 1 failed"
+
+# A huge first record (over --max-doc-mb 1) then the generated documents: the same outcome
+# (success, one doc_too_large) and the same counts and clusters at 1-4 ranks and split sizes 1
+# and 3 MiB, though with 1 MiB splits rank 0's first split holds that one record alone.
+{
+  printf '{"id": "huge", "text": "'
+  head -c $((2 << 20)) /dev/zero | tr '\0' 'x'
+  printf '"}\n'
+  cat "$work/flat.jsonl"
+} >"$work/huge-first.jsonl"
+reference=""
+for split in 1 3; do
+  for ranks in 1 2 3 4; do
+    out="$work/huge-$split-$ranks"
+    "${mpirun[@]}" -n "$ranks" "$neardup" minhash -i "$work/huge-first.jsonl" -o "$out" \
+      --max-doc-mb 1 --split-mb "$split" >"$out.log" 2>&1 ||
+      { fail "huge first record: exit status $? at $ranks ranks, split $split MiB"; continue; }
+    [ "$(stat_of "$out" docs_read) $(stat_of "$out" docs_skipped)" = "$((docs + 1)) 1" ] ||
+      fail "huge first record: not $((docs + 1)) read, 1 skipped at $ranks ranks, split $split"
+    counts="$(stat_of "$out" docs_kept) $(stat_of "$out" docs_removed)"
+    if [ -z "$reference" ]; then
+      reference="$out" ref_counts="$counts"
+    else
+      [ "$counts" = "$ref_counts" ] ||
+        fail "huge first record: counts $counts at $ranks ranks, split $split, not $ref_counts"
+      cmp -s <(sort "$reference"/clusters/*) <(sort "$out"/clusters/*) ||
+        fail "huge first record: clusters at $ranks ranks, split $split differ from $reference"
+    fi
+  done
+done
+# A corpus that really is mostly bad still fails early (before reading it all) at 1-4 ranks,
+# with 1 MiB splits (about 230 records each: fewer than the early check waits for) and 3 MiB.
+for split in 1 3; do
+  for ranks in 1 2 3 4; do
+    fails_early "nested-$split-$ranks" "${mpirun[@]}" -n "$ranks" "$neardup" minhash \
+      -i "$work/nested" -o "$work/nested-$split-$ranks" --split-mb "$split"
+  done
+done
 finish "skip guard: a wrong field fails in the first splits naming it; the fraction is honoured"

@@ -36,7 +36,8 @@ TEST(KeepRule, NamesRoundTrip) {
 TEST(KeepRule, OrdersByValueThenInputOrder) {
   const KeepRule longest{KeepBy::kLength, "", true};
   const KeepRule shortest{KeepBy::kLength, "", false};
-  const KeepCandidate short_early{10, true, 1}, long_late{20, true, 2}, long_later{20, true, 3};
+  const KeepCandidate short_early{keep_integer(10), true, 1}, long_late{keep_integer(20), true, 2},
+      long_later{keep_integer(20), true, 3};
   EXPECT_TRUE(kept_before(longest, long_late, short_early));
   EXPECT_FALSE(kept_before(longest, short_early, long_late));
   EXPECT_TRUE(kept_before(shortest, short_early, long_late));
@@ -48,13 +49,13 @@ TEST(KeepRule, OrdersByValueThenInputOrder) {
 }
 
 TEST(KeepRule, ADocumentWithoutAValueLosesInBothDirections) {
-  const KeepCandidate none{0, false, 1};
-  const KeepCandidate low{-std::numeric_limits<double>::infinity(), true, 2};
+  const KeepCandidate none{KeepValue{}, false, 1};
+  const KeepCandidate low{*parse_keep_value("-1e400"), true, 2};
   for (const bool larger : {true, false}) {
     const KeepRule rule{KeepBy::kField, "q", larger};
     EXPECT_TRUE(kept_before(rule, low, none));
     EXPECT_FALSE(kept_before(rule, none, low));
-    EXPECT_TRUE(kept_before(rule, none, KeepCandidate{0, false, 5}));
+    EXPECT_TRUE(kept_before(rule, none, KeepCandidate{KeepValue{}, false, 5}));
   }
 }
 

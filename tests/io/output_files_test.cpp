@@ -1,9 +1,12 @@
-// AtomicFile, JsonWriter, base64 and TSV escaping: outputs appear whole or not at all, and
-// escape right.
+// AtomicFile, JsonWriter, base64 and TSV escaping: outputs appear whole or not at all (and not
+// when a commit guard refuses), and escape right.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
 
 #include "io/atomic_file.hpp"
 #include "io/base64.hpp"
@@ -43,6 +46,34 @@ TEST(AtomicFile, AbandonedFileLeavesNothing) {
   }
   EXPECT_FALSE(fs::exists(path));
   EXPECT_FALSE(fs::exists(path.string() + ".tmp"));
+}
+
+TEST(AtomicFile, ACommitGuardNamesTemporariesAndCanRefuseTheRename) {
+  const fs::path path = fs::temp_directory_path() / "neardup_guarded.txt";
+  fs::remove(path);
+  std::vector<std::string> checked;
+  const CommitGuard before = set_commit_guard({".run7", [&](const std::string& final_path) {
+                                                 checked.push_back(final_path);
+                                                 if (checked.size() == 2) throw IoError("refused");
+                                               }});
+  {
+    AtomicFile file(path.string());
+    file.write("first");
+    EXPECT_TRUE(fs::exists(path.string() + ".tmp.run7"));
+    EXPECT_FALSE(fs::exists(path.string() + ".tmp"));
+    file.commit();
+  }
+  {
+    AtomicFile file(path.string());
+    file.write("second");
+    EXPECT_THROW(file.commit(), IoError);
+  }
+  set_commit_guard(before);
+  EXPECT_EQ(checked, (std::vector<std::string>{path.string(), path.string()}));
+  std::ifstream in(path);
+  EXPECT_EQ(std::string(std::istreambuf_iterator<char>(in), {}), "first");
+  EXPECT_FALSE(fs::exists(path.string() + ".tmp.run7"));
+  fs::remove(path);
 }
 
 TEST(AtomicFile, UnwritableDirectoryNamesThePath) {
