@@ -39,18 +39,42 @@ struct FoundDoc {
   std::string text;
 };
 
+// How a document matches an id asked for: by its id field or location as they are, or as the
+// TSV outputs print them (escape_tsv_field: a tab, newline, carriage return or backslash in a
+// name is printed escaped in clusters/, pairs/ and reference/), or not at all.
+enum class Match { kNone, kPrinted, kAsIs };
+
+Match match_of(const std::string& wanted, const std::string& id, const std::string& location) {
+  if (id == wanted || location == wanted) return Match::kAsIs;
+  if (wanted.find('\\') == std::string::npos) return Match::kNone;  // nothing was escaped
+  return escape_tsv_field(id) == wanted || escape_tsv_field(location) == wanted ? Match::kPrinted
+                                                                                : Match::kNone;
+}
+
+// A document asked for and how well the best one found so far matches it.
+struct Wanted {
+  const std::string* id = nullptr;
+  std::optional<FoundDoc> found;
+  Match match = Match::kNone;
+};
+
 // Reads every record of the inputs in order until both ids are found; a document matches by
-// its id field or by its location (path:line, or a text file's path).
+// its id field or by its location (path:line, or a text file's path), as they are or as the
+// TSV outputs print them. The first document matching as is wins; a document matching only as
+// printed is taken when none matches as is (reading on to the end of the inputs).
 std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
     const MinhashOptions& options, const std::string& id_a, const std::string& id_b) {
   const JobPlan plan = make_plan(MPI_COMM_SELF, options);
   DocumentParser parser(options.document);
   ParsedLine parsed;
-  std::optional<FoundDoc> a, b;
+  Wanted a, b;
+  a.id = &id_a;
+  b.id = &id_b;
+  const auto done = [&] { return a.match == Match::kAsIs && b.match == Match::kAsIs; };
   std::uint32_t current_file = UINT32_MAX;
   std::uint64_t line = 0;
   for (const Split& split : plan.splits) {
-    if (a && b) break;
+    if (done()) break;
     const InputFile& file = plan.files[split.file];
     if (split.file != current_file) {
       current_file = split.file;
@@ -59,7 +83,7 @@ std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
     const auto reader =
         open_records(file.path, file.format, split.begin, split.end, options.max_doc_bytes);
     Record record;
-    while (!(a && b) && reader->next(record)) {
+    while (!done() && reader->next(record)) {
       ++line;
       if (record.oversized || record.binary ||
           parser.parse(file, record.bytes, parsed) != LineStatus::kOk) {
@@ -68,14 +92,16 @@ std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
       const std::string location =
           is_text(file.format) ? file.path : file.path + ":" + std::to_string(line);
       const std::string id = parsed.has_id ? parsed.id : location;
-      for (auto [wanted, found] : {std::pair{&id_a, &a}, std::pair{&id_b, &b}}) {
-        if (!*found && (id == *wanted || location == *wanted)) {
-          *found = FoundDoc{id, location, std::string(parsed.text)};
+      for (Wanted* w : {&a, &b}) {
+        const Match match = match_of(*w->id, id, location);
+        if (match > w->match) {
+          w->found = FoundDoc{id, location, std::string(parsed.text)};
+          w->match = match;
         }
       }
     }
   }
-  return {std::move(a), std::move(b)};
+  return {std::move(a.found), std::move(b.found)};
 }
 
 // The error for a document asked for and not in the inputs.
@@ -339,7 +365,7 @@ DecisionExplanation explain_decision(const MinhashOptions& options, const std::s
   apply_reference(output_dir, explained.decision);
   explained.decision.location = found->location;
   if (explained.decision.outcome == RunDecision::Outcome::kRemoved) {
-    explained.pair = explain_pair(options, id, explained.decision.kept);
+    explained.pair = explain_pair(options, found->name, explained.decision.kept);
   }
   return explained;
 }
