@@ -385,6 +385,13 @@ std::vector<MirrorRow> gather_top_mirrors(Exchanger& exchanger, std::span<const 
   return top;
 }
 
+// The documents whose URL has an invalid host (stats.json's invalid_hosts, summed).
+std::uint64_t invalid_hosts(const MirrorCounts& m) {
+  std::uint64_t sum = 0;
+  for (const std::uint64_t count : m.invalid_hosts) sum += count;
+  return sum;
+}
+
 void describe_run(HtmlReport& page, const RunReport& report) {
   const JobSummary& s = report.summary;
   page.job = report.job;
@@ -410,6 +417,7 @@ void describe_run(HtmlReport& page, const RunReport& report) {
     const MirrorCounts& m = report.mirrors;
     page.counts.insert(page.counts.end(), {{"hosts", m.hosts},
                                            {"documents without a host", m.docs_without_host},
+                                           {"of them with an invalid host", invalid_hosts(m)},
                                            {"near-duplicate host pairs", m.mirror_pairs},
                                            {"clusters of too many hosts", m.skipped_clusters}});
   }
