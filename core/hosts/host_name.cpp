@@ -81,7 +81,11 @@ CanonicalHost encoded_label(std::string_view label) {
   if (!std::all_of(label.begin(), label.end(), label_byte)) return {"", HostProblem::kBadCharacter};
   std::string ascii(label);
   if (!is_ascii(label)) {
-    const std::optional<std::string> encoded = punycode_encode(code_points(label));
+    // Punycode takes a byte or more per code point, and encoding is quadratic: a label too
+    // long anyway is refused before it is encoded.
+    const std::u32string points = code_points(label);
+    if (points.size() > kMaxLabelBytes - 4) return {"", HostProblem::kLabelTooLong};
+    const std::optional<std::string> encoded = punycode_encode(points);
     if (!encoded) return {"", HostProblem::kBadCharacter};
     ascii = "xn--" + *encoded;
   }
@@ -92,6 +96,7 @@ CanonicalHost encoded_label(std::string_view label) {
 // The ASCII form of one mapped label; an "xn--" label is decoded, mapped and encoded again.
 CanonicalHost ascii_label(std::string_view label) {
   if (!label.starts_with("xn--")) return encoded_label(label);
+  if (label.size() > kMaxLabelBytes) return {"", HostProblem::kLabelTooLong};  // not decoded
   const std::optional<std::u32string> decoded = punycode_decode(label.substr(4));
   if (!decoded ||
       std::all_of(decoded->begin(), decoded->end(), [](char32_t c) { return c < 0x80; })) {

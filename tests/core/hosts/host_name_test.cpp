@@ -42,6 +42,16 @@ TEST(HostName, RefusesWhatIsNoHostName) {
   EXPECT_EQ(name_of(std::string(63, 'a') + ".com"), std::string(63, 'a') + ".com");
   EXPECT_EQ(name_of(std::string(64, 'a') + ".com"), "!label_too_long");
   EXPECT_EQ(name_of(std::string(60, 'a') + "ü.com"), "!label_too_long");  // 63+ as xn--
+  EXPECT_EQ(name_of("xn--" + std::string(60, 'a') + ".com"), "!label_too_long");
+  // A label of the 20,992 CJK unified ideographs is refused before Punycode's quadratic
+  // encoding.
+  std::string huge;
+  for (unsigned c = 0x4E00; c <= 0x9FFF; ++c) {
+    huge += static_cast<char>(0xE0 | (c >> 12));
+    huge += static_cast<char>(0x80 | ((c >> 6) & 0x3F));
+    huge += static_cast<char>(0x80 | (c & 0x3F));
+  }
+  EXPECT_EQ(name_of(huge + ".com"), "!label_too_long");
   std::string long_name;
   for (int i = 0; i < 50; ++i) long_name += "abcd.";
   EXPECT_EQ(name_of(long_name + "abc"), long_name + "abc");  // 253 bytes
