@@ -240,7 +240,8 @@ TEST(Explain, NamesWhatTheRunDecidedForOneDocument) {
 
 // Text files whose names hold a newline and a tab: clusters/ prints their paths (their ids)
 // escaped, and explain finds each by the id as printed there as well as by its raw path, both
-// for the run's decision and for a pair.
+// for the run's decision and for a pair; a file whose raw name is another's printed one
+// (a backslash and an n) is found by it: a raw match wins.
 TEST(Explain, FindsATextFileByItsIdAsClustersPrintsIt) {
   const std::string dir = testing::shared_temp_dir() + "/explain-text-names";
   const std::string kept = "a\nfirst.txt", removed = "b\tsecond\nfile.txt";  // ids: the names
@@ -250,7 +251,8 @@ TEST(Explain, FindsATextFileByItsIdAsClustersPrintsIt) {
     std::string text;
     for (int i = 0; i < 60; ++i) text += "word" + std::to_string(i) + " ";
     for (const std::string& name : {kept, removed}) std::ofstream(dir + "/in/" + name) << text;
-    std::ofstream(dir + "/in/c.txt") << "other words entirely, nothing like the rest of them";
+    std::ofstream(dir + "/in/c\nthird.txt") << "a newline in the name of this one";
+    std::ofstream(dir + "/in/c\\nthird.txt") << "a backslash and an n, not a newline, in its name";
   }
   mpi_check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
   MinhashOptions run;
@@ -282,6 +284,9 @@ TEST(Explain, FindsATextFileByItsIdAsClustersPrintsIt) {
   const DecisionExplanation k = explain_decision(back, run.output, kept_printed);
   EXPECT_EQ(k.decision.outcome, RunDecision::Outcome::kKeptRemovingOthers);
   EXPECT_EQ(k.decision.removed, 1u);
+  const DecisionExplanation raw = explain_decision(back, run.output, "c\\nthird.txt");
+  EXPECT_EQ(raw.decision.id, "c\\nthird.txt");
+  EXPECT_EQ(explain_decision(back, run.output, "c\\\\nthird.txt").decision.id, "c\\nthird.txt");
   const PairExplanation pair = explain_pair(back, kept_printed, removed_printed);
   EXPECT_TRUE(pair.a.location.ends_with("/in/" + kept)) << pair.a.location;
   EXPECT_TRUE(pair.b.location.ends_with("/in/" + removed)) << pair.b.location;

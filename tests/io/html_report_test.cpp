@@ -280,7 +280,7 @@ TEST(HtmlReport, CutsLongIdsAndKeepsThemApart) {
   EXPECT_NE(shown_a.find("xxxx\u2026xxxx"), std::string::npos);
   EXPECT_NE(shown_a.find("-tail [" + std::to_string(id_a.size()) + " bytes, xxh3 "),
             std::string::npos)
-      << shown_a;
+      << shown_a.substr(0, 300);
   EXPECT_NE(page.find(html_escape(shown_a)), std::string::npos);
   EXPECT_NE(page.find(html_escape(shown_b)), std::string::npos);
   const std::vector<std::string> hazards = report_hazards(r);
