@@ -188,10 +188,14 @@ void apply_reference(const std::filesystem::path& output_dir, RunDecision& d) {
   });
 }
 
+// A document's id or location as explain prints it: as clusters/ prints it (escape_tsv_field),
+// so that a tab or newline in it cannot break a line and the id can be pasted back to --id.
+std::string printed(const std::string& name) { return escape_tsv_field(name); }
+
 // The first line of a decision: what the run did with the document.
 std::string outcome_line(const RunDecision& d) {
   using Outcome = RunDecision::Outcome;
-  const std::string doc = d.id + " (" + d.location + "): ";
+  const std::string doc = printed(d.id) + " (" + printed(d.location) + "): ";
   switch (d.outcome) {
     case Outcome::kKeptAlone:
       return doc + "kept by the run, in no cluster: no near-duplicate among its candidates\n";
@@ -200,10 +204,10 @@ std::string outcome_line(const RunDecision& d) {
              (d.removed == 1 ? " document" : " documents") +
              " (clusters/ names it as their kept document)\n";
     case Outcome::kRemovedByReference:
-      return doc + "removed by the run: the earlier corpus (--reference) holds " + d.kept +
+      return doc + "removed by the run: the earlier corpus (--reference) holds " + printed(d.kept) +
              ", similarity " + d.similarity + " (reference/)\n";
     case Outcome::kRemoved:
-      return doc + "removed by the run; kept in its place: " + d.kept +
+      return doc + "removed by the run; kept in its place: " + printed(d.kept) +
              (d.similarity.empty()
                   ? " (their similarity was not checked: --clusters components joins documents "
                     "through others)\n"
@@ -312,10 +316,8 @@ std::string explanation_text(const PairExplanation& e, const MinhashOptions& opt
   std::string out;
   char line[512];
   for (const ExplainedDoc* d : {&e.a, &e.b}) {
-    std::snprintf(line, sizeof line, "%s (%s): %llu tokens, %llu distinct shingles\n",
-                  d->id.c_str(), d->location.c_str(), static_cast<unsigned long long>(d->tokens),
-                  static_cast<unsigned long long>(d->shingles));
-    out += line;
+    out += printed(d->id) + " (" + printed(d->location) + "): " + std::to_string(d->tokens) +
+           " tokens, " + std::to_string(d->shingles) + " distinct shingles\n";
     out += std::string("  tokens (") + tokenizer_kind_name(options.document.tokenizer) + "):";
     for (const std::string& token : d->first_tokens) out += " " + token;
     out += d->tokens > d->first_tokens.size() ? " ...\n" : "\n";
@@ -374,7 +376,7 @@ std::string decision_text(const DecisionExplanation& explained, const MinhashOpt
   const RunDecision& d = explained.decision;
   std::string out = outcome_line(d);
   if (d.rows > 1) {
-    out += "note: " + std::to_string(d.rows) + " rows of clusters/ name " + d.id +
+    out += "note: " + std::to_string(d.rows) + " rows of clusters/ name " + printed(d.id) +
            " (a repeated id); this is the first\n";
   }
   if (!explained.pair) return out;

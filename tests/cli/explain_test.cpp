@@ -241,7 +241,8 @@ TEST(Explain, NamesWhatTheRunDecidedForOneDocument) {
 // Text files whose names hold a newline and a tab: clusters/ prints their paths (their ids)
 // escaped, and explain finds each by the id as printed there as well as by its raw path, both
 // for the run's decision and for a pair; a file whose raw name is another's printed one
-// (a backslash and an n) is found by it: a raw match wins.
+// (a backslash and an n) is found by it: a raw match wins. explain prints the ids as clusters/
+// does.
 TEST(Explain, FindsATextFileByItsIdAsClustersPrintsIt) {
   const std::string dir = testing::shared_temp_dir() + "/explain-text-names";
   const std::string kept = "a\nfirst.txt", removed = "b\tsecond\nfile.txt";  // ids: the names
@@ -280,6 +281,12 @@ TEST(Explain, FindsATextFileByItsIdAsClustersPrintsIt) {
     EXPECT_EQ(e.decision.kept, kept);
     ASSERT_TRUE(e.pair);
     EXPECT_EQ(e.pair->exact_jaccard, 1.0);
+    // Printed as clusters/ prints them: one line each, ready to paste back to --id.
+    const std::string text = decision_text(e, back);
+    EXPECT_TRUE(text.starts_with(removed_printed + " (")) << text;
+    EXPECT_NE(text.find("kept in its place: " + kept_printed + ", similarity"), std::string::npos)
+        << text;
+    EXPECT_EQ(text.find('\t'), std::string::npos) << text;
   }
   const DecisionExplanation k = explain_decision(back, run.output, kept_printed);
   EXPECT_EQ(k.decision.outcome, RunDecision::Outcome::kKeptRemovingOthers);
