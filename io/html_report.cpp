@@ -2,6 +2,8 @@
 // dedup run found, for a user to look at before deleting anything.
 #include "io/html_report.hpp"
 
+#include <xxhash.h>
+
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -265,10 +267,13 @@ std::string cluster_sizes_svg(const HtmlReport& r) {
   return svg + "</svg>";
 }
 
-// "id (path:line)", raw.
+// "id (path:line)", raw, each cut as the page shows it (report_name).
 std::string named(const std::string& id, const std::string& location) {
-  return id == location ? id : id + " (" + location + ")";
+  return id == location ? report_name(id) : report_name(id) + " (" + report_name(location) + ")";
 }
+
+// An id or location as the page's HTML: cut (report_name), then escaped.
+std::string name_html(std::string_view name) { return html_escape(report_name(name)); }
 
 // Clusters of at least kHazardClusterSize documents holding over 1% of the documents.
 void large_cluster_hazard(const HtmlReport& r, std::vector<std::string>& out) {
@@ -420,8 +425,8 @@ std::string clusters_html(const HtmlReport& r) {
       "documents</th><th class=\"n\">lowest similarity</th><th class=\"n\">least overlap</th>"
       "<th class=\"n\">members compared</th></tr>";
   for (const ReportCluster& c : r.largest) {
-    html += "<tr><td><code>" + html_escape(c.kept_id) + "</code></td><td><code>" +
-            html_escape(c.kept_location) + "</code></td><td class=\"n\">" + with_commas(c.size) +
+    html += "<tr><td><code>" + name_html(c.kept_id) + "</code></td><td><code>" +
+            name_html(c.kept_location) + "</code></td><td class=\"n\">" + with_commas(c.size) +
             "</td><td class=\"n\">" +
             (c.lowest_similarity ? number(*c.lowest_similarity, 3) : std::string("&mdash;")) +
             "</td><td class=\"n\">" +
@@ -453,9 +458,8 @@ std::string mirrors_html(const HtmlReport& r) {
 
 std::string document_html(const ReportDocument& d, const std::string& diffed) {
   return std::string("<div class=\"doc\"><h3>") + (d.kept ? "kept" : "removed") + ": <code>" +
-         html_escape(d.id) + "</code> <span class=\"loc\">" + html_escape(d.location) +
-         "</span></h3>" + diffed + (d.truncated ? " <span class=\"note\">[truncated]</span>" : "") +
-         "</div>";
+         name_html(d.id) + "</code> <span class=\"loc\">" + name_html(d.location) + "</span></h3>" +
+         diffed + (d.truncated ? " <span class=\"note\">[truncated]</span>" : "") + "</div>";
 }
 
 std::string samples_html(std::span<const ReportSample> samples, TokenizerKind tokenizer,
@@ -480,8 +484,8 @@ std::string near_miss_table(const ReportNearMisses& n) {
   for (const ReportSample& p : n.pairs) {
     html += "<tr><td class=\"n\">" + number(p.similarity, 3) + "</td>";
     for (const ReportDocument* d : {&p.left, &p.right}) {
-      html += "<td><code>" + html_escape(d->id) + "</code></td><td><code>" +
-              html_escape(d->location) + "</code></td>";
+      html += "<td><code>" + name_html(d->id) + "</code></td><td><code>" + name_html(d->location) +
+              "</code></td>";
     }
     html += "</tr>";
   }
@@ -520,6 +524,20 @@ std::string near_misses_html(const HtmlReport& r) {
 }
 
 }  // namespace
+
+std::string report_name(std::string_view name) {
+  if (name.size() <= kReportNameBytes) return std::string(name);
+  const auto continuation = [name](std::size_t at) {
+    return (static_cast<unsigned char>(name[at]) & 0xC0) == 0x80;
+  };
+  std::size_t head = 120, tail = name.size() - 20;
+  while (head > 0 && continuation(head)) --head;
+  while (tail < name.size() && continuation(tail)) ++tail;
+  char digest[64];
+  std::snprintf(digest, sizeof digest, " [%zu bytes, xxh3 %016llx]", name.size(),
+                static_cast<unsigned long long>(XXH3_64bits(name.data(), name.size())));
+  return std::string(name.substr(0, head)) + "\u2026" + std::string(name.substr(tail)) + digest;
+}
 
 std::string html_escape(std::string_view text) {
   std::string out;

@@ -148,6 +148,17 @@ std::pair<std::string, std::string> word_diff_html(
     std::string_view a, std::string_view b, TokenizerKind tokenizer = TokenizerKind::kUnicode,
     std::size_t max_tokens = 600);
 
+/// Ids and locations up to this many bytes are shown whole; longer ones are cut (report_name).
+inline constexpr std::size_t kReportNameBytes = 200;
+
+/// A document's id or location as the page shows it: `name` itself when it has at most
+/// kReportNameBytes bytes; otherwise its first 120 and last 20 bytes (cut at UTF-8 character
+/// boundaries) around "…", then " [N bytes, xxh3 H]": its full length and the 16 hex digits
+/// of its 64-bit XXH3, so that long ids sharing a beginning and an end still read apart and
+/// each can be matched with clusters/. The cut form has fewer than kReportNameBytes bytes, so
+/// cutting again leaves it as it is.
+std::string report_name(std::string_view name);
+
 /// The whole page.
 std::string render_html_report(const HtmlReport& report);
 

@@ -4,6 +4,7 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cstdint>
 
 namespace neardup {
 namespace {
@@ -37,16 +38,16 @@ std::optional<std::string_view> authority_of(std::string_view url) {
   return url.substr(0, url.find_first_of("/?#\\"));
 }
 
-// Whether every byte of a host name is one url_host keeps.
-bool valid_name(std::string_view name) {
-  return !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
-    return is_alpha(c) || is_digit(c) || c == '-' || c == '.' || c == '_' ||
-           static_cast<unsigned char>(c) >= 0x80;
-  });
+// Whether `port` (after the host's ':') is a port: nothing, or digits worth at most 65535.
+bool valid_port(std::string_view port) {
+  std::uint32_t value = 0;
+  for (const char c : port) {
+    if (!is_digit(c)) return false;
+    value = value * 10 + static_cast<std::uint32_t>(c - '0');
+    if (value > 65535) return false;
+  }
+  return true;
 }
-
-// Whether `port` (after the host's ':') is a port: digits, or nothing.
-bool valid_port(std::string_view port) { return std::all_of(port.begin(), port.end(), is_digit); }
 
 // Whether an IPv6 literal's inside (between the brackets) looks like one: hex digits, ':' and
 // '.' (an embedded IPv4 address), with at least one ':'.
@@ -66,46 +67,51 @@ std::string lower(std::string_view text) {
   return out;
 }
 
-// The host of `authority` (userinfo already dropped) with its port dropped, or nullopt.
-std::optional<std::string> host_of(std::string_view authority) {
+// The host of `authority` (userinfo already dropped) with its port dropped, canonical, or the
+// problem with it.
+CanonicalHost host_of(std::string_view authority) {
   std::string_view host = authority, port;
   if (authority.starts_with('[')) {
     const std::size_t close = authority.find(']');
     if (close == std::string_view::npos || !valid_ipv6(authority.substr(1, close - 1))) {
-      return std::nullopt;
+      return {"", HostProblem::kBadIpv6};
     }
     host = authority.substr(0, close + 1);
     const std::string_view rest = authority.substr(close + 1);
-    if (!rest.empty() && rest.front() != ':') return std::nullopt;
+    if (!rest.empty() && rest.front() != ':') return {"", HostProblem::kBadIpv6};
     port = rest.empty() ? rest : rest.substr(1);
   } else if (const std::size_t colon = authority.find(':'); colon != std::string_view::npos) {
     host = authority.substr(0, colon);
     port = authority.substr(colon + 1);
   }
-  if (host.empty() || !valid_port(port)) return std::nullopt;
-  if (host.front() != '[') {
-    if (host.ends_with('.')) host.remove_suffix(1);
-    if (!valid_name(host)) return std::nullopt;
+  if (host.empty()) return {"", HostProblem::kNoHost};
+  if (!valid_port(port)) return {"", HostProblem::kBadPort};
+  CanonicalHost name = host.front() == '[' ? CanonicalHost{lower(host), HostProblem::kNone}
+                                           : canonical_host_name(host);
+  if (name.name.starts_with("www.") && name.name.find('.', 4) != std::string::npos) {
+    name.name.erase(0, 4);
   }
-  std::string name = lower(host);
-  if (name.starts_with("www.") && name.find('.', 4) != std::string::npos) name.erase(0, 4);
   return name;
 }
 
 }  // namespace
 
-std::optional<std::string> url_host(std::string_view url) {
+std::optional<std::string> url_host(std::string_view url, HostProblem* problem) {
   std::optional<std::string_view> authority = authority_of(trimmed(url));
-  if (!authority) return std::nullopt;
-  const std::size_t at = authority->rfind('@');
-  if (at != std::string_view::npos) authority->remove_prefix(at + 1);
-  if (authority->empty()) return std::nullopt;
-  return host_of(*authority);
+  CanonicalHost host{"", HostProblem::kNoHost};
+  if (authority) {
+    const std::size_t at = authority->rfind('@');
+    if (at != std::string_view::npos) authority->remove_prefix(at + 1);
+    if (!authority->empty()) host = host_of(*authority);
+  }
+  if (problem != nullptr) *problem = host.problem;
+  if (host.problem != HostProblem::kNone) return std::nullopt;
+  return std::move(host.name);
 }
 
 std::uint64_t host_id(std::string_view host) {
   const std::uint64_t id = XXH3_64bits(host.data(), host.size());
-  return id == 0 ? 1 : id;
+  return id < kFirstHostId ? id + kFirstHostId : id;
 }
 
 }  // namespace neardup

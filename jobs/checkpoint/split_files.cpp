@@ -18,6 +18,7 @@
 #include <sstream>
 #include <utility>
 
+#include "core/hosts/url_host.hpp"
 #include "io/checked_file.hpp"
 #include "io/io_error.hpp"
 #include "io/record_reader.hpp"
@@ -166,7 +167,7 @@ std::vector<std::pair<std::uint64_t, std::string>> split_hosts(const SplitDocsVi
   ids.erase(std::unique(ids.begin(), ids.end()), ids.end());
   std::vector<std::pair<std::uint64_t, std::string>> hosts;
   for (const std::uint64_t id : ids) {
-    if (id != 0) hosts.emplace_back(id, docs.host_names->at(id));
+    if (is_host_id(id)) hosts.emplace_back(id, docs.host_names->at(id));
   }
   return hosts;
 }

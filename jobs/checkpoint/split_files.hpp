@@ -27,7 +27,9 @@ namespace neardup {
 ///    instead of hashing each shingle's text.
 /// 7: a token of up to 16 bytes is hashed zero-padded to 16 bytes (core/shingles.hpp).
 /// 8: each document's host id (--host-field) and the names of the split's hosts.
-inline constexpr std::uint32_t kSplitFormatVersion = 8;
+/// 9: hosts in their canonical IDNA form (core/hosts/host_name.hpp); a document whose host is
+///    invalid has the problem's id (core/hosts/url_host.hpp, host_problem_id).
+inline constexpr std::uint32_t kSplitFormatVersion = 9;
 
 /// A SplitStore of files in `dir`, one per split, named by a hash of everything that
 /// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so

@@ -97,8 +97,8 @@ Command add_explain_command(CLI::App& app, LogFlags& log) {
       ->excludes("--input");
   command
       ->add_option("--id", e->ids,
-                   "a document: its id field, or path:line (twice: the pair to explain; once, "
-                   "with --run: what that run decided for it)")
+                   "a document: its id field, or path:line, as is or as clusters/ prints it "
+                   "(twice: the pair to explain; once, with --run: what that run decided for it)")
       ->required()
       ->expected(1, 2);
   return {

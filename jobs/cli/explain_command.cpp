@@ -39,18 +39,42 @@ struct FoundDoc {
   std::string text;
 };
 
+// How a document matches an id asked for: by its id field or location as they are, or as the
+// TSV outputs print them (escape_tsv_field: a tab, newline, carriage return or backslash in a
+// name is printed escaped in clusters/, pairs/ and reference/), or not at all.
+enum class Match { kNone, kPrinted, kAsIs };
+
+Match match_of(const std::string& wanted, const std::string& id, const std::string& location) {
+  if (id == wanted || location == wanted) return Match::kAsIs;
+  if (wanted.find('\\') == std::string::npos) return Match::kNone;  // nothing was escaped
+  return escape_tsv_field(id) == wanted || escape_tsv_field(location) == wanted ? Match::kPrinted
+                                                                                : Match::kNone;
+}
+
+// A document asked for and how well the best one found so far matches it.
+struct Wanted {
+  const std::string* id = nullptr;
+  std::optional<FoundDoc> found;
+  Match match = Match::kNone;
+};
+
 // Reads every record of the inputs in order until both ids are found; a document matches by
-// its id field or by its location (path:line, or a text file's path).
+// its id field or by its location (path:line, or a text file's path), as they are or as the
+// TSV outputs print them. The first document matching as is wins; a document matching only as
+// printed is taken when none matches as is (reading on to the end of the inputs).
 std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
     const MinhashOptions& options, const std::string& id_a, const std::string& id_b) {
   const JobPlan plan = make_plan(MPI_COMM_SELF, options);
   DocumentParser parser(options.document);
   ParsedLine parsed;
-  std::optional<FoundDoc> a, b;
+  Wanted a, b;
+  a.id = &id_a;
+  b.id = &id_b;
+  const auto done = [&] { return a.match == Match::kAsIs && b.match == Match::kAsIs; };
   std::uint32_t current_file = UINT32_MAX;
   std::uint64_t line = 0;
   for (const Split& split : plan.splits) {
-    if (a && b) break;
+    if (done()) break;
     const InputFile& file = plan.files[split.file];
     if (split.file != current_file) {
       current_file = split.file;
@@ -59,7 +83,7 @@ std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
     const auto reader =
         open_records(file.path, file.format, split.begin, split.end, options.max_doc_bytes);
     Record record;
-    while (!(a && b) && reader->next(record)) {
+    while (!done() && reader->next(record)) {
       ++line;
       if (record.oversized || record.binary ||
           parser.parse(file, record.bytes, parsed) != LineStatus::kOk) {
@@ -68,14 +92,16 @@ std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
       const std::string location =
           is_text(file.format) ? file.path : file.path + ":" + std::to_string(line);
       const std::string id = parsed.has_id ? parsed.id : location;
-      for (auto [wanted, found] : {std::pair{&id_a, &a}, std::pair{&id_b, &b}}) {
-        if (!*found && (id == *wanted || location == *wanted)) {
-          *found = FoundDoc{id, location, std::string(parsed.text)};
+      for (Wanted* w : {&a, &b}) {
+        const Match match = match_of(*w->id, id, location);
+        if (match > w->match) {
+          w->found = FoundDoc{id, location, std::string(parsed.text)};
+          w->match = match;
         }
       }
     }
   }
-  return {std::move(a), std::move(b)};
+  return {std::move(a.found), std::move(b.found)};
 }
 
 // The error for a document asked for and not in the inputs.
@@ -162,10 +188,14 @@ void apply_reference(const std::filesystem::path& output_dir, RunDecision& d) {
   });
 }
 
+// A document's id or location as explain prints it: as clusters/ prints it (escape_tsv_field),
+// so that a tab or newline in it cannot break a line and the id can be pasted back to --id.
+std::string printed(const std::string& name) { return escape_tsv_field(name); }
+
 // The first line of a decision: what the run did with the document.
 std::string outcome_line(const RunDecision& d) {
   using Outcome = RunDecision::Outcome;
-  const std::string doc = d.id + " (" + d.location + "): ";
+  const std::string doc = printed(d.id) + " (" + printed(d.location) + "): ";
   switch (d.outcome) {
     case Outcome::kKeptAlone:
       return doc + "kept by the run, in no cluster: no near-duplicate among its candidates\n";
@@ -174,10 +204,10 @@ std::string outcome_line(const RunDecision& d) {
              (d.removed == 1 ? " document" : " documents") +
              " (clusters/ names it as their kept document)\n";
     case Outcome::kRemovedByReference:
-      return doc + "removed by the run: the earlier corpus (--reference) holds " + d.kept +
+      return doc + "removed by the run: the earlier corpus (--reference) holds " + printed(d.kept) +
              ", similarity " + d.similarity + " (reference/)\n";
     case Outcome::kRemoved:
-      return doc + "removed by the run; kept in its place: " + d.kept +
+      return doc + "removed by the run; kept in its place: " + printed(d.kept) +
              (d.similarity.empty()
                   ? " (their similarity was not checked: --clusters components joins documents "
                     "through others)\n"
@@ -286,10 +316,8 @@ std::string explanation_text(const PairExplanation& e, const MinhashOptions& opt
   std::string out;
   char line[512];
   for (const ExplainedDoc* d : {&e.a, &e.b}) {
-    std::snprintf(line, sizeof line, "%s (%s): %llu tokens, %llu distinct shingles\n",
-                  d->id.c_str(), d->location.c_str(), static_cast<unsigned long long>(d->tokens),
-                  static_cast<unsigned long long>(d->shingles));
-    out += line;
+    out += printed(d->id) + " (" + printed(d->location) + "): " + std::to_string(d->tokens) +
+           " tokens, " + std::to_string(d->shingles) + " distinct shingles\n";
     out += std::string("  tokens (") + tokenizer_kind_name(options.document.tokenizer) + "):";
     for (const std::string& token : d->first_tokens) out += " " + token;
     out += d->tokens > d->first_tokens.size() ? " ...\n" : "\n";
@@ -339,7 +367,7 @@ DecisionExplanation explain_decision(const MinhashOptions& options, const std::s
   apply_reference(output_dir, explained.decision);
   explained.decision.location = found->location;
   if (explained.decision.outcome == RunDecision::Outcome::kRemoved) {
-    explained.pair = explain_pair(options, id, explained.decision.kept);
+    explained.pair = explain_pair(options, found->name, explained.decision.kept);
   }
   return explained;
 }
@@ -348,7 +376,7 @@ std::string decision_text(const DecisionExplanation& explained, const MinhashOpt
   const RunDecision& d = explained.decision;
   std::string out = outcome_line(d);
   if (d.rows > 1) {
-    out += "note: " + std::to_string(d.rows) + " rows of clusters/ name " + d.id +
+    out += "note: " + std::to_string(d.rows) + " rows of clusters/ name " + printed(d.id) +
            " (a repeated id); this is the first\n";
   }
   if (!explained.pair) return out;

@@ -47,8 +47,9 @@ MinhashOptions options_of_run(const std::string& output_dir);
 std::string validate_explain(const MinhashOptions& options);
 
 /// Reads the inputs of `options` (on this process alone) for the documents whose id (id field,
-/// or path:line) is `id_a` and `id_b` and explains them under `options`. Throws JobError naming
-/// the id when a document is not found.
+/// or path:line, or a text file's path) is `id_a` and `id_b`, as is or as clusters/ prints it
+/// (TSV-escaped: a name holding a tab or newline; a document matching as is wins), and
+/// explains them under `options`. Throws JobError naming the id when a document is not found.
 PairExplanation explain_pair(const MinhashOptions& options, const std::string& id_a,
                              const std::string& id_b);
 
@@ -80,10 +81,11 @@ struct DecisionExplanation {
 };
 
 /// Reads the inputs of `options` (the run's: options_of_run) for the document `id` (id field,
-/// or path:line), then `output_dir`'s clusters/ (rows id, cluster, keep, similarity, ids
-/// TSV-escaped) and reference/ (when there) for what the run decided for it, and explains a
-/// removed document with the one kept in its place (explain_pair). Throws JobError naming the
-/// id when the document is not in the inputs, or the directory when it has no clusters/.
+/// or path:line, as is or as clusters/ prints it: see explain_pair), then `output_dir`'s clusters/
+/// (rows id, cluster, keep, similarity, ids TSV-escaped) and reference/ (when there) for what the
+/// run decided for it, and explains a removed document with the one kept in its place
+/// (explain_pair). Throws JobError naming the id when the document is not in the inputs, or the
+/// directory when it has no clusters/.
 DecisionExplanation explain_decision(const MinhashOptions& options, const std::string& output_dir,
                                      const std::string& id);
 

@@ -238,8 +238,9 @@ std::string cut_utf8(std::string text, std::size_t max, bool& truncated) {
 }
 
 // Collective: every document `shown` names, described by its owner. Payload: whether it is
-// kept (1 byte: not in `removed`, this rank's removed documents), its id, location and text
-// (cut) as length-prefixed fields, then its bottom-k shingle sketch.
+// kept (1 byte: not in `removed`, this rank's removed documents), its id, location (both cut as
+// the page shows them: report_name) and text (cut) as length-prefixed fields, then its bottom-k
+// shingle sketch.
 std::map<DocId, FetchedDoc> fetch_documents(Exchanger& exchanger, const Shown& shown,
                                             std::span<const DocId> removed, DocSource& source,
                                             const OwnerFn& owner) {
@@ -254,8 +255,8 @@ std::map<DocId, FetchedDoc> fetch_documents(Exchanger& exchanger, const Shown& s
   requests.erase(std::unique(requests.begin(), requests.end()), requests.end());
   const PayloadFn provide = [&](DocId doc, std::string& out) {
     out += std::binary_search(removed.begin(), removed.end(), doc) ? '0' : '1';
-    put_field(out, source.id(doc));
-    put_field(out, source.location(doc));
+    put_field(out, report_name(source.id(doc)));  // cut as the page shows it: 1 MB ids stay home
+    put_field(out, report_name(source.location(doc)));
     bool truncated = false;
     put_field(out, cut_utf8(source.text(doc), kReportTextBytes + 1, truncated));
     const std::span<const std::uint64_t> shingles = source.shingle_set(doc);
@@ -384,6 +385,13 @@ std::vector<MirrorRow> gather_top_mirrors(Exchanger& exchanger, std::span<const 
   return top;
 }
 
+// The documents whose URL has an invalid host (stats.json's invalid_hosts, summed).
+std::uint64_t invalid_hosts(const MirrorCounts& m) {
+  std::uint64_t sum = 0;
+  for (const std::uint64_t count : m.invalid_hosts) sum += count;
+  return sum;
+}
+
 void describe_run(HtmlReport& page, const RunReport& report) {
   const JobSummary& s = report.summary;
   page.job = report.job;
@@ -409,6 +417,7 @@ void describe_run(HtmlReport& page, const RunReport& report) {
     const MirrorCounts& m = report.mirrors;
     page.counts.insert(page.counts.end(), {{"hosts", m.hosts},
                                            {"documents without a host", m.docs_without_host},
+                                           {"of them with an invalid host", invalid_hosts(m)},
                                            {"near-duplicate host pairs", m.mirror_pairs},
                                            {"clusters of too many hosts", m.skipped_clusters}});
   }

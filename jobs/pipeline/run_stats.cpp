@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <filesystem>
 
+#include "core/hosts/host_name.hpp"
 #include "io/input_plan.hpp"
 #include "io/json_writer.hpp"
 #include "jobs/version.hpp"
@@ -73,6 +74,12 @@ std::string stats_json(const RunReport& r) {
   json.key("keep_without_value").value(r.keep.without_value);
   json.key("hosts").value(r.mirrors.hosts);
   json.key("docs_without_host").value(r.mirrors.docs_without_host);
+  json.key("invalid_hosts").begin_object();
+  for (std::size_t problem = 2; problem < kHostProblemCount; ++problem) {  // past kNoHost
+    json.key(host_problem_name(static_cast<HostProblem>(problem)))
+        .value(r.mirrors.invalid_hosts[problem]);
+  }
+  json.end_object();
   json.key("mirror_pairs").value(r.mirrors.mirror_pairs);
   json.key("host_skipped_clusters").value(r.mirrors.skipped_clusters);
   json.key("deduped_lines").value(r.deduped_lines);

@@ -8,6 +8,7 @@
 #include <string>
 #include <tuple>
 
+#include "core/hosts/url_host.hpp"
 #include "core/id_mix.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -45,16 +46,18 @@ std::uint64_t take_u64(std::string_view& in) {
 }
 
 // Collective: every host's documents summed, with its name, on the host's rank. Of two names
-// with one id (a 64-bit hash collision) the smaller is kept.
+// with one id (a 64-bit hash collision) the smaller is kept. Documents without a host are
+// counted in `counts` (this rank's).
 HostTable count_hosts(Exchanger& exchanger, std::span<const std::uint64_t> host_ids,
-                      const HostNames& names, std::uint64_t& without_host) {
+                      const HostNames& names, MirrorCounts& counts) {
   std::map<std::uint64_t, std::uint64_t> local;
   for (const std::uint64_t id : host_ids) {
-    if (id == 0) {
-      ++without_host;
-    } else {
+    if (is_host_id(id)) {
       ++local[id];
+      continue;
     }
+    ++counts.docs_without_host;
+    if (id != 0) ++counts.invalid_hosts[static_cast<std::size_t>(id)];
   }
   std::vector<std::string> blocks(static_cast<std::size_t>(exchanger.size()));
   for (const auto& [id, docs] : local) {
@@ -87,7 +90,7 @@ std::vector<RootHost> cluster_hosts(Exchanger& exchanger, std::span<const Cluste
   std::vector<RootHost> mine;
   for (const ClusterMember& m : members) {
     const std::uint64_t host = host_ids[docs.index_of(m.doc)];
-    if (host != 0) mine.push_back({m.root, host});
+    if (is_host_id(host)) mine.push_back({m.root, host});
   }
   const int ranks = exchanger.size();
   std::vector<RootHost> got = exchanger.shuffle_consuming(
@@ -187,7 +190,7 @@ std::vector<MirrorRow> find_mirror_hosts(Exchanger& exchanger,
                                          const HostNames& names, double min_share,
                                          MirrorCounts& counts) {
   counts = {};
-  const HostTable table = count_hosts(exchanger, host_ids, names, counts.docs_without_host);
+  const HostTable table = count_hosts(exchanger, host_ids, names, counts);
   const std::vector<RootHost> by_root = cluster_hosts(exchanger, members, docs, host_ids);
   const int ranks = exchanger.size();
   std::vector<HostShare> shares = exchanger.shuffle_consuming(
@@ -199,6 +202,7 @@ std::vector<MirrorRow> find_mirror_hosts(Exchanger& exchanger,
   const MPI_Comm comm = exchanger.comm();
   counts.hosts = sum_over_ranks(comm, table.size());
   counts.docs_without_host = sum_over_ranks(comm, counts.docs_without_host);
+  for (std::uint64_t& invalid : counts.invalid_hosts) invalid = sum_over_ranks(comm, invalid);
   counts.skipped_clusters = sum_over_ranks(comm, counts.skipped_clusters);
   counts.mirror_pairs = sum_over_ranks(comm, rows.size());
   return rows;

@@ -2,10 +2,12 @@
 // owner, each cluster's hosts on the cluster's, and each pair of hosts on the pair's owner.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
 
+#include "core/hosts/host_name.hpp"
 #include "core/hosts/host_pairs.hpp"
 #include "jobs/documents/local_docs.hpp"
 #include "jobs/mpi/exchange.hpp"
@@ -17,9 +19,11 @@ namespace neardup {
 /// What the host stage counted (the same on every rank).
 struct MirrorCounts {
   std::uint64_t hosts = 0;              // distinct hosts of the documents
-  std::uint64_t docs_without_host = 0;  // documents whose host field is no URL with a host
-  std::uint64_t skipped_clusters = 0;   // clusters spanning more than kMaxClusterHosts hosts
-  std::uint64_t mirror_pairs = 0;       // host pairs at or above the share: rows of hosts/
+  std::uint64_t docs_without_host = 0;  // documents whose host field is no URL with a valid host
+  // Of those, the documents whose URL has an invalid host, by HostProblem (host_name.hpp).
+  std::array<std::uint64_t, kHostProblemCount> invalid_hosts{};
+  std::uint64_t skipped_clusters = 0;  // clusters spanning more than kMaxClusterHosts hosts
+  std::uint64_t mirror_pairs = 0;      // host pairs at or above the share: rows of hosts/
 };
 
 /// Collective: the host pairs (core/hosts/host_pairs.hpp, mirror_row) where at least `min_share` of

@@ -30,11 +30,12 @@ void reserve_documents(SketchResult& result, double factor) {
   if (!result.host_ids.empty()) result.host_ids.reserve(count);
 }
 
-// Appends the host id of a document whose host field holds `url` (0 when it has no host),
-// naming it in `into`.
+// Appends the host id of a document whose host field holds `url` (host_problem_id when it has
+// none), naming it in `into`.
 void add_host(std::string_view url, SketchResult& into) {
-  const std::optional<std::string> host = url_host(url);
-  const std::uint64_t id = host ? host_id(*host) : 0;
+  HostProblem problem = HostProblem::kNone;
+  const std::optional<std::string> host = url_host(url, &problem);
+  const std::uint64_t id = host ? host_id(*host) : host_problem_id(problem);
   into.host_ids.push_back(id);
   if (host) into.host_names.try_emplace(id, *host);
 }

@@ -82,7 +82,8 @@ struct SketchResult {
   std::vector<IdKey> id_keys;         // documents with an id, by document
   std::vector<std::string> doc_ids;   // keep_ids: each document's id field ("" when none)
   std::vector<char> has_doc_id;       // keep_ids: whether the document has an id field
-  // With DocumentSpec::host_field: each document's host id (url_host, host_id; 0 for none),
+  // With DocumentSpec::host_field: each document's host id (url_host, host_id; for none, the
+  // id of why: host_problem_id),
   // and the name of every host id in them.
   std::vector<std::uint64_t> host_ids;
   HostNames host_names;

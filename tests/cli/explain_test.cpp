@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 
@@ -234,6 +236,68 @@ TEST(Explain, NamesWhatTheRunDecidedForOneDocument) {
   EXPECT_GT(singletons, 0u);
   EXPECT_THROW(explain_decision(back, run.output, "no-such-id"), JobError);
   EXPECT_THROW(explain_decision(back, dir + "/in", docs[0].id), JobError);  // no clusters/ there
+}
+
+// Text files whose names hold a newline and a tab: clusters/ prints their paths (their ids)
+// escaped, and explain finds each by the id as printed there as well as by its raw path, both
+// for the run's decision and for a pair; a file whose raw name is another's printed one
+// (a backslash and an n) is found by it: a raw match wins. explain prints the ids as clusters/
+// does.
+TEST(Explain, FindsATextFileByItsIdAsClustersPrintsIt) {
+  const std::string dir = testing::shared_temp_dir() + "/explain-text-names";
+  const std::string kept = "a\nfirst.txt", removed = "b\tsecond\nfile.txt";  // ids: the names
+  if (testing::world_rank() == 0) {
+    std::filesystem::remove_all(dir);
+    std::filesystem::create_directories(dir + "/in");
+    std::string text;
+    for (int i = 0; i < 60; ++i) text += "word" + std::to_string(i) + " ";
+    for (const std::string& name : {kept, removed}) std::ofstream(dir + "/in/" + name) << text;
+    std::ofstream(dir + "/in/c\nthird.txt") << "a newline in the name of this one";
+    std::ofstream(dir + "/in/c\\nthird.txt") << "a backslash and an n, not a newline, in its name";
+  }
+  mpi_check(MPI_Barrier(MPI_COMM_WORLD), "MPI_Barrier");
+  MinhashOptions run;
+  run.inputs = {dir + "/in"};
+  run.output = dir + "/out";
+  run.format = InputFormat::kText;
+  run.overwrite = true;
+  run_minhash(MPI_COMM_WORLD, run);
+  const MinhashOptions back = options_of_run(run.output);
+  std::map<std::string, std::string> printed;  // the keep column by the id column, as printed
+  for (const std::string& line : testing::part_lines(run.output, "clusters")) {
+    const std::vector<std::string> f = testing::split_tabs(line);
+    ASSERT_EQ(f.size(), 4u) << line;
+    printed[f[0]] = f[2];
+  }
+  const std::string kept_printed = escape_tsv_field(kept),
+                    removed_printed = escape_tsv_field(removed);
+  ASSERT_EQ(printed,
+            (std::map<std::string, std::string>{{kept_printed, "1"}, {removed_printed, "0"}}));
+  for (const std::string& id : {removed_printed, removed}) {
+    const DecisionExplanation e = explain_decision(back, run.output, id);
+    EXPECT_EQ(e.decision.outcome, RunDecision::Outcome::kRemoved);
+    EXPECT_EQ(e.decision.id, removed);
+    EXPECT_TRUE(e.decision.location.ends_with("/in/" + removed)) << e.decision.location;
+    EXPECT_EQ(e.decision.kept, kept);
+    ASSERT_TRUE(e.pair);
+    EXPECT_EQ(e.pair->exact_jaccard, 1.0);
+    // Printed as clusters/ prints them: one line each, ready to paste back to --id.
+    const std::string text = decision_text(e, back);
+    EXPECT_TRUE(text.starts_with(removed_printed + " (")) << text;
+    EXPECT_NE(text.find("kept in its place: " + kept_printed + ", similarity"), std::string::npos)
+        << text;
+    EXPECT_EQ(text.find('\t'), std::string::npos) << text;
+  }
+  const DecisionExplanation k = explain_decision(back, run.output, kept_printed);
+  EXPECT_EQ(k.decision.outcome, RunDecision::Outcome::kKeptRemovingOthers);
+  EXPECT_EQ(k.decision.removed, 1u);
+  const DecisionExplanation raw = explain_decision(back, run.output, "c\\nthird.txt");
+  EXPECT_EQ(raw.decision.id, "c\\nthird.txt");
+  EXPECT_EQ(explain_decision(back, run.output, "c\\\\nthird.txt").decision.id, "c\\nthird.txt");
+  const PairExplanation pair = explain_pair(back, kept_printed, removed_printed);
+  EXPECT_TRUE(pair.a.location.ends_with("/in/" + kept)) << pair.a.location;
+  EXPECT_TRUE(pair.b.location.ends_with("/in/" + removed)) << pair.b.location;
+  EXPECT_TRUE(pair.duplicate);
 }
 
 // A run against an earlier one (--reference) removes the documents the earlier corpus holds:

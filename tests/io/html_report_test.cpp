@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "io/utf8.hpp"
+
 namespace neardup {
 namespace {
 
@@ -251,6 +253,47 @@ TEST(HtmlReport, WarnsOfAClusterHoldingOverOnePercent) {
   EXPECT_NE(page.find("<div id=\"warnings\" role=\"alert\"><h2>Look before deleting</h2><ul><li>A "
                       "cluster holds 500 of the 1,000 documents (50.0%"),
             std::string::npos);
+}
+
+// Ids of 1 MB (and a location as long) are shown cut, in every place the page names a
+// document: the page stays small, and two ids that differ only in their middle read apart.
+TEST(HtmlReport, CutsLongIdsAndKeepsThemApart) {
+  const std::string middle(1 << 20, 'x');
+  const std::string id_a = "head-" + middle + "a" + middle + "-tail",
+                    id_b = "head-" + middle + "b" + middle + "-tail";
+  HtmlReport r = sample_report();
+  r.docs_read = 1000;
+  r.docs_skipped = 0;
+  r.largest = {{id_a, id_a + ":1", 600, ReportOverlap{id_b, "x:2", 0.01}, 1, std::nullopt}};
+  r.hard_cases = {
+      {document(id_a, "in:1", "one two", true), document(id_b, "in:2", "one", false), 0.81, 2}};
+  r.near_misses = {
+      true, 1, {{document(id_a, "in:1", "a", false), document(id_b, "in:2", "b", false), 0.75, 0}}};
+  r.cluster_samples = r.hard_cases;
+  const std::string page = render_html_report(r);
+  EXPECT_LT(page.size(), 100000u);
+  const std::string shown_a = report_name(id_a), shown_b = report_name(id_b);
+  EXPECT_LT(shown_a.size(), kReportNameBytes);
+  EXPECT_NE(shown_a, shown_b);
+  EXPECT_EQ(report_name(shown_a), shown_a);  // cutting again changes nothing
+  EXPECT_EQ(shown_a.substr(0, 10), "head-xxxxx");
+  EXPECT_NE(shown_a.find("xxxx\u2026xxxx"), std::string::npos);
+  EXPECT_NE(shown_a.find("-tail [" + std::to_string(id_a.size()) + " bytes, xxh3 "),
+            std::string::npos)
+      << shown_a.substr(0, 300);
+  EXPECT_NE(page.find(html_escape(shown_a)), std::string::npos);
+  EXPECT_NE(page.find(html_escape(shown_b)), std::string::npos);
+  const std::vector<std::string> hazards = report_hazards(r);
+  ASSERT_FALSE(hazards.empty());
+  EXPECT_LT(hazards[0].size(), 2000u);
+  // Short names stay whole; a cut never splits a UTF-8 character.
+  EXPECT_EQ(report_name("doc-17"), "doc-17");
+  EXPECT_EQ(report_name(std::string(kReportNameBytes, 'y')), std::string(kReportNameBytes, 'y'));
+  std::string accented;
+  for (int i = 0; i < 200; ++i) accented += "\u00e9";
+  const std::string cut = report_name(accented);
+  EXPECT_TRUE(is_valid_utf8(cut)) << cut;
+  EXPECT_EQ(cut.substr(0, 120), accented.substr(0, 120));
 }
 
 TEST(HtmlReport, WarnsOfSkippingOverTenPercent) {

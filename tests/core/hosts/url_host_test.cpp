@@ -1,4 +1,5 @@
-// url_host and host_id: schemes, userinfo, ports, case, www., IPv6 literals and garbage.
+// url_host and host_id: schemes, userinfo, ports, case, www., IPv6 literals, internationalised
+// names, invalid hosts with their reasons, and garbage.
 #include "core/hosts/url_host.hpp"
 
 #include <gtest/gtest.h>
@@ -58,15 +59,57 @@ TEST(UrlHost, GarbageHasNoHost) {
   EXPECT_EQ(url_host(std::string_view("http://a\0b.com", 14)), std::nullopt);
 }
 
-TEST(UrlHost, KeepsInternationalNamesAsWritten) {
-  EXPECT_EQ(url_host("https://www.BÜCHER.example/"), "bÜcher.example");
-  EXPECT_EQ(url_host("https://xn--bcher-kva.example/"), "xn--bcher-kva.example");
-}
-
-TEST(HostId, IsStableAndNeverZero) {
+TEST(HostId, IsStableAndNeverAProblemsId) {
   EXPECT_EQ(host_id("example.com"), host_id("example.com"));
   EXPECT_NE(host_id("example.com"), host_id("example.org"));
   EXPECT_NE(host_id(""), 0u);
+}
+
+TEST(UrlHost, InternationalisedNamesMeetInTheirAsciiForm) {
+  EXPECT_EQ(url_host("https://bücher.de/a"), "xn--bcher-kva.de");
+  EXPECT_EQ(url_host("https://xn--bcher-kva.de/b"), "xn--bcher-kva.de");
+  EXPECT_EQ(url_host("http://WWW.BÜCHER.de:8080/"), "xn--bcher-kva.de");
+  EXPECT_EQ(url_host("https://www.BÜCHER.example/"), "xn--bcher-kva.example");
+  EXPECT_EQ(url_host("http://user@bücher.de./"), "xn--bcher-kva.de");
+  EXPECT_EQ(host_id(*url_host("https://bücher.de")), host_id(*url_host("http://xn--bcher-kva.de")));
+}
+
+// Invalid hosts give no host and say why; a URL without a host says so too.
+TEST(UrlHost, InvalidHostsNameTheirProblem) {
+  const auto problem = [](std::string_view url) {
+    HostProblem p = HostProblem::kNone;
+    const std::optional<std::string> host = url_host(url, &p);
+    EXPECT_EQ(host.has_value(), p == HostProblem::kNone) << url;
+    return std::string(host ? *host : host_problem_name(p));
+  };
+  EXPECT_EQ(problem("http://x..com/"), "empty_label");
+  EXPECT_EQ(problem("http://.com/"), "empty_label");
+  EXPECT_EQ(problem("http://x.com:99999999999999999999/"), "bad_port");
+  EXPECT_EQ(problem("http://x.com:65536/"), "bad_port");
+  EXPECT_EQ(problem("http://x.com:65535/"), "x.com");
+  EXPECT_EQ(problem("http://x.com:0/"), "x.com");
+  EXPECT_EQ(problem("http://x.com:00080/"), "x.com");
+  EXPECT_EQ(problem("http://x.com:-1/"), "bad_port");
+  EXPECT_EQ(problem("http://[::1]:70000/"), "bad_port");
+  EXPECT_EQ(problem("http://" + std::string(64, 'a') + ".com/"), "label_too_long");
+  EXPECT_EQ(problem("http://[nothex]/"), "bad_ipv6");
+  EXPECT_EQ(problem("http://exa mple.com/"), "bad_character");
+  EXPECT_EQ(problem("http://xn--zz.com/"), "bad_punycode");
+  EXPECT_EQ(problem("example.com/page"), "no_host");
+  EXPECT_EQ(problem("file:///etc/passwd"), "no_host");
+  EXPECT_EQ(problem(""), "no_host");
+}
+
+TEST(UrlHost, IdsOfHostsAndOfProblemsNeverMeet) {
+  EXPECT_EQ(host_problem_id(HostProblem::kNoHost), 0u);
+  for (std::size_t p = 2; p < kHostProblemCount; ++p) {
+    const std::uint64_t id = host_problem_id(static_cast<HostProblem>(p));
+    EXPECT_GT(id, 0u);
+    EXPECT_FALSE(is_host_id(id));
+  }
+  for (const char* host : {"example.com", "a", "", "xn--bcher-kva.de"}) {
+    EXPECT_TRUE(is_host_id(host_id(host))) << host;
+  }
 }
 
 }  // namespace

@@ -1,6 +1,7 @@
 // --host-field end to end on a generated crawl, at 1-4 ranks and two split sizes: hosts/ holds
 // exactly the rows a brute-force count over the crawl's true clusters gives (the planted
-// mirrors, not the boilerplate-only hosts, not the widely copied page's), with the cache.
+// mirrors, not the boilerplate-only hosts, not the widely copied page's), with the cache; the
+// spellings of one internationalised host meet, and invalid hosts are counted by reason.
 #include <gtest/gtest.h>
 #include <mpi.h>
 
@@ -179,6 +180,53 @@ TEST_F(MirrorHosts, ExactListsHostsOfIdenticalPages) {
       pages_, [](const CrawlPage& p) { return p.text; }, 0.5);
   EXPECT_EQ(want.size(), 3u);  // the verbatim mirrors: full, a of site2, half
   check(o.output, want);
+}
+
+// "bücher.de" written three ways (Unicode, upper case with a trailing dot, Punycode in capitals)
+// is one host, "xn--bcher-kva.de", mirrored by mirror.example; "x..com", ".com" and a port of
+// 20 digits are invalid hosts, counted by reason and used as none; at any split size.
+TEST(MirrorHostNames, SpellingsMeetAndInvalidHostsAreCounted) {
+  const std::string dir = testing::shared_temp_dir() + "/host-names";
+  const char* spellings[] = {"https://bücher.de/", "http://WWW.BÜCHER.DE./",
+                             "http://XN--BCHER-KVA.de/"};
+  if (world_rank() == 0) {
+    fs::create_directories(dir);
+    std::ofstream out(dir + "/in.jsonl");
+    const auto line = [&out](const std::string& url, const std::string& text) {
+      out << "{\"url\": \"" << url << "\", \"text\": \"" << text << "\"}\n";
+    };
+    for (int page = 0; page < 3; ++page) {
+      std::string text;
+      for (int w = 0; w < 40; ++w)
+        text += "p" + std::to_string(page) + "w" + std::to_string(w) + " ";
+      line(spellings[page] + std::to_string(page), text);
+      line("https://mirror.example/" + std::to_string(page), text);
+    }
+    for (const char* url : {"http://x..com/a", "http://.com/b",
+                            "http://x.com:99999999999999999999/", "relative/page"}) {
+      line(url, std::string("alone ") + url);
+    }
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  for (const std::uint64_t split_bytes : {std::uint64_t{256}, std::uint64_t{64} << 20}) {
+    MinhashOptions o;
+    o.inputs = {dir + "/in.jsonl"};
+    o.output = dir + "/out-" + std::to_string(split_bytes);
+    o.split_bytes = split_bytes;
+    o.document.host_field = "url";
+    o.overwrite = true;
+    run_minhash(MPI_COMM_WORLD, o);
+    if (world_rank() != 0) continue;
+    EXPECT_EQ(part_lines(o.output, "hosts"),
+              std::vector<std::string>{"mirror.example\txn--bcher-kva.de\t3\t3\t3\t1.000000"});
+    EXPECT_EQ(stat(o.output, "/hosts"), 2u);
+    EXPECT_EQ(stat(o.output, "/docs_without_host"), 4u);
+    EXPECT_EQ(stat(o.output, "/invalid_hosts/empty_label"), 2u);
+    EXPECT_EQ(stat(o.output, "/invalid_hosts/bad_port"), 1u);
+    EXPECT_EQ(stat(o.output, "/invalid_hosts/bad_punycode"), 0u);
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (world_rank() == 0) fs::remove_all(dir);
 }
 
 }  // namespace
