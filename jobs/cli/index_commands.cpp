@@ -3,6 +3,7 @@
 #include <iostream>
 #include <memory>
 
+#include "io/input_filter.hpp"
 #include "io/io_error.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/option_binder.hpp"
@@ -120,6 +121,10 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
   command->add_flag("-v,--verbose", log.verbose, "latency figures on standard error");
   return {command, [query, &log](MPI_Comm comm) {
             if (comm_rank(comm) != 0) return 0;
+            if (const std::string problem = filter_problem(query->filter); !problem.empty()) {
+              log_error(problem);
+              return 2;
+            }
             try {
               const QueryCounts counts = run_query_command(*query, std::cout);
               if (log.verbose) print_query_figures(counts);
