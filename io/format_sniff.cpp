@@ -31,10 +31,18 @@ std::string_view content_start(std::string_view head) {
   return first == std::string_view::npos ? std::string_view() : head.substr(first);
 }
 
+// A byte order mark, or text mostly in the first 256 code points: a NUL byte at nearly every
+// other position and almost never between (binary files have NUL bytes anywhere).
 bool looks_utf16(std::string_view head) {
   if (head.starts_with("\xFF\xFE") || head.starts_with("\xFE\xFF")) return true;
-  const auto nuls = static_cast<std::size_t>(std::count(head.begin(), head.end(), '\0'));
-  return head.size() >= 16 && nuls * 4 >= head.size();
+  const std::size_t pairs = head.size() / 2;
+  std::size_t even = 0, odd = 0;
+  for (std::size_t i = 0; i < pairs * 2; i += 2) {
+    even += head[i] == '\0' ? 1u : 0u;
+    odd += head[i + 1] == '\0' ? 1u : 0u;
+  }
+  const std::size_t most = std::max(even, odd), least = std::min(even, odd);
+  return pairs >= 8 && most * 10 >= pairs * 9 && least * 10 <= pairs;
 }
 
 // True when `head` starts with a one-line JSON object followed by a line starting with '{'.

@@ -18,7 +18,8 @@ enum class FormatHint : std::uint8_t {
   kJsonLinesInText,  // a text run reads a file named *.jsonl / *.ndjson (also .gz, .zst) or
                      // whose first lines are JSON objects: it becomes one document
   kNotJsonLines,     // a JSON Lines run reads a file whose first byte is not '{'
-  kUtf16,            // a byte order mark FF FE or FE FF, or NUL bytes in a quarter of the head
+  kUtf16,            // a byte order mark FF FE or FE FF, or a NUL byte at nearly every other
+                     // position of the head and almost never between
   kEmptyCompressed,  // a 0-byte .gz or .zst file: no gzip or zstd data, no documents
 };
 

@@ -50,6 +50,14 @@ TEST(FormatSniff, TextUtf16AndEmptyCompressedInAJsonLinesRun) {
   const std::string no_bom("{\0\"\0t\0e\0x\0t\0\"\0:\0", 16);
   EXPECT_EQ(format_hint(file_of("a.jsonl", InputFormat::kJsonl), no_bom), FormatHint::kUtf16);
   EXPECT_EQ(format_hint(file_of("a.txt", InputFormat::kText), no_bom), FormatHint::kUtf16);
+  // A binary file has NUL bytes, but not at every other position: a binary_file, not UTF-16.
+  const std::string binary(
+      "\x7F"
+      "ELF\2\1\1\0\0\0\0\0\0\0\0\0\3\0>\0\1\0\0\0",
+      24);
+  EXPECT_EQ(format_hint(file_of("a.so", InputFormat::kText), binary), FormatHint::kNone);
+  EXPECT_EQ(format_hint(file_of("a.jsonl", InputFormat::kJsonl), binary),
+            FormatHint::kNotJsonLines);
   EXPECT_EQ(format_hint(file_of("a.jsonl.gz", InputFormat::kJsonlGzip, 0), ""),
             FormatHint::kEmptyCompressed);
   EXPECT_EQ(format_hint(file_of("a.txt.zst", InputFormat::kTextZstd, 0), ""),
