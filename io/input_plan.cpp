@@ -418,6 +418,18 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
   return files;
 }
 
+std::string input_pattern_problem(const std::vector<std::string>& arguments) {
+  for (const std::string& argument : arguments) {
+    std::error_code error;
+    if (argument.starts_with('@') || fs::exists(argument, error)) continue;
+    if (argument.find_first_of("*?[") == std::string::npos) continue;
+    if (std::string problem = pattern_problem(argument); !problem.empty()) {
+      return "-i '" + argument + "': " + problem;
+    }
+  }
+  return "";
+}
+
 std::string input_argument_under(const std::string& argument, const std::string& directory) {
   const bool list = argument.starts_with('@');
   const fs::path path(list ? argument.substr(1) : argument);

@@ -72,6 +72,11 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
                                      const InputSelection& selection = {},
                                      IgnoredFiles* ignored = nullptr);
 
+/// The first input argument that is neither an existing path nor a valid glob (pattern_problem:
+/// "data/[ab.jsonl" would match nothing) as a usage message naming it ("-i 'data/[ab.jsonl': [
+/// opens a set that no ] closes"), or "". @LIST arguments are not looked into.
+std::string input_pattern_problem(const std::vector<std::string>& arguments);
+
 /// An input argument (a path, glob or @LIST) as seen from `directory`: a relative one is joined
 /// to it ("a.jsonl" -> "DIR/a.jsonl", "@list" -> "@DIR/list"), an absolute one is unchanged.
 std::string input_argument_under(const std::string& argument, const std::string& directory);

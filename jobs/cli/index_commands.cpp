@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "io/input_filter.hpp"
+#include "io/input_plan.hpp"
 #include "io/io_error.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/option_binder.hpp"
@@ -121,7 +122,9 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
   command->add_flag("-v,--verbose", log.verbose, "latency figures on standard error");
   return {command, [query, &log](MPI_Comm comm) {
             if (comm_rank(comm) != 0) return 0;
-            if (const std::string problem = filter_problem(query->filter); !problem.empty()) {
+            std::string problem = input_pattern_problem(query->inputs);
+            if (problem.empty()) problem = filter_problem(query->filter);
+            if (!problem.empty()) {
               log_error(problem);
               return 2;
             }

@@ -7,7 +7,7 @@
 # reads __init__.py and _private/; inputs in another format than the run reads (JSON Lines in
 # a text run, prose or UTF-16 in a JSON Lines run, a 0-byte .gz) are warned about by name and
 # counted; a broken link is counted, a second name of a file is read once; an invalid
-# --include pattern exits 2. One process and under mpirun.
+# --include pattern or -i glob exits 2. One process and under mpirun.
 # Usage: discovery_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -160,16 +160,18 @@ for ranks in 1 2; do
   done
 done
 
-# An --include or --exclude pattern fnmatch cannot match anything with: exit 2, named.
+# An --include pattern or -i glob fnmatch cannot match anything with: exit 2, named.
 for job in minhash query; do
   case "$job" in
-    minhash) args=(minhash -i "$work/in" -o "$work/bad-glob") ;;
-    query) args=(query --index "$work/index" -i "$work/in") ;;
+    minhash) args=(minhash -o "$work/bad-glob") ;;
+    query) args=(query --index "$work/index") ;;
   esac
-  "$neardup" "${args[@]}" --include '[' >"$work/bad-glob.log" 2>&1
-  status=$?
-  [ "$status" = 2 ] || fail "$job --include '[': exit $status, wanted 2"
-  grep -qF -- "--include '[': [ opens a set that no ] closes" "$work/bad-glob.log" ||
-    fail "$job --include '[': the pattern is not named: $(cat "$work/bad-glob.log")"
+  for bad in "--include [" "-i $work/in/[ab.jsonl"; do
+    "$neardup" "${args[@]}" -i "$work/in" ${bad% *} "${bad#* }" >"$work/bad-glob.log" 2>&1
+    status=$?
+    [ "$status" = 2 ] || fail "$job $bad: exit $status, wanted 2"
+    grep -qF -- "${bad% *} '${bad#* }': [ opens a set that no ] closes" "$work/bad-glob.log" ||
+      fail "$job $bad: the pattern is not named: $(cat "$work/bad-glob.log")"
+  done
 done
 finish "discovery: what walks ignore logged and counted (files, folders), filters on every job, text decompressed, other formats warned by name"

@@ -127,6 +127,14 @@ TEST_F(InputPlanTest, IncludeBringsBackWhatNamesPassOver) {
   EXPECT_EQ(jsonl, (std::vector<std::string>{"_SUCCESS.jsonl", "sub/deeper/.dot.jsonl"}));
 }
 
+TEST_F(InputPlanTest, AnInputThatIsNoPathAndNoValidGlobIsNamed) {
+  write("[odd", "1\n");  // an existing path is taken as is, whatever its characters
+  EXPECT_EQ(input_pattern_problem({path("a.jsonl"), path("*.jsonl"), path("[odd"), "@x[y"}), "");
+  EXPECT_EQ(
+      input_pattern_problem({path("a.jsonl"), path("[ab.jsonl")}),
+      "-i '" + path("[ab.jsonl") + "': [ opens a set that no ] closes (write \\[ for a literal [)");
+}
+
 TEST_F(InputPlanTest, AFileReachedByTwoNamesIsListedOnce) {
   fs::create_symlink(root_ / "a.jsonl", root_ / "alias.jsonl");
   fs::create_symlink(root_ / "sub", root_ / "sub-link");
