@@ -65,13 +65,15 @@ pid=$!
 # A stop signal asks the ranks to stop with SIGUSR1, which mpirun and srun forward (SIGTERM
 # makes mpirun abort); it is sent once they handle it, that is once the run has taken its lock
 # (OUTPUT/_LOCK newer than the launch): earlier, SIGUSR1 would kill mpirun or a rank outright.
-ready() { [ "$output/_LOCK" -nt "$launched" ]; }
-status=0 forwarded=0
+# After 10 s it is sent anyway (a file system whose times are too coarse to tell).
+ready() { [ "$output/_LOCK" -nt "$launched" ] || [ "$polls" -ge 200 ]; }
+status=0 forwarded=0 polls=0
 while true; do
   if [ "$signalled" = 1 ] && [ "$forwarded" = 0 ]; then
     if ! ready; then
       kill -0 "$pid" 2>/dev/null || { wait "$pid"; status=$?; break; }
       sleep 0.05
+      polls=$((polls + 1))
       continue
     fi
     kill -USR1 "$pid" 2>/dev/null
