@@ -239,8 +239,9 @@ class Expander {
     ancestors.pop_back();
   }
 
-  // Adds the matches of a glob pattern; a matched file's relative path is the match, relative
-  // to `base` unless that is empty.
+  // Adds the matches of a glob pattern but those whose names a walk passes over and the pattern
+  // does not name (pattern_names_kind: "out/*" passes over out/_SUCCESS, "out/_*" takes it); a
+  // matched file's relative path is the match, relative to `base` unless that is empty.
   void add_glob(const std::string& pattern, const fs::path& base, const std::string& argument) {
     glob_t matches{};
     const int status = glob(pattern.c_str(), GLOB_ERR, nullptr, &matches);
@@ -250,7 +251,11 @@ class Expander {
     if (status == GLOB_NOMATCH) throw IoError(argument + ": no input file matches");
     if (status != 0) throw IoError(argument + ": cannot expand this pattern");
     for (const std::string& path : paths) {
-      if (fs::is_directory(path)) {
+      const bool directory = fs::is_directory(path);
+      const NameKind kind = name_kind(fs::path(path).filename().string());
+      if (kind != NameKind::kOrdinary && !pattern_names_kind(pattern, kind)) {
+        passed_.push_back({path, name_reason(kind, directory)});
+      } else if (directory) {
         add_directory(path);
       } else {
         require_regular_file(path, "input");

@@ -54,7 +54,10 @@ struct Split {
 ///    folders alike, and broken symbolic links; --include brings back a file such a name
 ///    would pass over when a pattern matches it and names its kind (pattern_names_kind), and
 ///    a folder when a pattern spells out its path (pattern_enters);
-///  - a glob(3) pattern: each matching file is taken, each matching directory is walked;
+///  - a glob(3) pattern: each matching file is taken, each matching directory is walked,
+///    but for matches named like neardup's outputs (name_kind) that the pattern's last part does
+///    not name (pattern_names_kind: "out/*" passes over out/_SUCCESS; glob(3) itself passes over
+///    hidden names unless the pattern names them);
 ///  - "@LIST": a file naming one input per line; lines are trimmed of surrounding spaces,
 ///    tabs and '\r', blank lines and lines starting with '#' are ignored, and each remaining
 ///    line is expanded like an argument (another @LIST included) with relative paths resolved

@@ -278,10 +278,11 @@ TEST_F(InputPlanTest, FilesNamedDirectlyAreReadWhateverThePatterns) {
 
 TEST_F(InputPlanTest, GlobMatchesAreFiltered) {
   IgnoredFiles ignored;
-  const auto files = expand_inputs({path("*.jsonl")}, {std::nullopt, {{}, {"_*"}}}, &ignored);
-  EXPECT_EQ(relatives(files), (std::vector<std::string>{path("a.jsonl"), path("b.jsonl")}));
-  EXPECT_EQ(ignored.excluded, 1u);  // _SUCCESS.jsonl
-  EXPECT_EQ(ignored.total(), 1u);
+  const auto files = expand_inputs({path("*.jsonl")}, {std::nullopt, {{}, {"b*"}}}, &ignored);
+  EXPECT_EQ(relatives(files), (std::vector<std::string>{path("a.jsonl")}));
+  EXPECT_EQ(ignored.excluded, 1u);     // b.jsonl
+  EXPECT_EQ(ignored.own_outputs, 1u);  // _SUCCESS.jsonl
+  EXPECT_EQ(ignored.total(), 2u);
 }
 
 TEST_F(InputPlanTest, AnArgumentLeftEmptyByTheFilterSaysWhatItIgnored) {
@@ -299,7 +300,9 @@ TEST_F(InputPlanTest, AnArgumentLeftEmptyByTheFilterSaysWhatItIgnored) {
                 ".zst); ignored 2 files: 1 excluded by --exclude, 1 hidden (.*); did not enter 1 "
                 "folder: 1 hidden (.*)");
   EXPECT_EQ(error(path("*.jsonl"), {{"x*"}, {}}),
-            path("*.jsonl") + ": no input file matches; ignored 3 files: 3 not matching --include");
+            path("*.jsonl") +
+                ": no input file matches; ignored 3 files: 2 not matching --include, 1 neardup "
+                "output (_SUCCESS, _LOCK...)");
 }
 
 TEST_F(InputPlanTest, ForcedJsonLinesFormatsKeepTheirFamilyOfNames) {
@@ -353,9 +356,16 @@ TEST_F(InputPlanTest, OrderIsDeterministicWhateverTheArgumentOrder) {
 
 TEST_F(InputPlanTest, GlobsExpand) {
   const auto files = expand_inputs({path("*.jsonl")});
-  ASSERT_EQ(files.size(), 3u);  // a, b and _SUCCESS.jsonl (an explicit glob match is taken)
-  EXPECT_EQ(files[0].relative, path("_SUCCESS.jsonl"));  // the path as matched
-  const auto walked = expand_inputs({path("s*")});       // a matched directory is walked
+  ASSERT_EQ(files.size(), 2u);  // a, b: _SUCCESS.jsonl is named like neardup's output
+  EXPECT_EQ(files[0].relative, path("a.jsonl"));  // the path as matched
+  IgnoredFiles ignored;
+  EXPECT_EQ(relatives(expand_inputs({path("_*.jsonl")}, {}, &ignored)),
+            (std::vector<std::string>{path("_SUCCESS.jsonl")}));  // a pattern naming it
+  fs::create_directories(root_ / "sub" / "_checkpoint" / "splits");
+  const auto under = expand_inputs({path("sub/*")}, {}, &ignored);
+  EXPECT_EQ(under.size(), 6u);  // c.json, e, f, notes.txt(.gz) as matched; deeper/ walked
+  EXPECT_EQ(ignored.own_output_dirs, 1u);           // sub/_checkpoint, not entered
+  const auto walked = expand_inputs({path("s*")});  // a matched directory is walked
   EXPECT_EQ(walked.size(), 4u);
   EXPECT_EQ(walked[0].relative, "c.json");
 }
