@@ -28,6 +28,14 @@ enum class FilterVerdict {
 /// last name alone for a pattern without '/', the whole path otherwise.
 bool pattern_matches(const std::string& pattern, std::string_view relative);
 
+/// Why `pattern` is no valid fnmatch pattern ("[ opens a set that no ] closes"; a trailing
+/// unescaped backslash), or "" when it is valid. fnmatch(3) would silently match nothing.
+std::string pattern_problem(std::string_view pattern);
+
+/// The first problem of the patterns of `filter` as a usage message naming the flag and the
+/// pattern ("--include '[': [ opens a set that no ] closes"), or "".
+std::string filter_problem(const InputFilter& filter);
+
 /// The filter's verdict on the file at `relative` (its path below the walked directory).
 FilterVerdict filter_verdict(const InputFilter& filter, std::string_view relative);
 

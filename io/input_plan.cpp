@@ -3,6 +3,7 @@
 #include "io/input_plan.hpp"
 
 #include <glob.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -12,10 +13,12 @@
 #include <span>
 #include <string_view>
 #include <system_error>
+#include <tuple>
 #include <utility>
 
 #include "io/io_error.hpp"
 #include "io/regular_file.hpp"
+#include "io/walked_names.hpp"
 
 namespace neardup {
 namespace {
@@ -29,7 +32,17 @@ struct Entry {
 };
 
 // Why a walk or a glob passed a path over.
-enum class PassReason { kExtension, kNotIncluded, kExcluded, kNotRegular, kHidden };
+enum class PassReason {
+  kExtension,
+  kNotIncluded,
+  kExcluded,
+  kNotRegular,
+  kBrokenLink,
+  kHidden,
+  kOwnOutput,
+  kHiddenDir,
+  kOwnOutputDir
+};
 
 // A path a walk or a glob passed over.
 struct Passed {
@@ -55,16 +68,30 @@ IgnoredFiles count_passed(std::span<const Passed> passed) {
       case PassReason::kNotRegular:
         ++ignored.not_regular;
         break;
+      case PassReason::kBrokenLink:
+        ++ignored.broken_links;
+        break;
       case PassReason::kHidden:
         ++ignored.hidden;
+        break;
+      case PassReason::kOwnOutput:
+        ++ignored.own_outputs;
+        break;
+      case PassReason::kHiddenDir:
+        ++ignored.hidden_dirs;
+        break;
+      case PassReason::kOwnOutputDir:
+        ++ignored.own_output_dirs;
         break;
     }
   }
   return ignored;
 }
 
-bool is_skipped_name(std::string_view name) {
-  return name.empty() || name.front() == '.' || name.front() == '_';
+// Why a walk passes over a file or folder of name kind `kind` (not kOrdinary).
+PassReason name_reason(NameKind kind, bool directory) {
+  if (kind == NameKind::kHidden) return directory ? PassReason::kHiddenDir : PassReason::kHidden;
+  return directory ? PassReason::kOwnOutputDir : PassReason::kOwnOutput;
 }
 
 std::string trim(const std::string& line) {
@@ -156,6 +183,44 @@ class Expander {
     }
   }
 
+  // True when --include brings back the file or folder at `relative` that its name (of kind
+  // `kind`) would pass over: a pattern matching the file and naming files of its kind, a
+  // pattern spelling out the folder's path for a folder (walked_names.hpp).
+  bool included_anyway(const std::string& relative, NameKind kind, bool directory) const {
+    const std::vector<std::string>& include = selection_.filter.include;
+    return std::any_of(include.begin(), include.end(), [&](const std::string& pattern) {
+      return directory ? pattern_enters(pattern, relative)
+                       : pattern_names_kind(pattern, kind) && pattern_matches(pattern, relative);
+    });
+  }
+
+  // Walks into, takes or passes over the entry `entry` of a walk, at `relative` below its root.
+  void add_walked(const fs::directory_entry& entry, const std::string& relative,
+                  std::vector<fs::path>& ancestors) {
+    const std::string path = entry.path().string();
+    const std::string name = entry.path().filename().string();
+    std::error_code status_error;
+    const fs::file_status status = entry.status(status_error);
+    if (status_error && status_error != std::errc::no_such_file_or_directory) {
+      throw IoError(path + ": cannot read status: " + status_error.message());
+    }
+    const bool directory = fs::is_directory(status);
+    const NameKind kind = name_kind(name);
+    if (kind != NameKind::kOrdinary && !included_anyway(relative, kind, directory)) {
+      passed_.push_back({path, name_reason(kind, directory)});
+    } else if (directory) {
+      walk(entry.path(), relative, ancestors);
+    } else if (!fs::exists(status) && entry.is_symlink(status_error)) {
+      passed_.push_back({path, PassReason::kBrokenLink});
+    } else if (!fs::is_regular_file(status)) {
+      passed_.push_back({path, PassReason::kNotRegular});
+    } else if (!walk_takes(name, selection_.format)) {
+      passed_.push_back({path, PassReason::kExtension, extension_key(name)});
+    } else {
+      add_filtered(path, relative);
+    }
+  }
+
   // Adds the files below `directory`; `prefix` is its path relative to the walk's root and
   // `ancestors` the canonical paths of the directories being walked (to stop link loops).
   void walk(const fs::path& directory, const std::string& prefix,
@@ -168,32 +233,15 @@ class Expander {
     fs::directory_iterator it(directory, error);
     for (const fs::directory_iterator end; !error && it != end; it.increment(error)) {
       const std::string name = it->path().filename().string();
-      if (is_skipped_name(name)) {
-        passed_.push_back({it->path().string(), PassReason::kHidden});
-        continue;
-      }
-      const std::string relative = prefix.empty() ? name : prefix + "/" + name;
-      std::error_code status_error;
-      const fs::file_status status = it->status(status_error);
-      if (status_error && status_error != std::errc::no_such_file_or_directory) {
-        throw IoError(it->path().string() + ": cannot read status: " + status_error.message());
-      }
-      if (fs::is_directory(status)) {
-        walk(it->path(), relative, ancestors);
-      } else if (!fs::is_regular_file(status)) {
-        passed_.push_back({it->path().string(), PassReason::kNotRegular});
-      } else if (!walk_takes(name, selection_.format)) {
-        passed_.push_back({it->path().string(), PassReason::kExtension, extension_key(name)});
-      } else {
-        add_filtered(it->path().string(), relative);
-      }
+      add_walked(*it, prefix.empty() ? name : prefix + "/" + name, ancestors);
     }
     if (error) throw IoError(directory.string() + ": cannot open directory: " + error.message());
     ancestors.pop_back();
   }
 
-  // Adds the matches of a glob pattern; a matched file's relative path is the match, relative
-  // to `base` unless that is empty.
+  // Adds the matches of a glob pattern but those whose names a walk passes over and the pattern
+  // does not name (pattern_names_kind: "out/*" passes over out/_SUCCESS, "out/_*" takes it); a
+  // matched file's relative path is the match, relative to `base` unless that is empty.
   void add_glob(const std::string& pattern, const fs::path& base, const std::string& argument) {
     glob_t matches{};
     const int status = glob(pattern.c_str(), GLOB_ERR, nullptr, &matches);
@@ -203,7 +251,11 @@ class Expander {
     if (status == GLOB_NOMATCH) throw IoError(argument + ": no input file matches");
     if (status != 0) throw IoError(argument + ": cannot expand this pattern");
     for (const std::string& path : paths) {
-      if (fs::is_directory(path)) {
+      const bool directory = fs::is_directory(path);
+      const NameKind kind = name_kind(fs::path(path).filename().string());
+      if (kind != NameKind::kOrdinary && !pattern_names_kind(pattern, kind)) {
+        passed_.push_back({path, name_reason(kind, directory)});
+      } else if (directory) {
         add_directory(path);
       } else {
         require_regular_file(path, "input");
@@ -266,6 +318,78 @@ IgnoredFiles passed_over(std::vector<Passed>& passed, const std::vector<Entry>& 
   return count_passed(passed);
 }
 
+// One listed file with what stat(2) says of it.
+struct StatedEntry {
+  Entry entry;
+  std::uint64_t size = 0;
+  dev_t device = 0;
+  ino_t inode = 0;
+};
+
+// `entries` with their sizes and identities; throws IoError naming a file stat(2) fails on.
+std::vector<StatedEntry> stat_entries(std::vector<Entry>& entries) {
+  std::vector<StatedEntry> stated;
+  stated.reserve(entries.size());
+  for (Entry& entry : entries) {
+    struct stat info {};
+    if (::stat(entry.path.c_str(), &info) != 0) {
+      throw IoError(errno_message(entry.path, "cannot read size"));
+    }
+    stated.push_back(
+        {std::move(entry), static_cast<std::uint64_t>(info.st_size), info.st_dev, info.st_ino});
+  }
+  return stated;
+}
+
+// True when no symbolic link is on the way to `path`.
+bool is_direct_path(const std::string& path) {
+  std::error_code error;
+  const fs::path canonical = fs::canonical(path, error);
+  return !error && canonical == fs::absolute(path, error).lexically_normal();
+}
+
+// Of the entries order[first, last) of `stated`, all one file, the one to read: the first by
+// path reached without a symbolic link, else the first by path.
+std::size_t kept_name(const std::vector<StatedEntry>& stated, const std::vector<std::size_t>& order,
+                      std::size_t first, std::size_t last) {
+  for (std::size_t i = first; i < last; ++i) {
+    if (is_direct_path(stated[order[i]].entry.path)) return order[i];
+  }
+  return order[first];
+}
+
+// Leaves one entry per file (device and inode) of `stated` (sorted by path), the kept_name, and
+// counts the others in `ignored`, the first by path as its example.
+void drop_aliases(std::vector<StatedEntry>& stated, IgnoredFiles& ignored) {
+  std::vector<std::size_t> order(stated.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  const auto same = [&stated](std::size_t x, std::size_t y) {
+    return stated[x].device == stated[y].device && stated[x].inode == stated[y].inode;
+  };
+  std::stable_sort(order.begin(), order.end(), [&stated](std::size_t x, std::size_t y) {
+    return std::tie(stated[x].device, stated[x].inode) <
+           std::tie(stated[y].device, stated[y].inode);
+  });
+  std::vector<bool> alias(stated.size(), false);
+  std::size_t example = stated.size();
+  for (std::size_t first = 0, last = 0; first < order.size(); first = last) {
+    for (last = first + 1; last < order.size() && same(order[first], order[last]);) ++last;
+    if (last - first == 1 || stated[order[first]].inode == 0) continue;
+    const std::size_t kept = kept_name(stated, order, first, last);
+    for (std::size_t i = first; i < last; ++i) {
+      if (order[i] == kept) continue;
+      alias[order[i]] = true;
+      ++ignored.aliases;
+      if (order[i] < example) {
+        example = order[i];
+        ignored.alias_example = stated[order[i]].entry.path + " = " + stated[kept].entry.path;
+      }
+    }
+  }
+  std::size_t at = 0;
+  std::erase_if(stated, [&alias, &at](const StatedEntry&) { return alias[at++]; });
+}
+
 }  // namespace
 
 std::string errno_message(const std::string& path, const std::string& action) {
@@ -286,18 +410,29 @@ std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
                             [](const Entry& x, const Entry& y) { return x.path == y.path; }),
                 entries.end());
   if (entries.empty()) throw IoError("no input files given");
-  if (ignored != nullptr) ignored->add(passed_over(expander.passed(), entries));
+  IgnoredFiles passed = passed_over(expander.passed(), entries);
+  std::vector<StatedEntry> stated = stat_entries(entries);
+  drop_aliases(stated, passed);
+  if (ignored != nullptr) ignored->add(passed);
   std::vector<InputFile> files;
-  files.reserve(entries.size());
-  for (Entry& entry : entries) {
-    std::error_code error;
-    const auto size = fs::file_size(entry.path, error);
-    if (error) throw IoError(entry.path + ": cannot read size: " + error.message());
-    const InputFormat format = file_format(entry.path, selection.format);
-    files.push_back({std::move(entry.path), static_cast<std::uint64_t>(size), format,
-                     std::move(entry.relative)});
+  files.reserve(stated.size());
+  for (StatedEntry& s : stated) {
+    const InputFormat format = file_format(s.entry.path, selection.format);
+    files.push_back({std::move(s.entry.path), s.size, format, std::move(s.entry.relative)});
   }
   return files;
+}
+
+std::string input_pattern_problem(const std::vector<std::string>& arguments) {
+  for (const std::string& argument : arguments) {
+    std::error_code error;
+    if (argument.starts_with('@') || fs::exists(argument, error)) continue;
+    if (argument.find_first_of("*?[") == std::string::npos) continue;
+    if (std::string problem = pattern_problem(argument); !problem.empty()) {
+      return "-i '" + argument + "': " + problem;
+    }
+  }
+  return "";
 }
 
 std::string input_argument_under(const std::string& argument, const std::string& directory) {

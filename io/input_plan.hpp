@@ -42,14 +42,22 @@ struct Split {
   std::uint64_t end = 0;
 };
 
-/// Expands command-line inputs into a list of files sorted by path, each path listed once
-/// (when one path is reached several ways, the entry with the shortest `relative` is kept,
-/// the lexicographically smaller on a tie).
+/// Expands command-line inputs into a list of files sorted by path, each file listed once:
+/// when one path is reached several ways, the entry with the shortest `relative` is kept (the
+/// lexicographically smaller on a tie); when several paths name one file (symbolic or hard
+/// links: one device and inode), the one that is not a symbolic link is kept (else the first
+/// by path) and the others are counted as aliases.
 /// Each argument may be:
 ///  - a file, taken as is whatever its name and whatever the patterns say;
 ///  - a directory, walked recursively (following symbolic links, skipping links back to an
-///    ancestor) and skipping every file or directory whose name starts with '.' or '_';
-///  - a glob(3) pattern: each matching file is taken, each matching directory is walked;
+///    ancestor), passing over hidden names and neardup's own outputs (name_kind), files and
+///    folders alike, and broken symbolic links; --include brings back a file such a name
+///    would pass over when a pattern matches it and names its kind (pattern_names_kind), and
+///    a folder when a pattern spells out its path (pattern_enters);
+///  - a glob(3) pattern: each matching file is taken, each matching directory is walked,
+///    but for matches named like neardup's outputs (name_kind) that the pattern's last part does
+///    not name (pattern_names_kind: "out/*" passes over out/_SUCCESS; glob(3) itself passes over
+///    hidden names unless the pattern names them);
 ///  - "@LIST": a file naming one input per line; lines are trimmed of surrounding spaces,
 ///    tabs and '\r', blank lines and lines starting with '#' are ignored, and each remaining
 ///    line is expanded like an argument (another @LIST included) with relative paths resolved
@@ -66,6 +74,11 @@ struct Split {
 std::vector<InputFile> expand_inputs(const std::vector<std::string>& arguments,
                                      const InputSelection& selection = {},
                                      IgnoredFiles* ignored = nullptr);
+
+/// The first input argument that is neither an existing path nor a valid glob (pattern_problem:
+/// "data/[ab.jsonl" would match nothing) as a usage message naming it ("-i 'data/[ab.jsonl': [
+/// opens a set that no ] closes"), or "". @LIST arguments are not looked into.
+std::string input_pattern_problem(const std::vector<std::string>& arguments);
 
 /// An input argument (a path, glob or @LIST) as seen from `directory`: a relative one is joined
 /// to it ("a.jsonl" -> "DIR/a.jsonl", "@list" -> "@DIR/list"), an absolute one is unchanged.

@@ -3,6 +3,8 @@
 #include <iostream>
 #include <memory>
 
+#include "io/input_filter.hpp"
+#include "io/input_plan.hpp"
 #include "io/io_error.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/option_binder.hpp"
@@ -123,6 +125,12 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
   command->add_flag("-v,--verbose", log.verbose, "latency figures on standard error");
   return {command, [query, &log](MPI_Comm comm) {
             if (comm_rank(comm) != 0) return 0;
+            std::string problem = input_pattern_problem(query->inputs);
+            if (problem.empty()) problem = filter_problem(query->filter);
+            if (!problem.empty()) {
+              log_error(problem);
+              return 2;
+            }
             try {
               const QueryCounts counts = run_query_command(*query, std::cout);
               if (log.verbose) print_query_figures(counts);

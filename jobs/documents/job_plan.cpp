@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "jobs/documents/format_check.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
@@ -23,7 +24,8 @@ void serialize(Archive& archive, neardup::InputFile& file, unsigned) {
 template <class Archive>
 void serialize(Archive& archive, neardup::IgnoredFiles& ignored, unsigned) {
   archive& ignored.by_extension& ignored.not_included& ignored.excluded;
-  archive& ignored.not_regular& ignored.hidden;
+  archive& ignored.not_regular& ignored.broken_links& ignored.hidden& ignored.own_outputs;
+  archive& ignored.aliases& ignored.hidden_dirs& ignored.own_output_dirs& ignored.alias_example;
 }
 
 template <class Archive>
@@ -99,6 +101,7 @@ JobPlan make_plan(MPI_Comm comm, const JobOptions& options) {
   }
   plan.owners = assign_splits(plan.splits, comm_size(comm));
   log_ignored(plan.ignored, options.format);
+  plan.format_hints = check_input_formats(comm, plan.files, plan.splits, plan.owners);
   return plan;
 }
 

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "io/format_sniff.hpp"
 #include "io/ignored_files.hpp"
 #include "io/input_format.hpp"
 #include "io/input_plan.hpp"
@@ -17,8 +18,9 @@ namespace neardup {
 struct JobPlan {
   std::vector<InputFile> files;
   std::vector<Split> splits;
-  std::vector<int> owners;  // owners[s] sketches split s and owns its documents
-  IgnoredFiles ignored;     // what directory walks and globs passed over
+  std::vector<int> owners;          // owners[s] sketches split s and owns its documents
+  IgnoredFiles ignored;             // what directory walks and globs passed over
+  FormatHintCounts format_hints{};  // rank 0: inputs warned about, per hint (format_check.hpp)
 
   /// Bytes of all inputs.
   std::uint64_t total_bytes() const;
@@ -33,8 +35,8 @@ struct JobPlan {
 /// Collective: rank 0 expands `options.inputs` (in options.format, filtered by
 /// options.filter), logs what the walks ignored (ignored_files_text) and cuts splits of
 /// options.split_bytes; the plan is broadcast (Boost.Serialization) and the splits assigned
-/// to ranks balancing bytes. Throws JobError on every rank, with rank 0's message, when the
-/// inputs cannot be listed.
+/// to ranks balancing bytes; then the ranks check the inputs' formats (check_input_formats). Throws
+/// JobError on every rank, with rank 0's message, when the inputs cannot be listed.
 JobPlan make_plan(MPI_Comm comm, const JobOptions& options);
 
 }  // namespace neardup

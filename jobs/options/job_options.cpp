@@ -3,6 +3,7 @@
 
 #include <filesystem>
 
+#include "io/input_plan.hpp"
 #include "jobs/options/option_json.hpp"
 
 namespace neardup {
@@ -38,6 +39,8 @@ std::string validate_job_options(const JobOptions& o) {
     }
     if (o.overwrite) return "--resume and --overwrite contradict each other";
   }
+  if (std::string problem = input_pattern_problem(o.inputs); !problem.empty()) return problem;
+  if (std::string problem = filter_problem(o.filter); !problem.empty()) return problem;
   if (o.document.text_field.empty()) return "--text-field must not be empty";
   if (!o.document.host_field.empty() && o.format == InputFormat::kText) {
     return "--host-field reads a JSON field; --format text documents have none";

@@ -71,7 +71,9 @@ inline constexpr struct DescribeInputFilterOptions {
     v.value({"--include", "include", ParameterScope::kRun,
              "read only the walked or globbed files matching one of these fnmatch patterns "
              "(repeatable; without '/' a pattern matches the file name, with '/' the path below "
-             "the walked directory; files named directly are always read)",
+             "the walked directory; files named directly are always read; a pattern whose "
+             "last part starts with '.' or '_' also reads the hidden files or neardup outputs "
+             "it matches, and DIR/... enters a folder DIR passed over by its name)",
              "GLOB"},
             o.filter.include);
     v.value({"--exclude", "exclude", ParameterScope::kRun,

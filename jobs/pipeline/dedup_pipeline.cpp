@@ -126,7 +126,10 @@ RunManifest open_checkpoint(MPI_Comm comm, const JobOptions& options, RunManifes
       if (!options.resume.empty()) {
         const RunManifest saved = load_manifest(dir);
         error = resume_mismatch(saved, now);
-        if (!error.empty()) error = options.output + ": cannot resume: " + error;
+        if (!error.empty()) {
+          error = options.output + ": cannot resume: " + error +
+                  " (to start over with this run's flags, pass --overwrite instead of --resume)";
+        }
         text = manifest_to_text(saved);
       } else {
         std::filesystem::create_directories(std::filesystem::path(dir) / "splits");
@@ -262,6 +265,7 @@ class DedupRun {
     if (spill_ && !options_.tmp_dir.empty()) create_directory(options_.tmp_dir);
     report_.input_files = plan_.files.size();
     report_.ignored_files = plan_.ignored;
+    report_.input_warnings = plan_.format_hints;
     report_.input_bytes = plan_.total_bytes();
     report_.splits = plan_.splits.size();
     report_.input_bytes_per_rank = plan_.bytes_per_rank(exchanger_.size());

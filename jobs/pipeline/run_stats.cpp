@@ -51,6 +51,11 @@ std::string stats_json(const RunReport& r) {
   json.key("input_files").value(r.input_files);
   json.key("ignored_files");
   write_ignored_files(json, r.ignored_files);
+  json.key("input_warnings").begin_object();
+  for (std::size_t h = 0; h < kFormatHintCount; ++h) {
+    json.key(format_hint_key(static_cast<FormatHint>(h + 1))).value(r.input_warnings[h]);
+  }
+  json.end_object();
   json.key("input_bytes").value(r.input_bytes);
   json.key("splits").value(r.splits);
   json.key("docs_read").value(s.docs_read);

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "io/format_sniff.hpp"
 #include "io/ignored_files.hpp"
 #include "jobs/mpi/stage_stats.hpp"
 #include "jobs/options/job_options.hpp"
@@ -25,7 +26,8 @@ struct RunReport {
   JobSummary summary;
   int ranks = 1;
   std::uint64_t input_files = 0;
-  IgnoredFiles ignored_files;  // what the directory walks and globs passed over
+  IgnoredFiles ignored_files;         // what the directory walks and globs passed over
+  FormatHintCounts input_warnings{};  // inputs not in the format read, per FormatHint
   std::uint64_t input_bytes = 0;
   std::uint64_t splits = 0;
   std::uint64_t features = 0;

@@ -10,6 +10,11 @@
 #   srun), NEARDUP_SRUN_MPI (srun's --mpi plugin, default pmix), NEARDUP_REQUEUE (1: requeue on
 #   exit code 75, the default; 0: just exit).
 set -uo pipefail
+# The trap comes first, so that a stop signal is never lost: Slurm's --signal=B:USR1@SECONDS, and
+# pre-emption's or scancel's SIGTERM, reach this shell. Before the ranks are launched the script
+# stops with 75 at once; after, the ranks are asked to stop once they handle it (see below).
+signalled=0
+trap 'signalled=1' USR1 TERM
 if [ "$#" -lt 3 ]; then
   echo "usage: $0 JOB INPUT OUTPUT [NEARDUP FLAGS...]" >&2
   exit 2
@@ -41,16 +46,39 @@ case "${NEARDUP_LAUNCHER:-mpirun}" in
     exit 2
     ;;
 esac
+# requeue STATUS: exits with STATUS, after asking Slurm to requeue the job when it is 75.
+requeue() {
+  if [ "$1" -eq 75 ] && [ "${NEARDUP_REQUEUE:-1}" = 1 ] && [ -n "${SLURM_JOB_ID:-}" ]; then
+    echo "neardup: stopped with a checkpoint; requeueing job $SLURM_JOB_ID" >&2
+    scontrol requeue "$SLURM_JOB_ID"
+  fi
+  exit "$1"
+}
+if [ "$signalled" = 1 ]; then
+  echo "neardup: stop signal before the ranks were launched; nothing to checkpoint" >&2
+  requeue 75
+fi
 echo "neardup: ${launch[*]} $neardup ${args[*]}" >&2
 launched="$(mktemp)"
 "${launch[@]}" "$neardup" "${args[@]}" &
 pid=$!
-# Slurm's --signal=B:USR1@SECONDS, and pre-emption's or scancel's SIGTERM, reach this shell: ask
-# the ranks to stop with SIGUSR1, which mpirun and srun forward (SIGTERM makes mpirun abort).
-signalled=0
-trap 'signalled=1; kill -USR1 "$pid" 2>/dev/null' USR1 TERM
-status=0
+# A stop signal asks the ranks to stop with SIGUSR1, which mpirun and srun forward (SIGTERM
+# makes mpirun abort); it is sent once they handle it, that is once the run has taken its lock
+# (OUTPUT/_LOCK newer than the launch): earlier, SIGUSR1 would kill mpirun or a rank outright.
+# After 10 s it is sent anyway (a file system whose times are too coarse to tell).
+ready() { [ "$output/_LOCK" -nt "$launched" ] || [ "$polls" -ge 200 ]; }
+status=0 forwarded=0 polls=0
 while true; do
+  if [ "$signalled" = 1 ] && [ "$forwarded" = 0 ]; then
+    if ! ready; then
+      kill -0 "$pid" 2>/dev/null || { wait "$pid"; status=$?; break; }
+      sleep 0.05
+      polls=$((polls + 1))
+      continue
+    fi
+    kill -USR1 "$pid" 2>/dev/null
+    forwarded=1
+  fi
   wait "$pid"
   status=$?
   kill -0 "$pid" 2>/dev/null || break  # wait returned for a trapped signal: wait again
@@ -69,8 +97,4 @@ if [ "$status" -ne 0 ] && [ "$status" -ne 75 ]; then
   fi
 fi
 rm -f "$launched"
-if [ "$status" -eq 75 ] && [ "${NEARDUP_REQUEUE:-1}" = 1 ] && [ -n "${SLURM_JOB_ID:-}" ]; then
-  echo "neardup: stopped with a checkpoint; requeueing job $SLURM_JOB_ID" >&2
-  scontrol requeue "$SLURM_JOB_ID"
-fi
-exit "$status"
+requeue "$status"

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# File discovery as users meet it: a directory walk logs the files it ignored (by extension,
-# --include/--exclude, names starting with '.' or '_') and stats.json counts them; upper-case
-# extensions are read; --include and --exclude work on every job that reads inputs (minhash,
-# simhash, exact, index build, query); --format text reads .gz/.zst files decompressed and
-# skips binary files as a counted binary_file. One process and under mpirun.
+# File discovery as users meet it: a directory walk logs the files and folders it ignored (by
+# extension, --include/--exclude, hidden names, neardup's own outputs) and stats.json counts
+# them; upper-case extensions are read; --include and --exclude work on every job that reads
+# inputs (minhash, simhash, exact, index build, query); --format text reads .gz/.zst files
+# decompressed and skips binary files as a counted binary_file. A source tree in text mode
+# reads __init__.py and _private/; inputs in another format than the run reads (JSON Lines in
+# a text run, prose or UTF-16 in a JSON Lines run, a 0-byte .gz) are warned about by name and
+# counted; a broken link is counted, a second name of a file is read once; an invalid
+# --include pattern or -i glob exits 2. One process and under mpirun.
 # Usage: discovery_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -21,7 +25,7 @@ printf 'some notes\n' >"$work/in/notes.txt"
 : >"$work/in/_SUCCESS"
 printf 'x\n' >"$work/in/.git/HEAD"
 docs=$(($(wc -l <"$work/a.jsonl") + $(wc -l <"$work/b.jsonl")))
-ignored='ignored 6 files: 1 *.jsonl.bz2, 1 *.parquet, 1 *.txt, 1 excluded by --exclude, 2 named .* or _* (not entered) (directory walks read *.jsonl, *.json, *.ndjson, each also .gz or .zst; --format text reads every file as one document)'
+ignored='ignored 5 files: 1 *.jsonl.bz2, 1 *.parquet, 1 *.txt, 1 excluded by --exclude, 1 neardup output (_SUCCESS, _LOCK...); did not enter 1 folder: 1 hidden (.*) (directory walks read *.jsonl, *.json, *.ndjson, each also .gz or .zst; --format text reads every file as one document)'
 
 # check_ignored NAME: NAME.log has the ignored line once and NAME/stats.json its counts.
 check_ignored() {
@@ -29,8 +33,9 @@ check_ignored() {
   python3 - "$work/$1/stats.json" <<'EOF' || fail "$1: stats.json ignored_files"
 import json, sys
 got = json.load(open(sys.argv[1]))["ignored_files"]
-want = {"total": 6, "by_extension": {".jsonl.bz2": 1, ".parquet": 1, ".txt": 1},
-        "not_included": 0, "excluded": 1, "not_regular": 0, "hidden": 2}
+want = {"total": 5, "by_extension": {".jsonl.bz2": 1, ".parquet": 1, ".txt": 1},
+        "not_included": 0, "excluded": 1, "not_regular": 0, "broken_links": 0, "hidden": 0,
+        "own_outputs": 1, "aliases": 0, "total_dirs": 1, "hidden_dirs": 1, "own_output_dirs": 0}
 sys.exit(0 if got == want else f"ignored_files: {got}")
 EOF
 }
@@ -63,12 +68,12 @@ done
 "${mpirun[@]}" -n 2 "$neardup" index build -i "$work/in" -o "$work/index" --exclude 'old/*' \
   >"$work/index.log" 2>&1 || fail "index build --exclude: exit $?"
 grep -q "RESULT job=index ranks=2 indexed=$docs " "$work/index.log" || fail "index: not $docs docs"
-grep -qF "ignored 6 files: " "$work/index.log" || fail "index build does not log what it ignored"
+grep -qF "ignored 5 files: " "$work/index.log" || fail "index build does not log what it ignored"
 "$neardup" query --index "$work/index" -i "$work/in" --include 'a.*' --exclude 'old/*' \
   >"$work/answers.jsonl" 2>"$work/query.log" || fail "query --include: exit $?"
 [ "$(wc -l <"$work/answers.jsonl")" = "$(wc -l <"$work/a.jsonl")" ] ||
   fail "query --include 'a.*': $(wc -l <"$work/answers.jsonl") answers"
-grep -qF "ignored 7 files: 1 *.jsonl.bz2, 1 *.parquet, 1 *.txt, 1 not matching --include, 1 excluded" \
+grep -qF "ignored 6 files: 1 *.jsonl.bz2, 1 *.parquet, 1 *.txt, 1 not matching --include, 1 excluded" \
   "$work/query.log" || fail "query does not log what it ignored: $(cat "$work/query.log")"
 
 # --format text: a.txt, its copies as .gz and .ZST (one cluster of 3) and a PNG (binary).
@@ -90,4 +95,83 @@ for ranks in 1 2; do
   [ "$(cut -f2 "$out"/clusters/*.tsv | sort -u)" = a.txt ] ||
     fail "text, $ranks ranks: the cluster is not kept as a.txt"
 done
-finish "discovery: ignored files logged and counted, filters on every job, text decompressed"
+# A source tree in text mode: __init__.py and _private/ are read; .git/, _checkpoint/ and
+# _SUCCESS are passed over and counted apart (files, folders); a broken link is counted; a
+# second name of a file is read once; --include '.env' reads a hidden file.
+mkdir -p "$work/tree/pkg/_private" "$work/tree/.git" "$work/tree/_checkpoint"
+for f in pkg/__init__.py pkg/_private/impl.py pkg/main.py; do
+  printf '%s %s\n' "$f" "$(head -c 900 "$work/b.jsonl" | tail -c 400 | tr -dc 'a-z ')" \
+    >"$work/tree/$f"
+done
+printf 'ref\n' >"$work/tree/.git/HEAD"
+printf 'x\n' >"$work/tree/_checkpoint/manifest"
+printf '{}\n' >"$work/tree/_SUCCESS"
+printf 'SECRET=1\n' >"$work/tree/.env"
+ln -s nowhere.py "$work/tree/dangling.py"
+ln -s pkg/main.py "$work/tree/main-link.py"
+"$neardup" minhash --format text -i "$work/tree" -o "$work/tree-out" >"$work/tree.log" 2>&1 ||
+  fail "source tree: exit $?"
+grep -q "RESULT job=minhash ranks=1 .* docs=3 " "$work/tree.log" ||
+  fail "source tree: not 3 documents: $(grep RESULT "$work/tree.log")"
+grep -qF "ignored 4 files: 1 broken symbolic link, 1 hidden (.*), 1 neardup output (_SUCCESS, _LOCK...), 1 another name of a file read, read once ($work/tree/main-link.py = $work/tree/pkg/main.py); did not enter 2 folders: 1 hidden (.*), 1 neardup output (_checkpoint, _tmp...)" \
+  "$work/tree.log" || fail "source tree: the ignored line: $(grep ignored "$work/tree.log")"
+python3 - "$work/tree-out/stats.json" <<'EOF' || fail "source tree: stats.json ignored_files"
+import json, sys
+got = json.load(open(sys.argv[1]))["ignored_files"]
+want = {"broken_links": 1, "hidden": 1, "own_outputs": 1, "aliases": 1, "total": 4,
+        "total_dirs": 2, "hidden_dirs": 1, "own_output_dirs": 1}
+sys.exit(0 if all(got[k] == v for k, v in want.items()) else f"ignored_files: {got}")
+EOF
+"$neardup" minhash --format text -i "$work/tree" -o "$work/tree-env" --include '.env' \
+  --include '*.py' >"$work/tree-env.log" 2>&1 || fail "source tree --include .env: exit $?"
+grep -q "RESULT job=minhash ranks=1 .* docs=4 " "$work/tree-env.log" ||
+  fail "source tree --include '.env': not 4 documents: $(grep RESULT "$work/tree-env.log")"
+
+# Formats the run does not read, warned about by name and counted in input_warnings: a JSON
+# Lines file (by name, and by content) in a text run; prose, UTF-16 and a 0-byte .gz in a JSON
+# Lines run.
+mkdir -p "$work/mixed-text" "$work/mixed-jsonl"
+printf 'Some prose, {not} JSON.\n{nor this}\n' >"$work/mixed-text/a.txt"
+cp "$work/a.jsonl" "$work/mixed-text/all.jsonl"
+head -3 "$work/b.jsonl" >"$work/mixed-text/dump.log"
+cp "$work/a.jsonl" "$work/mixed-jsonl/a.jsonl"
+printf 'Dear diary,\nit rained.\n' >"$work/mixed-jsonl/notes.jsonl"
+head -3 "$work/b.jsonl" | iconv -f UTF-8 -t UTF-16 >"$work/mixed-jsonl/wide.jsonl"
+: >"$work/mixed-jsonl/empty.jsonl.gz"
+# warned LOG WHAT FILE: LOG has a warning "FILE: WHAT".
+warned() { grep -qF "warning: $3: $2" "$1" || fail "$1: no warning '$3: $2'"; }
+for ranks in 1 2; do
+  out="$work/mixed-text-$ranks"
+  "${mpirun[@]}" -n "$ranks" "$neardup" minhash --format text -i "$work/mixed-text" -o "$out" \
+    >"$out.log" 2>&1 || fail "mixed text, $ranks ranks: exit $?"
+  warned "$out.log" "looks like JSON Lines" "$work/mixed-text/all.jsonl"
+  warned "$out.log" "looks like JSON Lines" "$work/mixed-text/dump.log"
+  [ "$(stat_of "$out" jsonl_in_text)" = 2 ] || fail "mixed text, $ranks ranks: jsonl_in_text"
+  out="$work/mixed-jsonl-$ranks"
+  "${mpirun[@]}" -n "$ranks" "$neardup" minhash -i "$work/mixed-jsonl" -o "$out" \
+    >"$out.log" 2>&1 || fail "mixed jsonl, $ranks ranks: exit $?"
+  warned "$out.log" "does not look like JSON Lines" "$work/mixed-jsonl/notes.jsonl"
+  warned "$out.log" "looks like UTF-16" "$work/mixed-jsonl/wide.jsonl"
+  grep -qF "convert it, e.g. iconv -f UTF-16 -t UTF-8" "$out.log" || fail "mixed jsonl: no iconv"
+  warned "$out.log" "empty (0 bytes), so no gzip data and no documents" \
+    "$work/mixed-jsonl/empty.jsonl.gz"
+  for key in not_jsonl utf16 empty_compressed; do
+    [ "$(stat_of "$out" "$key")" = 1 ] || fail "mixed jsonl, $ranks ranks: $key is not 1"
+  done
+done
+
+# An --include pattern or -i glob fnmatch cannot match anything with: exit 2, named.
+for job in minhash query; do
+  case "$job" in
+    minhash) args=(minhash -o "$work/bad-glob") ;;
+    query) args=(query --index "$work/index") ;;
+  esac
+  for bad in "--include [" "-i $work/in/[ab.jsonl"; do
+    "$neardup" "${args[@]}" -i "$work/in" ${bad% *} "${bad#* }" >"$work/bad-glob.log" 2>&1
+    status=$?
+    [ "$status" = 2 ] || fail "$job $bad: exit $status, wanted 2"
+    grep -qF -- "${bad% *} '${bad#* }': [ opens a set that no ] closes" "$work/bad-glob.log" ||
+      fail "$job $bad: the pattern is not named: $(cat "$work/bad-glob.log")"
+  done
+done
+finish "discovery: what walks ignore logged and counted (files, folders), filters on every job, text decompressed, other formats warned by name"

@@ -112,6 +112,11 @@ run 2 "$out" NEARDUP_FAULT=0:split:2 -- -o "$out"
 run 2 "$out.a" -- --resume "$out" --threshold 0.7
 grep -q 'cannot resume: parameters differ.*"threshold": 0.800000, this run has "threshold": 0.700000' \
   "$out.a.log" || fail "refused: other parameters were not refused"
+grep -q 'this run has "threshold": 0.700000 (to start over with this run.s flags, pass --overwrite instead of --resume)' \
+  "$out.a.log" || fail "refused: the refusal does not say to start over with --overwrite"
+run 2 "$out.t" -- --resume "$out" --text-field body
+grep -q 'cannot resume: parameters differ.*"text_field": "text", this run has "text_field": "body" (to start over.*--overwrite' \
+  "$out.t.log" || fail "refused: another --text-field was not refused pointing to --overwrite"
 run 2 "$out.s" -- --resume "$out" --shingle-sample 2
 grep -q 'cannot resume: parameters differ.*"shingle_sample": 1, this run has "shingle_sample": 2' \
   "$out.s.log" || fail "refused: another --shingle-sample was not refused"

@@ -2,8 +2,9 @@
 # SIGTERM ends in exit 75 with a complete checkpoint: sent to the launch script we ship
 # (scripts/slurm/run-job.sh, as Slurm signals a batch shell) and to every process of the job at
 # once (the script's process group, as pre-emption and scancel --full do); run again, the script
-# resumes and the outputs equal an uninterrupted run's. Bare mpirun: SIGUSR1 gives 75; SIGTERM
-# makes Open MPI exit 1 (documented), yet the checkpoint resumes to the same outputs. A stop
+# resumes and the outputs equal an uninterrupted run's; also when SIGTERM comes in the script's
+# first moments. Bare mpirun: SIGUSR1 gives 75; SIGTERM makes Open MPI exit 1 (documented), yet
+# the checkpoint resumes to the same outputs. A stop
 # leaves OUTPUT/_checkpoint/STOPPED once every rank's checkpoint is written.
 # Usage: sigterm_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
@@ -67,6 +68,27 @@ kill -TERM "$job"
 stopped script 75 marker
 grep -q "stopped by a signal" "$work/script.log" || fail "script: the ranks did not stop"
 resumed script
+
+# SIGTERM in the script's first moments, before and while the ranks start: still 75 (the trap
+# is installed first; the ranks are asked to stop once they handle it), and the script run
+# again finishes the run to the uninterrupted run's outputs.
+for delay in 0.1 0.2; do
+  name="early-$delay"
+  setsid "${script[@]}" "$work/$name" "${flags[@]}" >"$work/$name.log" 2>&1 &
+  job=$!
+  for _ in $(seq 100); do  # until the script runs (env and setsid have exec'd it)
+    grep -q run-job "/proc/$job/cmdline" 2>/dev/null && break
+    sleep 0.01
+  done
+  sleep "$delay"
+  kill -TERM "$job"
+  status=0
+  wait "$job" || status=$?
+  [ "$status" = 75 ] || fail "$name: exit status $status, wanted 75: $(tail -3 "$work/$name.log")"
+  "${script[@]}" "$work/$name" "${flags[@]}" >"$work/$name.again.log" 2>&1 ||
+    fail "$name: the run again failed: $(tail -3 "$work/$name.again.log")"
+  same_parts "$work/ref" "$work/$name" clusters pairs deduped removed
+done
 
 # SIGTERM to every process of the job at once: the script, mpirun and the ranks (which Open MPI
 # puts in process groups of their own, but in the script's session).

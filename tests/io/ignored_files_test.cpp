@@ -27,12 +27,35 @@ TEST(IgnoredFiles, TheLineListsExtensionsMostFirstThenTheOtherReasons) {
   EXPECT_EQ(ignored.total(), 20u);
   EXPECT_EQ(ignored_files_text(ignored),
             "ignored 20 files: 7 *.parquet, 3 *.bz2, 3 *.txt, 2 not matching --include, 1 "
-            "excluded by --exclude, 4 named .* or _* (not entered)");
+            "excluded by --exclude, 4 hidden (.*)");
   IgnoredFiles many;
   for (int i = 0; i < 10; ++i) many.by_extension[".e" + std::to_string(i)] = 10 - i;
   EXPECT_EQ(ignored_files_text(many),
             "ignored 55 files: 10 *.e0, 9 *.e1, 8 *.e2, 7 *.e3, 6 *.e4, 5 *.e5, 4 *.e6, 3 *.e7, "
             "3 with other extensions");
+}
+
+TEST(IgnoredFiles, FilesAndFoldersAreCountedApart) {
+  IgnoredFiles ignored;
+  ignored.hidden = 1;
+  ignored.own_outputs = 2;
+  ignored.broken_links = 1;
+  ignored.not_regular = 2;
+  ignored.aliases = 1;
+  ignored.alias_example = "in/link.jsonl = in/a.jsonl";
+  ignored.hidden_dirs = 3;
+  ignored.own_output_dirs = 1;
+  EXPECT_EQ(ignored.total(), 7u);
+  EXPECT_EQ(ignored.total_dirs(), 4u);
+  EXPECT_EQ(ignored_files_text(ignored),
+            "ignored 7 files: 2 not regular files, 1 broken symbolic link, 1 hidden (.*), 2 "
+            "neardup outputs (_SUCCESS, _LOCK...), 1 another name of a file read, read once "
+            "(in/link.jsonl = in/a.jsonl); did not enter 4 folders: 3 hidden (.*), 1 neardup "
+            "output (_checkpoint, _tmp...)");
+  IgnoredFiles folder;
+  folder.hidden_dirs = 1;
+  EXPECT_EQ(folder.total(), 0u);
+  EXPECT_EQ(ignored_files_text(folder), "did not enter 1 folder: 1 hidden (.*)");
 }
 
 TEST(IgnoredFiles, AddSumsEveryReason) {
@@ -42,10 +65,15 @@ TEST(IgnoredFiles, AddSumsEveryReason) {
   IgnoredFiles b;
   b.by_extension = {{".txt", 2}, {"", 1}};
   b.excluded = 3;
+  b.hidden_dirs = 2;
+  b.aliases = 1;
+  b.alias_example = "x = y";
   a.add(b);
   EXPECT_EQ(a.by_extension, (std::map<std::string, std::uint64_t>{{"", 1}, {".txt", 3}}));
   EXPECT_EQ(a.excluded, 3u);
-  EXPECT_EQ(a.total(), 8u);
+  EXPECT_EQ(a.total(), 9u);
+  EXPECT_EQ(a.total_dirs(), 2u);
+  EXPECT_EQ(a.alias_example, "x = y");
 }
 
 TEST(IgnoredFiles, JsonHasEveryReason) {
@@ -57,7 +85,8 @@ TEST(IgnoredFiles, JsonHasEveryReason) {
   EXPECT_EQ(json.str(),
             "{\n  \"total\": 10,\n  \"by_extension\": {\n    \"\": 1,\n    \".parquet\": 7\n  "
             "},\n  \"not_included\": 0,\n  \"excluded\": 2,\n  \"not_regular\": 0,\n  "
-            "\"hidden\": 0\n}\n");
+            "\"broken_links\": 0,\n  \"hidden\": 0,\n  \"own_outputs\": 0,\n  \"aliases\": 0,\n  "
+            "\"total_dirs\": 0,\n  \"hidden_dirs\": 0,\n  \"own_output_dirs\": 0\n}\n");
 }
 
 }  // namespace

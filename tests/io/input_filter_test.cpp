@@ -35,5 +35,20 @@ TEST(InputFilter, ExcludeWinsAndNoIncludeTakesEverything) {
   EXPECT_EQ(filter_verdict({{}, {"*.png"}}, "img/x.png"), FilterVerdict::kExcluded);
 }
 
+// An unclosed set makes fnmatch(3) match nothing, silently: such a pattern is refused by name.
+TEST(InputFilter, InvalidPatternsAreNamed) {
+  for (const char* valid : {"*.jsonl", "[ab].txt", "[]x]", "[!]]", "[[:alpha:]]*", "a\\[b", "x]"}) {
+    EXPECT_EQ(pattern_problem(valid), "") << valid;
+  }
+  EXPECT_EQ(pattern_problem("["), "[ opens a set that no ] closes (write \\[ for a literal [)");
+  EXPECT_NE(pattern_problem("data/[ab.jsonl"), "");
+  EXPECT_NE(pattern_problem("[]"), "");
+  EXPECT_NE(pattern_problem("[[:alpha:]"), "");
+  EXPECT_EQ(pattern_problem("trailing\\"), "ends with an unescaped \\");
+  EXPECT_EQ(filter_problem({{"*.txt"}, {"old/["}}),
+            "--exclude 'old/[': [ opens a set that no ] closes (write \\[ for a literal [)");
+  EXPECT_EQ(filter_problem({{"*.txt"}, {}}), "");
+}
+
 }  // namespace
 }  // namespace neardup

@@ -25,7 +25,7 @@ class InputPlanTest : public ::testing::Test {
     fs::remove_all(root_);
     fs::create_directories(root_ / "sub" / "deeper");
     fs::create_directories(root_ / ".hidden");
-    fs::create_directories(root_ / "sub" / "_private");
+    fs::create_directories(root_ / "sub" / "_checkpoint");
     fs::create_directories(root_ / "sub" / "deeper" / ".git");
     write("b.jsonl", "1\n");
     write("a.jsonl", "22\n");
@@ -35,9 +35,9 @@ class InputPlanTest : public ::testing::Test {
     write("sub/f.ndjson.zst", "zst");
     write("sub/notes.txt", "x\n");
     write("sub/notes.txt.gz", "x\n");
-    write("_meta.jsonl", "x\n");
+    write("_SUCCESS.jsonl", "x\n");
     write(".hidden/e.jsonl", "x\n");
-    write("sub/_private/p.jsonl", "x\n");
+    write("sub/_checkpoint/p.jsonl", "x\n");
     write("sub/deeper/.git/g.jsonl", "x\n");
     write("sub/deeper/.dot.jsonl", "x\n");
   }
@@ -77,16 +77,82 @@ TEST_F(InputPlanTest, DirectoryIsWalkedRecursivelyAndSorted) {
                                       "sub/e.jsonl.gz", "sub/f.ndjson.zst"}));
 }
 
-TEST_F(InputPlanTest, NamesStartingWithDotOrUnderscoreAreSkippedAtEveryLevel) {
-  for (const InputFile& file : expand_inputs({root_.string()}, {InputFormat::kText, {}})) {
+TEST_F(InputPlanTest, HiddenNamesAndOwnOutputsArePassedOverAtEveryLevel) {
+  write("sub/__init__.py", "x\n");
+  write("_meta.jsonl", "x\n");
+  fs::create_directories(root_ / "sub" / "_private");
+  write("sub/_private/p.jsonl", "x\n");
+  write("_LOCK.break", "x");
+  IgnoredFiles ignored;
+  const auto files = expand_inputs({root_.string()}, {InputFormat::kText, {}}, &ignored);
+  for (const InputFile& file : files) {
     EXPECT_EQ(file.relative.find("/."), std::string::npos) << file.relative;
-    EXPECT_EQ(file.relative.find("/_"), std::string::npos) << file.relative;
     EXPECT_NE(file.relative.front(), '.') << file.relative;
-    EXPECT_NE(file.relative.front(), '_') << file.relative;
+    EXPECT_EQ(file.relative.find("_SUCCESS"), std::string::npos) << file.relative;
+    EXPECT_EQ(file.relative.find("_LOCK"), std::string::npos) << file.relative;
+    EXPECT_EQ(file.relative.find("_checkpoint"), std::string::npos) << file.relative;
   }
+  // Ordinary names starting with '_' are read, files and folders alike.
+  const std::vector<std::string> got = relatives(files);
+  for (const char* name : {"_meta.jsonl", "sub/__init__.py", "sub/_private/p.jsonl"}) {
+    EXPECT_NE(std::find(got.begin(), got.end(), name), got.end()) << name;
+  }
+  EXPECT_EQ(ignored.hidden, 1u);                              // sub/deeper/.dot.jsonl
+  EXPECT_EQ(ignored.own_outputs, 2u);                         // _SUCCESS.jsonl, _LOCK.break
+  EXPECT_EQ(ignored.hidden_dirs, 2u);                         // .hidden, sub/deeper/.git
+  EXPECT_EQ(ignored.own_output_dirs, 1u);                     // sub/_checkpoint
   const auto hidden_root = expand_inputs({path(".hidden")});  // a named directory is walked
   ASSERT_EQ(hidden_root.size(), 1u);
   EXPECT_EQ(hidden_root[0].relative, "e.jsonl");
+}
+
+TEST_F(InputPlanTest, IncludeBringsBackWhatNamesPassOver) {
+  write("sub/.env", "x\n");
+  const auto text = [&](std::vector<std::string> include) {
+    return relatives(
+        expand_inputs({root_.string()}, {InputFormat::kText, {std::move(include), {}}}));
+  };
+  // A pattern naming hidden files, or neardup's outputs, by their first character.
+  EXPECT_EQ(text({".env"}), (std::vector<std::string>{"sub/.env"}));
+  EXPECT_EQ(text({".*"}), (std::vector<std::string>{"sub/.env", "sub/deeper/.dot.jsonl"}));
+  EXPECT_EQ(text({"_SUCCESS*"}), (std::vector<std::string>{"_SUCCESS.jsonl"}));
+  // "*" and "*.jsonl" match names, but do not name hidden files or neardup's outputs.
+  EXPECT_EQ(text({"*.jsonl"}), (std::vector<std::string>{"a.jsonl", "b.jsonl"}));
+  // A folder passed over is entered for a pattern that spells out its path.
+  EXPECT_EQ(text({"sub/deeper/.git/*"}), (std::vector<std::string>{"sub/deeper/.git/g.jsonl"}));
+  EXPECT_EQ(text({".hidden/*"}), (std::vector<std::string>{".hidden/e.jsonl"}));
+  // In a JSON Lines run, it brings back JSON Lines files only: the extensions still choose.
+  const auto jsonl =
+      relatives(expand_inputs({root_.string()}, {std::nullopt, {{".*", "_*", "notes.txt"}, {}}}));
+  EXPECT_EQ(jsonl, (std::vector<std::string>{"_SUCCESS.jsonl", "sub/deeper/.dot.jsonl"}));
+}
+
+TEST_F(InputPlanTest, AnInputThatIsNoPathAndNoValidGlobIsNamed) {
+  write("[odd", "1\n");  // an existing path is taken as is, whatever its characters
+  EXPECT_EQ(input_pattern_problem({path("a.jsonl"), path("*.jsonl"), path("[odd"), "@x[y"}), "");
+  EXPECT_EQ(
+      input_pattern_problem({path("a.jsonl"), path("[ab.jsonl")}),
+      "-i '" + path("[ab.jsonl") + "': [ opens a set that no ] closes (write \\[ for a literal [)");
+}
+
+TEST_F(InputPlanTest, AFileReachedByTwoNamesIsListedOnce) {
+  fs::create_symlink(root_ / "a.jsonl", root_ / "alias.jsonl");
+  fs::create_symlink(root_ / "sub", root_ / "sub-link");
+  fs::create_hard_link(root_ / "b.jsonl", root_ / "hard.jsonl");
+  IgnoredFiles ignored;
+  const auto files = expand_inputs({root_.string()}, {}, &ignored);
+  EXPECT_EQ(relatives(files),
+            (std::vector<std::string>{"a.jsonl", "b.jsonl", "sub/c.json", "sub/deeper/d.ndjson",
+                                      "sub/e.jsonl.gz", "sub/f.ndjson.zst"}));
+  EXPECT_EQ(ignored.aliases, 6u);  // alias.jsonl, hard.jsonl and sub-link's 4 files
+  EXPECT_EQ(ignored.alias_example, path("alias.jsonl") + " = " + path("a.jsonl"));
+  // and what the walk passes over by name or extension, in sub/ and again in sub-link/
+  EXPECT_EQ(ignored.total(), 6u + 7);
+  // The name that is not a link is kept, whichever comes first.
+  fs::create_symlink(root_ / "b.jsonl", root_ / "0-first.jsonl");
+  const auto named = expand_inputs({path("0-first.jsonl"), path("b.jsonl")});
+  ASSERT_EQ(named.size(), 1u);
+  EXPECT_EQ(named[0].path, path("b.jsonl"));
 }
 
 TEST_F(InputPlanTest, FormatsComeFromExtensions) {
@@ -136,8 +202,8 @@ TEST_F(InputPlanTest, ExtensionsAreTakenInAnyLetterCase) {
 }
 
 // The fixture walked from the root in auto: 6 files taken; notes.txt and notes.txt.gz passed
-// over by extension; .hidden, _meta.jsonl, sub/_private, sub/deeper/.git and
-// sub/deeper/.dot.jsonl by name.
+// over by extension; by name the files _SUCCESS.jsonl and sub/deeper/.dot.jsonl and the
+// folders .hidden, sub/_checkpoint and sub/deeper/.git (not entered).
 TEST_F(InputPlanTest, WalksCountWhatTheyIgnoreByReason) {
   write("sub/table.PARQUET", "PAR1");
   write("sub/deeper/b.parquet", "PAR1");
@@ -148,23 +214,30 @@ TEST_F(InputPlanTest, WalksCountWhatTheyIgnoreByReason) {
   EXPECT_EQ(expand_inputs({root_.string()}, {}, &ignored).size(), 6u);
   EXPECT_EQ(ignored.by_extension, (std::map<std::string, std::uint64_t>{
                                       {"", 1}, {".parquet", 2}, {".txt", 1}, {".txt.gz", 1}}));
-  EXPECT_EQ(ignored.hidden, 5u);
-  EXPECT_EQ(ignored.not_regular, 2u);  // the FIFO and the broken link
+  EXPECT_EQ(ignored.hidden, 1u);
+  EXPECT_EQ(ignored.own_outputs, 1u);
+  EXPECT_EQ(ignored.hidden_dirs, 2u);
+  EXPECT_EQ(ignored.own_output_dirs, 1u);
+  EXPECT_EQ(ignored.not_regular, 1u);   // the FIFO
+  EXPECT_EQ(ignored.broken_links, 1u);  // counted apart, with its reason
   EXPECT_EQ(ignored.not_included, 0u);
   EXPECT_EQ(ignored.excluded, 0u);
-  EXPECT_EQ(ignored.total(), 12u);
+  EXPECT_EQ(ignored.total(), 9u);
   EXPECT_EQ(ignored_files_text(ignored),
-            "ignored 12 files: 2 *.parquet, 1 with no extension, 1 *.txt, 1 *.txt.gz, 2 not a "
-            "regular file, 5 named .* or _* (not entered)");
+            "ignored 9 files: 2 *.parquet, 1 with no extension, 1 *.txt, 1 *.txt.gz, 1 not a "
+            "regular file, 1 broken symbolic link, 1 hidden (.*), 1 neardup output (_SUCCESS, "
+            "_LOCK...); did not enter 3 folders: 2 hidden (.*), 1 neardup output (_checkpoint, "
+            "_tmp...)");
   // Walked twice (the root and sub/), each path is counted once.
   IgnoredFiles twice;
   expand_inputs({root_.string(), path("sub")}, {}, &twice);
-  EXPECT_EQ(twice.total(), 12u);
+  EXPECT_EQ(twice.total(), 9u);
+  EXPECT_EQ(twice.total_dirs(), 3u);
   // --format text takes every regular file: nothing is ignored by extension.
   IgnoredFiles text;
   EXPECT_EQ(expand_inputs({root_.string()}, {InputFormat::kText, {}}, &text).size(), 11u);
   EXPECT_TRUE(text.by_extension.empty());
-  EXPECT_EQ(text.total(), 7u);
+  EXPECT_EQ(text.total(), 4u);
 }
 
 TEST_F(InputPlanTest, IncludeAndExcludeFilterWalkedFiles) {
@@ -205,10 +278,11 @@ TEST_F(InputPlanTest, FilesNamedDirectlyAreReadWhateverThePatterns) {
 
 TEST_F(InputPlanTest, GlobMatchesAreFiltered) {
   IgnoredFiles ignored;
-  const auto files = expand_inputs({path("*.jsonl")}, {std::nullopt, {{}, {"_*"}}}, &ignored);
-  EXPECT_EQ(relatives(files), (std::vector<std::string>{path("a.jsonl"), path("b.jsonl")}));
-  EXPECT_EQ(ignored.excluded, 1u);  // _meta.jsonl
-  EXPECT_EQ(ignored.total(), 1u);
+  const auto files = expand_inputs({path("*.jsonl")}, {std::nullopt, {{}, {"b*"}}}, &ignored);
+  EXPECT_EQ(relatives(files), (std::vector<std::string>{path("a.jsonl")}));
+  EXPECT_EQ(ignored.excluded, 1u);     // b.jsonl
+  EXPECT_EQ(ignored.own_outputs, 1u);  // _SUCCESS.jsonl
+  EXPECT_EQ(ignored.total(), 2u);
 }
 
 TEST_F(InputPlanTest, AnArgumentLeftEmptyByTheFilterSaysWhatItIgnored) {
@@ -223,9 +297,12 @@ TEST_F(InputPlanTest, AnArgumentLeftEmptyByTheFilterSaysWhatItIgnored) {
   EXPECT_EQ(error(path("sub/deeper"), {{}, {"*"}}),
             path("sub/deeper") +
                 ": directory holds no input file (*.jsonl, *.json, *.ndjson, each also .gz or "
-                ".zst); ignored 3 files: 1 excluded by --exclude, 2 named .* or _* (not entered)");
+                ".zst); ignored 2 files: 1 excluded by --exclude, 1 hidden (.*); did not enter 1 "
+                "folder: 1 hidden (.*)");
   EXPECT_EQ(error(path("*.jsonl"), {{"x*"}, {}}),
-            path("*.jsonl") + ": no input file matches; ignored 3 files: 3 not matching --include");
+            path("*.jsonl") +
+                ": no input file matches; ignored 3 files: 2 not matching --include, 1 neardup "
+                "output (_SUCCESS, _LOCK...)");
 }
 
 TEST_F(InputPlanTest, ForcedJsonLinesFormatsKeepTheirFamilyOfNames) {
@@ -279,9 +356,16 @@ TEST_F(InputPlanTest, OrderIsDeterministicWhateverTheArgumentOrder) {
 
 TEST_F(InputPlanTest, GlobsExpand) {
   const auto files = expand_inputs({path("*.jsonl")});
-  ASSERT_EQ(files.size(), 3u);  // a, b and _meta (an explicit glob match is taken)
-  EXPECT_EQ(files[0].relative, path("_meta.jsonl"));  // the path as matched
-  const auto walked = expand_inputs({path("s*")});    // a matched directory is walked
+  ASSERT_EQ(files.size(), 2u);  // a, b: _SUCCESS.jsonl is named like neardup's output
+  EXPECT_EQ(files[0].relative, path("a.jsonl"));  // the path as matched
+  IgnoredFiles ignored;
+  EXPECT_EQ(relatives(expand_inputs({path("_*.jsonl")}, {}, &ignored)),
+            (std::vector<std::string>{path("_SUCCESS.jsonl")}));  // a pattern naming it
+  fs::create_directories(root_ / "sub" / "_checkpoint" / "splits");
+  const auto under = expand_inputs({path("sub/*")}, {}, &ignored);
+  EXPECT_EQ(under.size(), 6u);  // c.json, e, f, notes.txt(.gz) as matched; deeper/ walked
+  EXPECT_EQ(ignored.own_output_dirs, 1u);           // sub/_checkpoint, not entered
+  const auto walked = expand_inputs({path("s*")});  // a matched directory is walked
   EXPECT_EQ(walked.size(), 4u);
   EXPECT_EQ(walked[0].relative, "c.json");
 }

@@ -330,8 +330,10 @@ TEST(Discovery, FilteredAndBinaryTextFilesAreCountedExactly) {
     EXPECT_EQ(testing::stat(out, "/input_files"), docs.size() + 5);
     EXPECT_EQ(testing::stat(out, "/ignored_files/excluded"), 7u);
     EXPECT_EQ(testing::stat(out, "/ignored_files/not_included"), 1u);
-    EXPECT_EQ(testing::stat(out, "/ignored_files/hidden"), 2u);
-    EXPECT_EQ(testing::stat(out, "/ignored_files/total"), 10u);
+    EXPECT_EQ(testing::stat(out, "/ignored_files/own_outputs"), 1u);  // _SUCCESS
+    EXPECT_EQ(testing::stat(out, "/ignored_files/hidden_dirs"), 1u);  // .cache, not entered
+    EXPECT_EQ(testing::stat(out, "/ignored_files/total"), 9u);        // files only
+    EXPECT_EQ(testing::stat(out, "/ignored_files/total_dirs"), 1u);
     EXPECT_EQ(testing::stat(dir + "/clean-out", "/ignored_files/total"), 0u);
     EXPECT_EQ(partition(out, generated_id), partition(dir + "/clean-out", generated_id));
     fs::remove_all(dir);
