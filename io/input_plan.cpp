@@ -341,21 +341,37 @@ std::vector<StatedEntry> stat_entries(std::vector<Entry>& entries) {
   return stated;
 }
 
-// True when no symbolic link is on the way to `path`.
-bool is_direct_path(const std::string& path) {
+// How many trailing components `path` shares with its canonical path: all of them when no
+// symbolic link is on the way; a link above the inputs (a home directory on a cluster) costs
+// every name of a file the same, a link among them costs the names through it more.
+std::size_t direct_components(const std::string& path) {
   std::error_code error;
   const fs::path canonical = fs::canonical(path, error);
-  return !error && canonical == fs::absolute(path, error).lexically_normal();
+  if (error) return 0;
+  const fs::path given = fs::absolute(path, error).lexically_normal();
+  std::vector<fs::path> a(given.begin(), given.end()), b(canonical.begin(), canonical.end());
+  std::size_t shared = 0;
+  while (shared < a.size() && shared < b.size() &&
+         a[a.size() - 1 - shared] == b[b.size() - 1 - shared]) {
+    ++shared;
+  }
+  return shared;
 }
 
-// Of the entries order[first, last) of `stated`, all one file, the one to read: the first by
-// path reached without a symbolic link, else the first by path.
+// Of the entries order[first, last) of `stated`, all one file, the one to read: the one reached
+// through the fewest symbolic links (most direct_components), the first by path among equals.
 std::size_t kept_name(const std::vector<StatedEntry>& stated, const std::vector<std::size_t>& order,
                       std::size_t first, std::size_t last) {
-  for (std::size_t i = first; i < last; ++i) {
-    if (is_direct_path(stated[order[i]].entry.path)) return order[i];
+  std::size_t best = order[first];
+  std::size_t best_direct = direct_components(stated[best].entry.path);
+  for (std::size_t i = first + 1; i < last; ++i) {
+    const std::size_t direct = direct_components(stated[order[i]].entry.path);
+    if (direct > best_direct) {
+      best = order[i];
+      best_direct = direct;
+    }
   }
-  return order[first];
+  return best;
 }
 
 // Leaves one entry per file (device and inode) of `stated` (sorted by path), the kept_name, and

@@ -755,13 +755,12 @@ class DedupRun {
       write_file_atomically((out / "report.html").string(), render_html_report(page_));
     }
     if (spill_ && options_.tmp_dir.empty()) std::filesystem::remove_all(out / "_tmp");
-    if (options_.break_lock) {
-      const std::size_t removed =
-          remove_foreign_temporaries(options_.output, temporary_tag(run_id_));
-      if (removed > 0) {
-        log_warn(options_.output + ": removed " + std::to_string(removed) +
-                 " temporaries of the run whose lock this run broke");
-      }
+    // Temporaries of other runs: one whose lock this run broke, or one killed before this run
+    // took its stale lock over (this run holds the lock, so no live run writes them).
+    const std::size_t removed = remove_foreign_temporaries(options_.output, temporary_tag(run_id_));
+    if (removed > 0) {
+      log_warn(options_.output + ": removed " + std::to_string(removed) +
+               " temporaries left by another run (one killed, or whose lock was broken)");
     }
     write_file_atomically((out / "_SUCCESS").string(), stats);
     if (checkpointing_) std::filesystem::remove_all(checkpoint_dir_of(options_.output));

@@ -14,8 +14,8 @@ namespace neardup {
 void check_output_owner(const std::string& dir, const std::string& run_id, const std::string& path);
 
 /// Removes the temporaries another run left under `dir` (files named NAME.tmp.TAG, TAG 16 hex
-/// digits other than `own_tag`: those of a run whose lock was broken and that died before it
-/// could remove them). Returns the number removed; throws IoError naming a path it cannot
+/// digits other than `own_tag`: those of a run whose lock was broken, or that was killed, before
+/// it could remove them). Returns the number removed; throws IoError naming a path it cannot
 /// remove.
 std::size_t remove_foreign_temporaries(const std::string& dir, const std::string& own_tag);
 

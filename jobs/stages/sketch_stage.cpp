@@ -2,6 +2,7 @@
 #include "jobs/stages/sketch_stage.hpp"
 
 #include <algorithm>
+#include <numeric>
 
 #include "core/hosts/url_host.hpp"
 #include "io/io_error.hpp"
@@ -55,6 +56,9 @@ void add_tally(SketchResult& result, std::uint32_t s, SplitTally&& tally,
   result.bytes_read += tally.bytes_read;
   result.invalid_utf8_bytes += tally.invalid_utf8_bytes;
   result.lines_per_split[s] = tally.lines;
+  result.skipped_per_split[s] =
+      std::accumulate(tally.status_counts.begin() + 1, tally.status_counts.end(), std::uint64_t{0});
+  result.split_done[s] = 1;
   result.content_hashes[s] = tally.content_hash;
 }
 
@@ -181,6 +185,8 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
                            Sketcher& sketcher, const SketchLimits& limits, SplitStore* store) {
   SketchResult result;
   result.lines_per_split.assign(plan.splits.size(), 0);
+  result.skipped_per_split.assign(plan.splits.size(), 0);
+  result.split_done.assign(plan.splits.size(), 0);
   result.content_hashes.assign(plan.splits.size(), 0);
   result.docs.sketch_words = sketcher.sketch_words();
   std::array<std::size_t, kLineStatusCount> examples_per_status{};

@@ -75,8 +75,10 @@ struct SketchLimits {
 /// doc_ids, has_doc_id, host_ids) are filled split by split, in split order.
 struct SketchResult {
   LocalDocs docs;
-  std::vector<std::uint64_t> lines_per_split;  // records per split; zero for other ranks'
-  std::vector<std::uint64_t> content_hashes;   // per split: SplitTally::content_hash
+  std::vector<std::uint64_t> lines_per_split;    // records per split; zero for other ranks'
+  std::vector<std::uint64_t> skipped_per_split;  // of them skipped; zero for other ranks'
+  std::vector<char> split_done;                  // whether this rank has read the split
+  std::vector<std::uint64_t> content_hashes;     // per split: SplitTally::content_hash
   std::array<std::uint64_t, kLineStatusCount> status_counts{};
   std::vector<SkipExample> examples;  // the first kSkipExamples of each reason on this rank
   std::vector<IdKey> id_keys;         // documents with an id, by document

@@ -2,10 +2,12 @@
 // as JSON) fails once the ranks read 1,000 records, instead of "succeeding" with an empty corpus.
 #include "jobs/stages/skip_guard.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <limits>
 #include <numeric>
+#include <vector>
 
 #include "io/line_status.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -100,14 +102,30 @@ void check_skip_fraction(MPI_Comm comm, const SketchResult& sketch, double max_f
 
 bool check_skip_fraction_early(MPI_Comm comm, const SketchResult& so_far, bool done,
                                double max_fraction, const JobPlan& plan) {
-  const auto [read, skipped] = read_and_skipped(so_far);
-  std::array<std::uint64_t, 3> sums{read, skipped, done ? 0u : 1u};
-  mpi_check(MPI_Allreduce(MPI_IN_PLACE, sums.data(), 3, MPI_UINT64_T, MPI_SUM, comm),
+  // Per split of the first ones: records, skipped, read (each split has one owner); then how
+  // many ranks are not done.
+  const std::size_t window = std::min(kEarlySkipSplits, so_far.lines_per_split.size());
+  std::vector<std::uint64_t> sums(3 * window + 1, 0);
+  for (std::size_t s = 0; s < window; ++s) {
+    sums[3 * s] = so_far.lines_per_split[s];
+    sums[3 * s + 1] = so_far.skipped_per_split[s];
+    sums[3 * s + 2] = so_far.split_done[s] ? 1 : 0;
+  }
+  sums.back() = done ? 0 : 1;
+  mpi_check(MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T,
+                          MPI_SUM, comm),
             "MPI_Allreduce");
-  const bool all_done = sums[2] == 0;
-  if (sums[0] < kEarlySkipSample && !all_done) return false;
-  if (!all_done) fail_if_over(comm, so_far, sums[0], sums[1], max_fraction, plan, nullptr);
-  return true;
+  std::uint64_t read = 0, skipped = 0;
+  std::size_t s = 0;
+  for (; s < window && sums[3 * s + 2] != 0 && read < kEarlySkipSample; ++s) {
+    read += sums[3 * s];
+    skipped += sums[3 * s + 1];
+  }
+  if (read >= kEarlySkipSample) {
+    fail_if_over(comm, so_far, read, skipped, max_fraction, plan, nullptr);
+    return true;
+  }
+  return s == window || sums.back() == 0;  // too few records up front, or all read: the end
 }
 
 }  // namespace neardup

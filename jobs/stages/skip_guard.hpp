@@ -12,10 +12,14 @@
 
 namespace neardup {
 
-/// Records the early check wants read over all ranks before it decides: enough that one odd
-/// record (a huge first line) cannot decide it, so its outcome does not hang on how the records
-/// fall into ranks and splits.
+/// Records the early check decides on: those of the first splits in plan order (input order),
+/// as many as it takes to hold this many, whichever ranks read them; so one odd record (a huge
+/// first line) cannot decide it, and its outcome does not depend on the rank count.
 inline constexpr std::uint64_t kEarlySkipSample = 1000;
+
+/// The first splits the early check looks at; when they hold fewer than kEarlySkipSample records
+/// together, the check over all records decides.
+inline constexpr std::size_t kEarlySkipSplits = 64;
 
 /// Collective: throws JobError on every rank when more than `max_fraction` of the records the
 /// ranks read (`sketch`, all of them) were skipped. The message gives the counts, the first
@@ -25,11 +29,12 @@ void check_skip_fraction(MPI_Comm comm, const SketchResult& sketch, double max_f
                          const JobPlan& plan, const DocSource& source);
 
 /// Collective, the early check (SketchLimits::early_check) while the ranks read: returns false
-/// while they have read fewer than kEarlySkipSample records together and some rank is not
-/// `done`; then true, after throwing JobError on every rank as check_skip_fraction does when
-/// more than `max_fraction` of the records read so far were skipped (the first located by its
-/// split: line numbers are not known yet). When every rank is done first it returns true
-/// without a decision: the check over all records decides.
+/// until splits 0..k of the plan, all read (by any ranks), hold kEarlySkipSample records; then
+/// true, after throwing JobError on every rank as check_skip_fraction does when more than
+/// `max_fraction` of the records of those splits were skipped (the first located by its split:
+/// line numbers are not known yet). When every rank is done first, or the first
+/// kEarlySkipSplits splits hold fewer records, it returns true without a decision: the check
+/// over all records decides. The decision depends on the corpus and the split size only.
 bool check_skip_fraction_early(MPI_Comm comm, const SketchResult& so_far, bool done,
                                double max_fraction, const JobPlan& plan);
 

@@ -126,6 +126,15 @@ EOF
   --include '*.py' >"$work/tree-env.log" 2>&1 || fail "source tree --include .env: exit $?"
 grep -q "RESULT job=minhash ranks=1 .* docs=4 " "$work/tree-env.log" ||
   fail "source tree --include '.env': not 4 documents: $(grep RESULT "$work/tree-env.log")"
+# Through a symbolic link above the inputs (a home directory on a cluster), the file's own name
+# is still the one read, not its link.
+ln -s "$work" "$work-link"
+"$neardup" minhash --format text -i "$work-link/tree" -o "$work/tree-linked" \
+  >"$work/tree-linked.log" 2>&1 || fail "source tree through a linked directory: exit $?"
+grep -qF "read once ($work-link/tree/main-link.py = $work-link/tree/pkg/main.py)" \
+  "$work/tree-linked.log" ||
+  fail "source tree through a linked directory: $(grep ignored "$work/tree-linked.log")"
+rm -f "$work-link"
 
 # Formats the run does not read, warned about by name and counted in input_warnings: a JSON
 # Lines file (by name, and by content) in a text run; prose, UTF-16 and a 0-byte .gz in a JSON

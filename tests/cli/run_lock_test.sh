@@ -160,7 +160,7 @@ for taker in holds finished; do
   wait "$b" || fail "$taker: run B failed"
   only_b "$out"
   if [ "$taker" = holds ]; then
-    grep -q "removed 1 temporaries of the run whose lock this run broke" "$out.b.log" ||
+    grep -q "removed 1 temporaries left by another run" "$out.b.log" ||
       fail "$taker: run B did not say it removed the broken run's temporary"
   fi
 done

@@ -6,7 +6,8 @@
 # malformed lines passes the default 0.5 and fails with --max-skip-fraction 0.2, early when the
 # first splits show it, at the end (counting every record) when they are clean;
 # --max-skip-fraction 1 never fails. A huge first record then the documents passes with the
-# same counts and clusters at 1-4 ranks and two split sizes.
+# same counts and clusters at 1-4 ranks and two split sizes; a first file all malformed then
+# good ones fails the same way at each.
 # Usage: skip_guard_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -97,6 +98,25 @@ for split in 1 3; do
   for ranks in 1 2 3 4; do
     fails_early "nested-$split-$ranks" "${mpirun[@]}" -n "$ranks" "$neardup" minhash \
       -i "$work/nested" -o "$work/nested-$split-$ranks" --split-mb "$split"
+  done
+done
+# A first file of 1,200 malformed lines, then a file of good documents (1.2% skipped in all):
+# the early check decides on the first splits in input order, whichever ranks read them, so the
+# outcome (exit 1, naming a.jsonl) is the same at 1-4 ranks and both split sizes. Deciding on
+# each rank's first splits failed at 1 rank and passed at 2 (the bad file went to the rank
+# that also read 1-3 MiB of good documents first).
+mkdir -p "$work/bad-first"
+for line in $(seq 1200); do echo "{broken $line"; done >"$work/bad-first/a.jsonl"
+cat "$work/flat.jsonl" "$work/flat.jsonl" >"$work/bad-first/b.jsonl"
+for split in 1 3; do
+  for ranks in 1 2 3 4; do
+    out="$work/bad-first-$split-$ranks"
+    "${mpirun[@]}" -n "$ranks" "$neardup" minhash -i "$work/bad-first" -o "$out" \
+      --split-mb "$split" >"$out.log" 2>&1
+    status=$?
+    [ "$status" = 1 ] || fail "bad first file: exit $status at $ranks ranks, split $split MiB"
+    grep -q "1200 of 1200 records read (100.0%) were skipped.*bad-first/a.jsonl:1: skipped" \
+      "$out.log" || fail "bad first file: the message at $ranks ranks, split $split MiB"
   done
 done
 finish "skip guard: a wrong field fails in the first splits naming it; the fraction is honoured"
