@@ -48,6 +48,7 @@ struct RunReport {
   std::vector<std::uint64_t> bytes_read_per_rank;
   std::vector<std::uint64_t> peak_rss_per_rank;
   std::vector<StageSpread> stages;
+  TrafficSpread communication;  // the whole run's MPI traffic: the stages' and between them
   std::string summary_text;
 };
 
