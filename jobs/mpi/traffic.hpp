@@ -8,9 +8,9 @@ namespace neardup {
 
 /// This rank's MPI traffic since it started (or between two snapshots, after subtraction).
 /// Bytes and messages are to and from other ranks (self-sends excluded), as each call's logical
-/// pattern: alltoall(v), allgather, gather, bcast, reduce and point-to-point calls count one
-/// message per nonzero block between two ranks; an allreduce counts one message of its payload
-/// sent and one received per rank; a barrier counts none. docs/outputs.md says why.
+/// pattern: alltoall(v), allgather, bcast, reduce and point-to-point calls count one message
+/// per nonzero block between two ranks; an allreduce counts one message of its buffer sent and
+/// one received per rank; a barrier counts none. docs/outputs.md (Communication) says why.
 struct Traffic {
   std::uint64_t bytes_sent = 0;
   std::uint64_t bytes_received = 0;

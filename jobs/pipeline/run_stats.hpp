@@ -58,7 +58,8 @@ void write_run_parameters(JsonWriter& json, const RunReport& report);
 /// The stats.json document of a run.
 std::string stats_json(const RunReport& report);
 
-/// The human summary: counts, throughput, a per-stage table (min/avg/max seconds across ranks)
+/// The human summary: counts, throughput, a per-stage table (min/avg/max seconds across ranks,
+/// bytes, messages and collective calls), the run's communication
 /// and one machine-readable "RESULT key=value ..." line.
 std::string summary_text(const RunReport& report);
 
