@@ -1,4 +1,4 @@
-// Per-stage wall times and per-rank peak memory, reduced to min/avg/max across ranks.
+// Per-stage wall times, peak memory and MPI traffic, reduced to min/avg/max across ranks.
 #include "jobs/mpi/stage_stats.hpp"
 
 #include <sys/resource.h>
@@ -13,6 +13,8 @@ void StageClock::start(const std::string& name) {
   seconds_.push_back(0);
   bytes_.push_back(0);
   peak_rss_.push_back(0);
+  traffic_.emplace_back();
+  traffic_at_start_ = traffic_so_far();
   bytes_at_start_ = bytes_sent_ ? bytes_sent_() : 0;
   started_ = std::chrono::steady_clock::now();
   running_ = true;
@@ -24,6 +26,7 @@ void StageClock::stop() {
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
   bytes_.back() = (bytes_sent_ ? bytes_sent_() : 0) - bytes_at_start_;
   peak_rss_.back() = peak_rss_bytes();
+  traffic_.back() = traffic_so_far() - traffic_at_start_;
   running_ = false;
 }
 
@@ -42,10 +45,39 @@ std::vector<StageSpread> StageClock::reduce(MPI_Comm comm) const {
   std::vector<std::uint64_t> peak_rss(peak_rss_.size());
   mpi_check(MPI_Allreduce(peak_rss_.data(), peak_rss.data(), count, MPI_UINT64_T, MPI_MAX, comm),
             "MPI_Allreduce");
+  const std::vector<TrafficSpread> traffic = reduce_traffic(comm, traffic_);
   const int ranks = comm_size(comm);
   std::vector<StageSpread> out;
   for (std::size_t i = 0; i < seconds_.size(); ++i) {
-    out.push_back({names_[i], mins[i], sums[i] / ranks, maxs[i], bytes[i], peak_rss[i]});
+    out.push_back(
+        {names_[i], mins[i], sums[i] / ranks, maxs[i], bytes[i], peak_rss[i], traffic[i]});
+  }
+  return out;
+}
+
+std::vector<TrafficSpread> reduce_traffic(MPI_Comm comm, std::span<const Traffic> traffic) {
+  constexpr std::size_t kFields = 5;  // Traffic's counters, in order
+  std::vector<std::uint64_t> mine;
+  for (const Traffic& t : traffic) {
+    mine.insert(mine.end(), {t.bytes_sent, t.bytes_received, t.messages_sent, t.messages_received,
+                             t.collectives});
+  }
+  const int count = static_cast<int>(mine.size());
+  std::vector<std::uint64_t> mins(mine.size()), maxs(mine.size()), sums(mine.size());
+  mpi_check(MPI_Allreduce(mine.data(), mins.data(), count, MPI_UINT64_T, MPI_MIN, comm),
+            "MPI_Allreduce");
+  mpi_check(MPI_Allreduce(mine.data(), maxs.data(), count, MPI_UINT64_T, MPI_MAX, comm),
+            "MPI_Allreduce");
+  mpi_check(MPI_Allreduce(mine.data(), sums.data(), count, MPI_UINT64_T, MPI_SUM, comm),
+            "MPI_Allreduce");
+  const double ranks = comm_size(comm);
+  const auto spread = [&](std::size_t i) {
+    return RankSpread{mins[i], static_cast<double>(sums[i]) / ranks, maxs[i], sums[i]};
+  };
+  std::vector<TrafficSpread> out;
+  for (std::size_t i = 0; i < mine.size(); i += kFields) {
+    out.push_back({spread(i), spread(i + 1), spread(i + 2), spread(i + 3), maxs[i + 4],
+                   mins[i + 4] == maxs[i + 4]});
   }
   return out;
 }

@@ -702,6 +702,7 @@ class DedupRun {
     }
     report_.deduped_lines = options_.write_deduped ? sum_over_ranks(comm_, deduped_lines_) : 0;
     summary.bytes_shuffled = sum_over_ranks(comm_, exchanger_.bytes_sent());
+    report_.communication = reduce_traffic(comm_, std::array{traffic_so_far()}).front();
     report_.stages = clock_.reduce(comm_);
     report_.peak_rss_per_rank = gather_per_rank(comm_, peak_rss_bytes());
     check_accounting();

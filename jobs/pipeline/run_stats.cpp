@@ -20,6 +20,77 @@ double total_seconds(const RunReport& report) {
   return total;
 }
 
+void write_rank_spread(JsonWriter& json, const char* key, const RankSpread& spread) {
+  json.key(key).begin_object();
+  json.key("min").value(spread.min);
+  json.key("avg").value(spread.avg);
+  json.key("max").value(spread.max);
+  json.key("sum").value(spread.sum);
+  json.end_object();
+}
+
+void write_communication(JsonWriter& json, const TrafficSpread& traffic) {
+  json.key("communication").begin_object();
+  write_rank_spread(json, "bytes_sent", traffic.bytes_sent);
+  write_rank_spread(json, "bytes_received", traffic.bytes_received);
+  write_rank_spread(json, "messages_sent", traffic.messages_sent);
+  write_rank_spread(json, "messages_received", traffic.messages_received);
+  json.key("collectives").value(traffic.collectives);
+  json.key("collectives_agree").value(traffic.collectives_agree);
+  json.end_object();
+}
+
+// The stages whose ranks made different numbers of collective calls (none in a correct run).
+std::string stages_with_disagreeing_collectives(const RunReport& report) {
+  std::string names;
+  for (const StageSpread& stage : report.stages) {
+    if (!stage.communication.collectives_agree) names += (names.empty() ? "" : ", ") + stage.name;
+  }
+  return names;
+}
+
+// The per-stage table: seconds across ranks, MB shuffled, peak RSS and traffic.
+std::string stage_table(const std::vector<StageSpread>& stages) {
+  char buffer[256];
+  std::string out =
+      "stage         min s     avg s     max s   max/avg   MB shuffled   peak RSS MB"
+      "   sent MB max/avg   msgs max   colls\n";
+  for (const StageSpread& stage : stages) {
+    const TrafficSpread& c = stage.communication;
+    std::snprintf(buffer, sizeof buffer,
+                  "%-12s %7.3f   %7.3f   %7.3f   %7.2f   %11.1f   %11.1f   %8.2f/%-8.2f %8llu"
+                  "   %5llu\n",
+                  stage.name.c_str(), stage.min, stage.avg, stage.max, stage.imbalance(),
+                  static_cast<double>(stage.bytes_shuffled) / 1e6,
+                  static_cast<double>(stage.peak_rss) / 1e6,
+                  static_cast<double>(c.bytes_sent.max) / 1e6, c.bytes_sent.avg / 1e6,
+                  static_cast<unsigned long long>(c.messages_sent.max),
+                  static_cast<unsigned long long>(c.collectives));
+    out += buffer;
+  }
+  return out;
+}
+
+// The run's traffic in one line, and a warning when ranks made different numbers of collectives.
+std::string communication_summary(const RunReport& report) {
+  const TrafficSpread& c = report.communication;
+  char buffer[256];
+  std::snprintf(buffer, sizeof buffer,
+                "communication: %.1f MB sent between ranks (per rank max %.1f MB, avg %.1f MB), "
+                "%llu messages, %llu collective calls\n",
+                static_cast<double>(c.bytes_sent.sum) / 1e6,
+                static_cast<double>(c.bytes_sent.max) / 1e6, c.bytes_sent.avg / 1e6,
+                static_cast<unsigned long long>(c.messages_sent.sum),
+                static_cast<unsigned long long>(c.collectives));
+  std::string out = buffer;
+  const std::string disagreeing = stages_with_disagreeing_collectives(report);
+  if (!disagreeing.empty() || !c.collectives_agree) {
+    out += "warning: ranks made different numbers of collective calls (stages: " +
+           (disagreeing.empty() ? std::string("none") : disagreeing) + ")\n";
+  }
+  return out;
+}
+
 }  // namespace
 
 void write_run_parameters(JsonWriter& json, const RunReport& r) {
@@ -128,9 +199,11 @@ std::string stats_json(const RunReport& r) {
     json.key("imbalance").value(stage.imbalance());
     json.key("bytes_shuffled").value(stage.bytes_shuffled);
     json.key("peak_rss_bytes").value(stage.peak_rss);
+    write_communication(json, stage.communication);
     json.end_object();
   }
   json.end_object();
+  write_communication(json, r.communication);
   json.key("total_seconds").value(total_seconds(r));
   json.end_object();
   return json.str();
@@ -163,14 +236,8 @@ std::string summary_text(const RunReport& r) {
                 seconds > 0 ? mb / seconds / r.ranks : 0.0,
                 static_cast<double>(s.bytes_shuffled) / 1e6, static_cast<double>(peak) / 1e6);
   out += buffer;
-  out += "stage         min s     avg s     max s   max/avg   MB shuffled   peak RSS MB\n";
-  for (const StageSpread& stage : r.stages) {
-    std::snprintf(buffer, sizeof buffer, "%-12s %7.3f   %7.3f   %7.3f   %7.2f   %11.1f   %11.1f\n",
-                  stage.name.c_str(), stage.min, stage.avg, stage.max, stage.imbalance(),
-                  static_cast<double>(stage.bytes_shuffled) / 1e6,
-                  static_cast<double>(stage.peak_rss) / 1e6);
-    out += buffer;
-  }
+  out += stage_table(r.stages);
+  out += communication_summary(r);
   if (!r.peak_rss_per_rank.empty()) {
     const auto [low, high] =
         std::minmax_element(r.peak_rss_per_rank.begin(), r.peak_rss_per_rank.end());

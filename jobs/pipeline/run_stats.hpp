@@ -48,6 +48,7 @@ struct RunReport {
   std::vector<std::uint64_t> bytes_read_per_rank;
   std::vector<std::uint64_t> peak_rss_per_rank;
   std::vector<StageSpread> stages;
+  TrafficSpread communication;  // the whole run's MPI traffic: the stages' and between them
   std::string summary_text;
 };
 
@@ -57,7 +58,8 @@ void write_run_parameters(JsonWriter& json, const RunReport& report);
 /// The stats.json document of a run.
 std::string stats_json(const RunReport& report);
 
-/// The human summary: counts, throughput, a per-stage table (min/avg/max seconds across ranks)
+/// The human summary: counts, throughput, a per-stage table (min/avg/max seconds across ranks,
+/// bytes, messages and collective calls), the run's communication
 /// and one machine-readable "RESULT key=value ..." line.
 std::string summary_text(const RunReport& report);
 
