@@ -9,11 +9,14 @@
 namespace neardup {
 namespace {
 
-// The input files, then the spill file at index files.size().
-std::vector<std::string> readable_paths(const JobPlan& plan, const std::string& spill_path) {
+// The input files, then the spill file at index files.size() and the shared records at
+// files.size() + 1.
+std::vector<std::string> readable_paths(const JobPlan& plan, const std::string& spill_path,
+                                        const std::string& shared_path) {
   std::vector<std::string> paths;
   for (const InputFile& file : plan.files) paths.push_back(file.path);
   paths.push_back(spill_path);
+  paths.push_back(shared_path);
   return paths;
 }
 
@@ -31,21 +34,24 @@ std::vector<std::uint64_t> line_bases(const JobPlan& plan,
 
 DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
                      const std::vector<std::uint64_t>& line_base, const DocumentSpec& spec,
-                     const std::string& spill_path, AsciiTokenizerFn ascii)
+                     const std::string& spill_path, const std::string& shared_path,
+                     AsciiTokenizerFn ascii)
     : plan_(plan),
       docs_(docs),
       line_base_(line_base),
       spec_(spec),
-      reader_(readable_paths(plan, spill_path)),
+      reader_(readable_paths(plan, spill_path, shared_path)),
       parser_(spec),
       tokenizer_(spec.tokenizer, ascii) {}
 
 std::string_view DocSource::record(DocId doc) {
   const std::size_t i = docs_.index_of(doc);
   const std::uint32_t file = plan_.splits[split_of(doc)].file;
-  const bool spilled = is_compressed(plan_.files[file].format);
-  return reader_.read(spilled ? static_cast<std::uint32_t>(plan_.files.size()) : file,
-                      docs_.offsets[i], docs_.lengths[i]);
+  const auto spill = static_cast<std::uint32_t>(plan_.files.size());
+  const std::uint32_t from = plan_.is_shared(split_of(doc))            ? spill + 1
+                             : is_compressed(plan_.files[file].format) ? spill
+                                                                       : file;
+  return reader_.read(from, docs_.offsets[i], docs_.lengths[i]);
 }
 
 std::string_view DocSource::json_record(DocId doc) {

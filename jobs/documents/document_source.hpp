@@ -19,13 +19,14 @@ namespace neardup {
 /// Reads a document's record again (one pread) and derives its id or shingle set. Keeping only
 /// offsets during the sketch keeps memory at a few bytes per document beyond the signature.
 /// Documents of compressed files are read from `spill_path`, where the spill stage copied the
-/// records later stages need (see spill_stage.hpp).
+/// records later stages need (see spill_stage.hpp), and those of shared splits from
+/// `shared_path`, where the sketch stage kept them (see shared_sketch.hpp).
 class DocSource {
  public:
   /// `line_base[s]` is the number of lines in the file before split s; shingle sets are
   /// tokenized with `ascii` for ASCII text (see Tokenizer).
   DocSource(const JobPlan& plan, const LocalDocs& docs, const std::vector<std::uint64_t>& line_base,
-            const DocumentSpec& spec, const std::string& spill_path,
+            const DocumentSpec& spec, const std::string& spill_path, const std::string& shared_path,
             AsciiTokenizerFn ascii = tokenize);
 
   /// The document's original record (its line, or a text file's content), byte for byte;

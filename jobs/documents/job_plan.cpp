@@ -73,6 +73,31 @@ std::uint64_t JobPlan::total_bytes() const {
   return total;
 }
 
+void share_unsplittable_splits(JobPlan& plan, int ranks) {
+  plan.shared.assign(plan.splits.size(), 0);
+  const std::uint64_t total = plan.total_bytes();
+  // A shared split weighs one byte: its reading is spread over the ranks by rounds, and its
+  // readers go to the lightest ranks, one each.
+  std::vector<Split> weighed = plan.splits;
+  bool any = false;
+  for (std::size_t s = 0; s < plan.splits.size(); ++s) {
+    const Split& split = plan.splits[s];
+    const InputFile& file = plan.files[split.file];
+    const bool whole = split.begin == 0 && split.end == file.size;
+    const bool big = 2 * static_cast<std::uint64_t>(ranks) * file.size > total;
+    if (ranks > 1 && whole && is_compressed(file.format) && !is_text(file.format) && big) {
+      plan.shared[s] = 1;
+      weighed[s].end = weighed[s].begin + 1;
+      any = true;
+    }
+  }
+  if (!any) {
+    plan.shared.clear();
+    return;
+  }
+  plan.owners = assign_splits(weighed, ranks);
+}
+
 JobPlan make_plan(MPI_Comm comm, const JobOptions& options) {
   JobPlan plan;
   std::string error;

@@ -18,7 +18,10 @@ namespace neardup {
 struct JobPlan {
   std::vector<InputFile> files;
   std::vector<Split> splits;
-  std::vector<int> owners;          // owners[s] sketches split s and owns its documents
+  std::vector<int> owners;  // owners[s] sketches split s and owns its documents
+  // shared[s]: split s is read by owners[s] and its records handed to every rank, which then
+  // own the documents they sketched (see shared_sketch.hpp); empty when no split is shared.
+  std::vector<char> shared;
   IgnoredFiles ignored;             // what directory walks and globs passed over
   FormatHintCounts format_hints{};  // rank 0: inputs warned about, per hint (format_check.hpp)
 
@@ -30,7 +33,17 @@ struct JobPlan {
 
   /// True when some input is gzip or zstd compressed.
   bool has_compressed_input() const;
+
+  /// Whether split `s` is shared (its records handed to every rank).
+  bool is_shared(std::size_t s) const { return !shared.empty() && shared[s] != 0; }
 };
+
+/// Marks the splits to share among `ranks` ranks and reassigns owners: a split is shared when
+/// it is a whole compressed JSON Lines file (which cannot be cut into byte ranges) holding more
+/// than 1/(2 x ranks) of the input bytes, so that one rank would otherwise read much more than
+/// its share. The other splits are assigned again balancing bytes (assign_splits), and each
+/// shared split's reader is the rank then lightest. With one rank, nothing is shared.
+void share_unsplittable_splits(JobPlan& plan, int ranks);
 
 /// Collective: rank 0 expands `options.inputs` (in options.format, filtered by
 /// options.filter), logs what the walks ignored (ignored_files_text) and cuts splits of

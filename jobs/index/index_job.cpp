@@ -248,7 +248,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
                     recorder ? static_cast<Sketcher&>(*recorder) : *sketcher, limits);
   const std::vector<std::uint64_t> lines_per_split = global_lines_per_split(comm, plan, sketch);
   const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
-  DocSource source(plan, sketch.docs, bases, reading.document, "");
+  DocSource source(plan, sketch.docs, bases, reading.document, "", "");
   fail_on_skips_if_strict(comm, options.strict, sketch, source);
   log_skip_examples(exchanger, sketch, source);
   check_skip_fraction(comm, sketch, options.max_skip_fraction, plan, source);

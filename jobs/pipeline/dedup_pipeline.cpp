@@ -19,6 +19,7 @@
 #include "jobs/checkpoint/run_manifest.hpp"
 #include "jobs/checkpoint/split_files.hpp"
 #include "jobs/checkpoint/stage_parts.hpp"
+#include "jobs/documents/doc_owners.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/mpi/interrupt.hpp"
 #include "jobs/mpi/log.hpp"
@@ -35,6 +36,7 @@
 #include "jobs/stages/duplicate_ids.hpp"
 #include "jobs/stages/greedy_stage.hpp"
 #include "jobs/stages/keep_stage.hpp"
+#include "jobs/stages/shared_sketch.hpp"
 #include "jobs/stages/sketch_lines.hpp"
 #include "jobs/stages/skip_guard.hpp"
 #include "jobs/stages/spill_stage.hpp"
@@ -82,13 +84,14 @@ std::vector<DocId> sorted_union(const std::vector<DocId>& a, const std::vector<D
   return all;
 }
 
-// Where this rank spills the records of compressed inputs that later stages re-read.
-std::string spill_path(const JobOptions& options, int rank) {
+// Where this rank keeps scratch records (`kind`: "spill", the records of compressed inputs
+// that later stages re-read; "shared", those of its documents of shared splits).
+std::string scratch_path(const JobOptions& options, const char* kind, int rank) {
   const std::filesystem::path dir = options.tmp_dir.empty()
                                         ? std::filesystem::path(options.output) / "_tmp"
                                         : std::filesystem::path(options.tmp_dir);
   char name[96];
-  std::snprintf(name, sizeof name, "neardup-spill-%016zx-rank-%05d",
+  std::snprintf(name, sizeof name, "neardup-%s-%016zx-rank-%05d", kind,
                 std::hash<std::string>{}(std::filesystem::absolute(options.output).string()), rank);
   return (dir / name).string();
 }
@@ -233,6 +236,7 @@ class DedupRun {
   void open() {
     clock_.start("plan");
     plan_ = make_plan(comm_, options_);
+    share_unsplittable_splits(plan_, exchanger_.size());
     spill_ = plan_.has_compressed_input();
     prepare_output();
     reference_scratch_ = (std::filesystem::path(options_.output) / "_reference_index").string();
@@ -261,7 +265,8 @@ class DedupRun {
       split_files_.emplace(dir, plan_, manifest_.inputs, sketch_parameters(options_, method_),
                            options_.max_doc_bytes);
     }
-    spill_file_ = spill_path(options_, rank_);
+    spill_file_ = scratch_path(options_, "spill", rank_);
+    shared_file_ = scratch_path(options_, "shared", rank_);
     if (spill_ && !options_.tmp_dir.empty()) create_directory(options_.tmp_dir);
     report_.input_files = plan_.files.size();
     report_.ignored_files = plan_.ignored;
@@ -273,7 +278,11 @@ class DedupRun {
              std::to_string(plan_.total_bytes()) + " bytes, " +
              std::to_string(plan_.splits.size()) + " splits on " +
              std::to_string(exchanger_.size()) + " ranks; " + method_.describe());
-    owner_ = [this](DocId doc) { return plan_.owners[split_of(doc)]; };
+    if (!plan_.shared.empty()) {
+      log_info(std::to_string(std::count(plan_.shared.begin(), plan_.shared.end(), 1)) +
+               " compressed files that cannot be split are read by one rank each and their "
+               "records handed to every rank");
+    }
   }
 
   // Collective: the output directory with the subdirectories this run writes.
@@ -322,8 +331,17 @@ class DedupRun {
     limits.early_check = [this](const SketchResult& so_far, bool done) {
       return check_skip_fraction_early(comm_, so_far, done, options_.max_skip_fraction, plan_);
     };
+    std::optional<SharedSketch> shared;
+    if (!plan_.shared.empty()) {
+      shared.emplace(exchanger_, plan_, options_.document, method_, limits, shared_file_,
+                     options_.shuffle_bytes);
+    }
     sketch_ = sketch_splits(plan_, rank_, options_.document, method_, limits,
-                            split_files_ ? &*split_files_ : nullptr);
+                            split_files_ ? &*split_files_ : nullptr, shared ? &*shared : nullptr);
+    owners_.emplace(plan_, plan_.shared.empty()
+                               ? std::vector<SharedRange>()
+                               : gather_shared_ranges(comm_, sketch_.shared_ranges));
+    owner_ = [this](DocId doc) { return (*owners_)(doc); };
     progress.finish();
     check_inputs_unchanged();
     stop_if_requested(comm_, sketch_.interrupted);
@@ -341,9 +359,10 @@ class DedupRun {
       manifest_.finished.clear();
     }
     report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
+    report_.documents_per_rank = gather_per_rank(comm_, sketch_.docs.size());
     lines_per_split_ = global_lines_per_split(comm_, plan_, sketch_);
     bases_ = line_bases(plan_, lines_per_split_);
-    source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_,
+    source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_, shared_file_,
                     method_.ascii_tokenizer());
     fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
     log_skip_examples(exchanger_, sketch_, *source_);
@@ -659,9 +678,11 @@ class DedupRun {
       write_reference_matches(rank_, references_, source, options_.output);
     }
     if (options_.write_deduped) {
-      run_agreed(comm_, [this] {
+      const std::vector<DocId> dropped = shared_dropped();
+      const SharedDeduped shared{dropped, lines_per_split_};
+      run_agreed(comm_, [&] {
         deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.content_hashes, removed_,
-                                       options_.output, options_.max_doc_bytes);
+                                       shared, options_.output, options_.max_doc_bytes);
       });
     }
     if (options_.write_report) {
@@ -674,6 +695,21 @@ class DedupRun {
     }
     clock_.stop();
     if (spill_) std::filesystem::remove(spill_file_);
+    if (!plan_.shared.empty()) std::filesystem::remove(shared_file_);
+  }
+
+  // Collective: the lines of the shared splits this rank reads that deduped/ leaves out (every
+  // rank's skipped and removed ones), sorted.
+  std::vector<DocId> shared_dropped() {
+    if (plan_.shared.empty()) return {};
+    std::vector<DocId> dropped = sketch_.shared_skipped;
+    for (const DocId doc : removed_) {
+      if (plan_.is_shared(split_of(doc))) dropped.push_back(doc);
+    }
+    dropped = exchanger_.shuffle_consuming(
+        std::move(dropped), [this](DocId doc) { return plan_.owners[split_of(doc)]; });
+    std::sort(dropped.begin(), dropped.end());
+    return dropped;
   }
 
   // The near misses report.html lists: greedy clustering's (rank 0's most similar, and the
@@ -786,7 +822,7 @@ class DedupRun {
   bool spill_ = false;  // compressed inputs: re-read records are spilled
   bool checkpointing_ = false;
   bool caching_ = false;
-  std::string reference_scratch_, reference_index_, spill_file_;
+  std::string reference_scratch_, reference_index_, spill_file_, shared_file_;
   RunManifest manifest_;
   std::optional<SplitFiles> split_files_;
   OwnerFn owner_;
@@ -794,6 +830,7 @@ class DedupRun {
   SketchResult sketch_;
   std::vector<std::uint64_t> lines_per_split_, bases_;
   std::optional<DocSource> source_;
+  std::optional<DocOwners> owners_;  // the owner of every document, once sketched
   std::unique_ptr<ReferenceMatcher> reference_;
   std::vector<DocId> reference_docs_;  // this rank's documents with reference candidates
   bool records_ready_ = false;

@@ -125,6 +125,42 @@ void write_hosts(int rank, std::span<const MirrorRow> rows, const std::string& d
   file.commit();
 }
 
+namespace {
+
+// The lines of split `s` among `dropped` (sorted).
+std::uint64_t dropped_lines(std::span<const DocId> dropped, std::uint32_t s) {
+  const auto first = std::lower_bound(dropped.begin(), dropped.end(), make_doc_id(s, 0));
+  const auto last = std::lower_bound(dropped.begin(), dropped.end(), make_doc_id(s + 1, 0));
+  return static_cast<std::uint64_t>(last - first);
+}
+
+// Reads split `s` again and writes the records `keep` takes to `part`; returns how many.
+// Throws IoError when the split no longer has `content_hash`.
+template <class Keep>
+std::uint64_t write_kept_records(const InputFile& file, const Split& split, const Keep& keep,
+                                 std::uint32_t s, PartWriter& part, std::uint64_t max_record_bytes,
+                                 std::uint64_t content_hash) {
+  const bool lines = !is_text(file.format);
+  const auto reader =
+      open_records(file.path, file.format, split.begin, split.end, max_record_bytes);
+  Record record;
+  std::uint64_t written = 0;
+  for (std::uint32_t index = 0; reader->next(record); ++index) {
+    if (!keep(make_doc_id(s, index))) continue;
+    part.write(record.bytes);
+    if (lines) part.write("\n");
+    ++written;
+  }
+  if (reader->content_hash() != content_hash) {
+    throw IoError(file.path + ": changed while the job ran (bytes " + std::to_string(split.begin) +
+                  "-" + std::to_string(split.end) +
+                  " read differently when writing deduped/ than when sketched)");
+  }
+  return written;
+}
+
+}  // namespace
+
 std::vector<std::string> deduped_part_names(const JobPlan& plan) {
   std::vector<std::string> names(plan.splits.size());
   std::set<std::string> taken;
@@ -148,18 +184,28 @@ std::vector<std::string> deduped_part_names(const JobPlan& plan) {
 
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
                             std::span<const std::uint64_t> content_hashes,
-                            std::span<const DocId> removed, const std::string& dir,
-                            std::uint64_t max_record_bytes) {
+                            std::span<const DocId> removed, const SharedDeduped& shared,
+                            const std::string& dir, std::uint64_t max_record_bytes) {
   const std::vector<std::string> names = deduped_part_names(plan);
   std::uint64_t written = 0;
   std::size_t next_doc = 0;
   std::size_t next_removed = 0;
+  std::size_t next_dropped = 0;
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
     if (plan.owners[s] != rank) continue;
     const Split& split = plan.splits[s];
     const InputFile& file = plan.files[split.file];
     const bool lines = !is_text(file.format);
+    const bool is_shared = plan.is_shared(s);
+    // A shared split's documents are on other ranks: its lines are kept unless dropped.
+    const auto kept_shared = [&](DocId id) {
+      while (next_dropped < shared.dropped.size() && shared.dropped[next_dropped] < id) {
+        ++next_dropped;
+      }
+      return next_dropped == shared.dropped.size() || shared.dropped[next_dropped] != id;
+    };
     const auto keep = [&](DocId id) {
+      if (is_shared) return kept_shared(id);
       while (next_doc < docs.size() && docs.ids[next_doc] < id) ++next_doc;
       if (next_doc == docs.size() || docs.ids[next_doc] != id) return false;  // skipped record
       while (next_removed < removed.size() && removed[next_removed] < id) ++next_removed;
@@ -170,25 +216,14 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
     const fs::path path = fs::path(dir) / "deduped" / names[s];
     if (!lines) fs::create_directories(path.parent_path());
     const std::unique_ptr<PartWriter> part = open_part(path.string(), file.format);
-    std::uint32_t index = 0;
     while (next_doc < docs.size() && split_of(docs.ids[next_doc]) < s) ++next_doc;
     // Splits without documents are not read again: their file may be the unreadable one.
-    if (next_doc < docs.size() && split_of(docs.ids[next_doc]) == s) {
-      const auto reader =
-          open_records(file.path, file.format, split.begin, split.end, max_record_bytes);
-      Record record;
-      for (; reader->next(record); ++index) {
-        if (!keep(make_doc_id(s, index))) continue;
-        part->write(record.bytes);
-        if (lines) part->write("\n");
-        ++written;
-      }
-      if (reader->content_hash() != content_hashes[s]) {
-        throw IoError(file.path + ": changed while the job ran (bytes " +
-                      std::to_string(split.begin) + "-" + std::to_string(split.end) +
-                      " read differently when writing deduped/ than when sketched)");
-      }
-    }
+    const bool has_documents = is_shared
+                                   ? dropped_lines(shared.dropped, s) < shared.lines_per_split[s]
+                                   : next_doc < docs.size() && split_of(docs.ids[next_doc]) == s;
+    if (has_documents)
+      written +=
+          write_kept_records(file, split, keep, s, *part, max_record_bytes, content_hashes[s]);
     part->commit();
   }
   return written;

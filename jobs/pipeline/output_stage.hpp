@@ -39,15 +39,23 @@ void write_hosts(int rank, std::span<const MirrorRow> rows, const std::string& d
 /// made safe (contained_relative_path), with ".SPLIT" appended when two files would collide.
 std::vector<std::string> deduped_part_names(const JobPlan& plan);
 
-/// Writes DIR/deduped/NAME (see deduped_part_names) for every split this rank owns, in the
-/// input's format and compression: the original records of the documents that are not
-/// removed, byte for byte, in input order. `removed` is sorted. Returns the records written.
-/// Throws IoError naming the file when a split no longer has the content the sketch read
-/// (`content_hashes`, per split: SplitTally::content_hash).
+/// What write_deduped needs for the shared splits a rank reads (JobPlan::shared), whose
+/// documents other ranks own: the lines not to write (skipped or removed, from every rank;
+/// sorted) and every split's line count.
+struct SharedDeduped {
+  std::span<const DocId> dropped;
+  std::span<const std::uint64_t> lines_per_split;
+};
+
+/// Writes DIR/deduped/NAME (see deduped_part_names) for every split this rank owns (reads, for
+/// a shared split), in the input's format and compression: the original records of the
+/// documents that are not removed, byte for byte, in input order. `removed` is sorted. Returns
+/// the records written. Throws IoError naming the file when a split no longer has the content
+/// the sketch read (`content_hashes`, per split: SplitTally::content_hash).
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
                             std::span<const std::uint64_t> content_hashes,
-                            std::span<const DocId> removed, const std::string& dir,
-                            std::uint64_t max_record_bytes);
+                            std::span<const DocId> removed, const SharedDeduped& shared,
+                            const std::string& dir, std::uint64_t max_record_bytes);
 
 /// The format of removed/ parts: the inputs' compression (plain, gzip or zstd JSON Lines; a
 /// text input counts as plain), or when they mix, the one that holds the most input bytes on

@@ -187,6 +187,9 @@ std::string stats_json(const RunReport& r) {
   json.key("bytes_read_per_rank").begin_array();
   for (const std::uint64_t b : r.bytes_read_per_rank) json.value(b);
   json.end_array();
+  json.key("documents_per_rank").begin_array();
+  for (const std::uint64_t d : r.documents_per_rank) json.value(d);
+  json.end_array();
   json.key("peak_rss_bytes_per_rank").begin_array();
   for (const std::uint64_t b : r.peak_rss_per_rank) json.value(b);
   json.end_array();

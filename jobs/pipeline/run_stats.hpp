@@ -46,6 +46,7 @@ struct RunReport {
   std::vector<std::pair<std::string, std::uint64_t>> method_counts;
   std::vector<std::uint64_t> input_bytes_per_rank;  // bytes of the splits each rank sketched
   std::vector<std::uint64_t> bytes_read_per_rank;
+  std::vector<std::uint64_t> documents_per_rank;  // the documents each rank sketched and owns
   std::vector<std::uint64_t> peak_rss_per_rank;
   std::vector<StageSpread> stages;
   TrafficSpread communication;  // the whole run's MPI traffic: the stages' and between them

@@ -4,21 +4,23 @@
 #include <algorithm>
 #include <numeric>
 
-#include "core/hosts/url_host.hpp"
 #include "io/io_error.hpp"
 #include "io/json_fields.hpp"
 #include "io/record_reader.hpp"
-#include "jobs/documents/document_parser.hpp"
 #include "jobs/mpi/interrupt.hpp"
+#include "jobs/stages/document_sink.hpp"
+#include "jobs/stages/shared_sketch.hpp"
 
 namespace neardup {
 namespace {
 
-// Reserves room for the tables to grow by `factor` times what they hold: growing them one
-// document at a time would, at each reallocation, copy what they hold.
-void reserve_documents(SketchResult& result, double factor) {
-  const auto grown = [factor](std::size_t size) {
-    return static_cast<std::size_t>(static_cast<double>(size) * factor) + 16;
+// Reserves room for the tables to grow by `factor` times what they hold beyond their first
+// `fixed` documents (which are not counted as growing): growing them one document at a time
+// would, at each reallocation, copy what they hold.
+void reserve_documents(SketchResult& result, std::size_t fixed, double factor) {
+  const auto grown = [fixed, factor](std::size_t size) {
+    const std::size_t growing = size - std::min(size, fixed);
+    return size + static_cast<std::size_t>(static_cast<double>(growing) * (factor - 1)) + 16;
   };
   LocalDocs& docs = result.docs;
   const std::size_t count = grown(docs.ids.size());
@@ -29,16 +31,6 @@ void reserve_documents(SketchResult& result, double factor) {
   docs.sketches.reserve(count * docs.sketch_words);
   if (!result.id_keys.empty()) result.id_keys.reserve(grown(result.id_keys.size()));
   if (!result.host_ids.empty()) result.host_ids.reserve(count);
-}
-
-// Appends the host id of a document whose host field holds `url` (host_problem_id when it has
-// none), naming it in `into`.
-void add_host(std::string_view url, SketchResult& into) {
-  HostProblem problem = HostProblem::kNone;
-  const std::optional<std::string> host = url_host(url, &problem);
-  const std::uint64_t id = host ? host_id(*host) : host_problem_id(problem);
-  into.host_ids.push_back(id);
-  if (host) into.host_names.try_emplace(id, *host);
 }
 
 // Adds what a split counted to the rank's result, as split `s`.
@@ -90,10 +82,7 @@ SplitDocsView split_docs_view(const SketchResult& result, std::size_t first_doc,
 SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec& spec,
                         Sketcher& sketcher, const SketchLimits& limits, SketchResult& into) {
   SplitTally result;
-  LocalDocs& docs = into.docs;
-  const unsigned words = sketcher.sketch_words();
-  DocumentParser parser(spec);
-  ParsedLine parsed;
+  DocumentSink sink(spec, sketcher, limits.keep_ids, into);
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
   const Split& split = plan.splits[s];
   const InputFile& file = plan.files[split.file];
@@ -126,7 +115,9 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
              "a NUL byte in the first " + std::to_string(kBinarySniffBytes) + " bytes");
         continue;
       }
-      const LineStatus status = parser.parse(file, record.bytes, parsed);
+      const DocId id = make_doc_id(s, static_cast<std::uint32_t>(index));
+      const LineStatus status =
+          sink.add(file, id, record.bytes, record.offset, result.invalid_utf8_bytes);
       if (status != LineStatus::kOk) {
         const bool field_missed =
             status == LineStatus::kMissingText || status == LineStatus::kTextNotString;
@@ -135,25 +126,6 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
                          : std::string());
         continue;
       }
-      result.invalid_utf8_bytes += parsed.invalid_utf8_bytes;
-      const DocId id = make_doc_id(s, static_cast<std::uint32_t>(index));
-      if (parsed.has_id) {
-        into.id_keys.push_back({hash128(parsed.id), id});
-      }
-      if (limits.keep_ids) {
-        into.doc_ids.push_back(parsed.has_id ? parsed.id : std::string());
-        into.has_doc_id.push_back(parsed.has_id);
-      }
-      if (!spec.host_field.empty()) add_host(parsed.host_url, into);
-      docs.ids.push_back(id);
-      docs.offsets.push_back(record.offset);
-      docs.lengths.push_back(static_cast<std::uint32_t>(record.bytes.size()));
-      const std::size_t at = docs.sketches.size();
-      docs.sketches.resize(at + words);
-      const std::uint32_t features =
-          sketcher.sketch(parsed.text, std::span<std::uint32_t>(docs.sketches.data() + at, words));
-      docs.features.push_back(features);
-      into.features += features;
       ++index;
       ++documents;
       if (limits.on_progress && documents % 1024 == 0) {
@@ -182,7 +154,8 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
 }
 
 SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
-                           Sketcher& sketcher, const SketchLimits& limits, SplitStore* store) {
+                           Sketcher& sketcher, const SketchLimits& limits, SplitStore* store,
+                           SharedSketch* shared) {
   SketchResult result;
   result.lines_per_split.assign(plan.splits.size(), 0);
   result.skipped_per_split.assign(plan.splits.size(), 0);
@@ -191,12 +164,17 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
   result.docs.sketch_words = sketcher.sketch_words();
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
   std::uint64_t owned_bytes = 0, done_bytes = 0;
+  const auto owns = [&](std::uint32_t s) { return plan.owners[s] == rank && !plan.is_shared(s); };
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
-    if (plan.owners[s] == rank) owned_bytes += plan.splits[s].end - plan.splits[s].begin;
+    if (owns(s)) owned_bytes += plan.splits[s].end - plan.splits[s].begin;
   }
   bool reserved = false, checked = !limits.early_check;
+  while (shared != nullptr && shared->round(result)) {
+    if (!checked) checked = limits.early_check(result, false);
+  }
+  const std::size_t shared_docs = result.docs.size();
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
-    if (plan.owners[s] != rank) continue;
+    if (!owns(s)) continue;
     if (limits.stop_requested != nullptr && limits.stop_requested->load()) {
       result.interrupted = true;
       break;
@@ -218,9 +196,9 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
     const bool stopped = tally->stopped;
     add_tally(result, s, std::move(*tally), examples_per_status);
     done_bytes += plan.splits[s].end - plan.splits[s].begin;
-    if (!reserved && !result.docs.ids.empty() && done_bytes > 0) {
+    if (!reserved && result.docs.size() > shared_docs && done_bytes > 0) {
       // Documents per input byte so far, times the bytes this rank owns, + 5%.
-      reserve_documents(result,
+      reserve_documents(result, shared_docs,
                         static_cast<double>(owned_bytes) / static_cast<double>(done_bytes) * 1.05);
       reserved = true;
     }
@@ -229,7 +207,47 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
     fault_point("split");
   }
   while (!checked) checked = limits.early_check(result, true);
+  if (shared != nullptr) sort_by_document(result);
   return result;
+}
+
+namespace {
+
+// Reorders `values` (one per document, `width` each) by `order`.
+template <class T>
+void permute(std::vector<T>& values, const std::vector<std::size_t>& order, std::size_t width = 1) {
+  if (values.empty()) return;
+  std::vector<T> sorted;
+  sorted.reserve(values.size());
+  for (const std::size_t i : order) {
+    for (std::size_t w = 0; w < width; ++w) sorted.push_back(std::move(values[i * width + w]));
+  }
+  values = std::move(sorted);
+}
+
+}  // namespace
+
+void sort_by_document(SketchResult& result) {
+  LocalDocs& docs = result.docs;
+  std::sort(result.id_keys.begin(), result.id_keys.end(),
+            [](const IdKey& x, const IdKey& y) { return x.doc < y.doc; });
+  std::sort(result.examples.begin(), result.examples.end(),
+            [](const SkipExample& x, const SkipExample& y) {
+              return std::pair{x.split, x.line} < std::pair{y.split, y.line};
+            });
+  if (std::is_sorted(docs.ids.begin(), docs.ids.end())) return;
+  std::vector<std::size_t> order(docs.size());
+  std::iota(order.begin(), order.end(), std::size_t{0});
+  std::sort(order.begin(), order.end(),
+            [&](std::size_t x, std::size_t y) { return docs.ids[x] < docs.ids[y]; });
+  permute(docs.ids, order);
+  permute(docs.offsets, order);
+  permute(docs.lengths, order);
+  permute(docs.features, order);
+  permute(docs.sketches, order, docs.sketch_words);
+  permute(result.doc_ids, order);
+  permute(result.has_doc_id, order);
+  permute(result.host_ids, order);
 }
 
 }  // namespace neardup

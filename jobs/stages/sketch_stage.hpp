@@ -14,6 +14,7 @@
 
 #include "core/hash128.hpp"
 #include "io/line_status.hpp"
+#include "jobs/documents/doc_owners.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/documents/local_docs.hpp"
 #include "jobs/options/document_spec.hpp"
@@ -90,10 +91,12 @@ struct SketchResult {
   std::vector<std::uint64_t> host_ids;
   HostNames host_names;
   std::uint64_t bytes_read = 0;
-  std::uint64_t invalid_utf8_bytes = 0;  // in the documents (see SplitTally)
-  std::uint64_t features = 0;            // sum over documents
-  std::uint64_t splits_loaded = 0;       // splits taken from the SplitStore instead of sketched
-  bool interrupted = false;              // stopped early because *stop_requested became true
+  std::uint64_t invalid_utf8_bytes = 0;    // in the documents (see SplitTally)
+  std::uint64_t features = 0;              // sum over documents
+  std::uint64_t splits_loaded = 0;         // splits taken from the SplitStore instead of sketched
+  std::vector<SharedRange> shared_ranges;  // the lines of shared splits this rank sketched
+  std::vector<DocId> shared_skipped;       // the lines of shared splits it skipped (any order)
+  bool interrupted = false;                // stopped early because *stop_requested became true
 };
 
 /// What reading one split counted besides its documents, independent of the split's number in
@@ -155,11 +158,20 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
 SplitDocsView split_docs_view(const SketchResult& result, std::size_t first_doc,
                               std::size_t first_id_key);
 
-/// Sketches the splits that `plan` assigns to `rank`, in split order (so document ids come out
-/// sorted), taking each from `store` when it has it and storing the ones it sketches (store may
-/// be null). Between splits, stops when limits.stop_requested is set (result.interrupted).
+class SharedSketch;
+
+/// Sketches the splits that `plan` assigns to `rank`: first, with `shared` (collective; null
+/// when the plan shares no split), the records of the shared splits this rank gets, then its
+/// own splits in split order, taking each from `store` when it has it and storing the ones it
+/// sketches (store may be null; shared splits are never stored). Its documents come out sorted
+/// by id. Between splits (and rounds), stops when limits.stop_requested is set
+/// (result.interrupted).
 SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& spec,
                            Sketcher& sketcher, const SketchLimits& limits,
-                           SplitStore* store = nullptr);
+                           SplitStore* store = nullptr, SharedSketch* shared = nullptr);
+
+/// Sorts a rank's per-document tables (docs, id_keys, doc_ids, has_doc_id, host_ids) and its
+/// skip examples by document id, when they are not.
+void sort_by_document(SketchResult& result);
 
 }  // namespace neardup
