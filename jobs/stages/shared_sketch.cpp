@@ -24,12 +24,13 @@ struct SegmentHeader {
 
 constexpr std::uint64_t kMaxLines = 0xFFFFFFFFull;  // a DocId's line is 32 bits
 
-// The bytes of records a reader hands out per round: 1 MiB per rank (batches big enough to
-// send efficiently, small enough that a file of a few MiB reaches every rank), at most the
-// exchange round size.
-std::size_t round_target(std::size_t round_bytes, int ranks) {
-  const std::size_t per_rank = std::size_t{1} << 20;
-  return std::min(per_rank * static_cast<std::size_t>(ranks), std::max(round_bytes, per_rank));
+// The bytes of records a reader hands out in its `round`th round: 1 MiB per rank at first, so
+// that a file of a few MiB reaches every rank, doubling each round up to 8 MiB per rank, so
+// that a big file takes few rounds; at most the exchange round size.
+std::size_t round_target(std::size_t round_bytes, int ranks, std::size_t round) {
+  const std::size_t per_rank = std::size_t{1} << (20 + std::min<std::size_t>(round, 3));
+  return std::max(std::min(per_rank * static_cast<std::size_t>(ranks), round_bytes),
+                  std::size_t{1} << 20);
 }
 
 template <class T>
@@ -59,7 +60,7 @@ SharedSketch::SharedSketch(Exchanger& exchanger, const JobPlan& plan, const Docu
       spec_(spec),
       sketcher_(sketcher),
       limits_(limits),
-      round_bytes_(round_target(round_bytes, exchanger.size())),
+      round_bytes_(round_bytes),
       own_fraction_(1.0 / exchanger.size()) {
   run_agreed(exchanger_.comm(),
              [&] { records_.emplace(std::move(records_path), SyncOnCommit::kNo); });
@@ -70,10 +71,15 @@ SharedSketch::SharedSketch(Exchanger& exchanger, const JobPlan& plan, const Docu
 
 bool SharedSketch::round(SketchResult& into) {
   if (done_) return false;
-  if (!sink_) sink_.emplace(spec_, sketcher_, limits_.keep_ids, into);
+  if (!sink_) {  // the first round: the first records to hand out
+    sink_.emplace(spec_, sketcher_, limits_.keep_ids, into);
+    pending_.assign(static_cast<std::size_t>(exchanger_.size()), std::string());
+    timed_fill(into);
+  }
   const bool stop = limits_.stop_requested != nullptr && limits_.stop_requested->load();
-  const bool reading = reader_ != nullptr || next_ < mine_.size();
-  std::uint64_t flags[4] = {reading, stop, stopped_, !error_.empty()};
+  const bool sending = std::any_of(pending_.begin(), pending_.end(),
+                                   [](const std::string& block) { return !block.empty(); });
+  std::uint64_t flags[4] = {sending, stop, stopped_, !error_.empty()};
   mpi_check(MPI_Allreduce(MPI_IN_PLACE, flags, 4, MPI_UINT64_T, MPI_MAX, exchanger_.comm()),
             "MPI_Allreduce");
   if (flags[3] != 0) agree_on_errors(exchanger_.comm(), error_);
@@ -82,25 +88,24 @@ bool SharedSketch::round(SketchResult& into) {
     finish();
     return false;
   }
-  std::vector<std::string> blocks(static_cast<std::size_t>(exchanger_.size()));
-  const auto started = std::chrono::steady_clock::now();
-  fill(blocks, into);
-  read_seconds_ += seconds_since(started);
-  const std::vector<std::string> received = exchanger_.exchange_blocks(blocks);
+  const std::vector<std::string> received = exchanger_.exchange_blocks(pending_);
+  // A reader reads the next round's records while the other ranks sketch this round's.
+  for (std::string& block : pending_) block.clear();
+  timed_fill(into);
   for (std::size_t source = 0; source < received.size(); ++source) {
-    const auto taking = std::chrono::steady_clock::now();
+    const auto started = std::chrono::steady_clock::now();
     try {
       take(received[source], into);
     } catch (const IoError& e) {
       error_ = e.what();
     }
     if (static_cast<int>(source) == exchanger_.rank() && !received[source].empty()) {
-      sketch_seconds_ += seconds_since(taking);
+      sketch_seconds_ += seconds_since(started);
       sketch_bytes_ += static_cast<double>(received[source].size());
     }
   }
   // The reader's own share: equal shares when reading is free; less as reading takes longer,
-  // so that reading its round and sketching its share take as long as another rank's share.
+  // so that reading a round and sketching its share take as long as another rank's share.
   if (read_seconds_ > 0 && read_bytes_ > 0 && sketch_seconds_ > 0 && exchanger_.size() > 1) {
     const double ranks = exchanger_.size();
     const double read_rate = read_bytes_ / read_seconds_;
@@ -111,12 +116,20 @@ bool SharedSketch::round(SketchResult& into) {
   return true;
 }
 
+void SharedSketch::timed_fill(SketchResult& into) {
+  const auto started = std::chrono::steady_clock::now();
+  fill(pending_, into);
+  read_seconds_ += seconds_since(started);
+  ++fills_;
+}
+
 std::size_t SharedSketch::share(std::size_t d) const {
   const double ranks = exchanger_.size();
   const double fraction = static_cast<int>(d) == exchanger_.rank()
                               ? own_fraction_
                               : (ranks > 1 ? (1 - own_fraction_) / (ranks - 1) : 1.0);
-  return static_cast<std::size_t>(fraction * static_cast<double>(round_bytes_));
+  return static_cast<std::size_t>(
+      fraction * static_cast<double>(round_target(round_bytes_, exchanger_.size(), fills_)));
 }
 
 bool SharedSketch::open_next(SketchResult& into) {
@@ -186,6 +199,7 @@ void SharedSketch::fill(std::vector<std::string>& blocks, SketchResult& into) {
     const std::size_t header_at = blocks[d].size();
     append_raw(blocks[d], header);
     while (filled < share(d) && next_record(record, into)) {
+      into.lines_per_split[header.split] = line_ + 1;  // so far (the early skip check reads it)
       append_raw(blocks[d], static_cast<std::uint32_t>(line_++));
       append_raw(blocks[d], static_cast<std::uint32_t>(record.bytes.size()));
       blocks[d] += record.bytes;

@@ -22,9 +22,9 @@
 namespace neardup {
 
 /// Sketches the shared splits of a plan (JobPlan::shared) with every rank, in collective
-/// rounds. In each round every reader (the split's owner in the plan) reads about one round's
-/// bytes of records and hands each rank a run of consecutive lines; each rank sketches what it
-/// got, keeps the records of its documents in a rank-local file (where DocSource reads them)
+/// rounds. In each round every reader (the split's owner in the plan) hands each rank a run of
+/// consecutive lines (1 to 8 MiB) it read in the previous round, then reads the next round's
+/// while each rank sketches what it got, keeps the records of its documents in a rank-local file (where DocSource reads them)
 /// and owns those documents (SketchResult::shared_ranges). A reader keeps a smaller run for
 /// itself, sized from how fast it decompresses and sketches, so it is not the straggler.
 /// Document ids are those of the split (its lines), whoever sketches them, so results do not
@@ -32,7 +32,8 @@ namespace neardup {
 class SharedSketch {
  public:
   /// `records_path`: the rank-local scratch file for the records of this rank's documents of
-  /// shared splits. `round_bytes` bounds the bytes of records a reader hands out per round.
+  /// shared splits. `round_bytes` bounds the bytes of records a reader hands out per round
+  /// (1 MiB per rank in the first round, doubling up to 8 MiB per rank).
   SharedSketch(Exchanger& exchanger, const JobPlan& plan, const DocumentSpec& spec,
                Sketcher& sketcher, const SketchLimits& limits, std::string records_path,
                std::size_t round_bytes);
@@ -46,6 +47,8 @@ class SharedSketch {
   bool round(SketchResult& into);
 
  private:
+  // fill() into pending_, timed.
+  void timed_fill(SketchResult& into);
   // A reader: hands out its records until each rank has its share (or its splits end).
   void fill(std::vector<std::string>& blocks, SketchResult& into);
   // A reader: the next record of its split to hand out (oversized ones are counted as
@@ -71,9 +74,11 @@ class SharedSketch {
   Sketcher& sketcher_;
   const SketchLimits& limits_;
   std::size_t round_bytes_;
+  std::size_t fills_ = 0;  // rounds of records read so far
   std::optional<AtomicFile> records_;
   std::uint64_t records_written_ = 0;
   std::optional<DocumentSink> sink_;
+  std::vector<std::string> pending_;  // per rank: the records the next round hands out
   std::vector<std::uint32_t> mine_;  // the shared splits this rank reads, in order
   std::size_t next_ = 0;             // mine_[next_ - 1] is being read
   std::unique_ptr<RecordReader> reader_;
