@@ -202,9 +202,14 @@ def point(mode, ranks):
     for name in dict.fromkeys(n for r in runs_stats for n in r["stages"]):
         stage = chosen["stages"].get(name, {})
         comm = {}
+        # The stage's communication counters: under the stage, or under a top-level
+        # "communication" object by stage name (whichever stats.json has).
         for key in ("communication", "comm"):
             if isinstance(stage.get(key), dict):
                 flat("comm", stage[key], comm)
+            top = chosen.get(key)
+            if not comm and isinstance(top, dict) and isinstance(top.get(name), dict):
+                flat("comm", top[name], comm)
         stages[name] = {
             "seconds": statistics.median(r["stages"].get(name, {}).get("max_seconds", 0)
                                          for r in runs_stats),
