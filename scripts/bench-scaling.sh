@@ -4,13 +4,14 @@
 # job with default flags, on a generated corpus with the shapes of real ones (families of
 # near-identical long documents spread over several files, documents sharing 40-80% boilerplate
 # without being duplicates, short documents, quoted mail, source files, prose with accented,
-# Cyrillic and CJK words, and planted near-duplicates of 20-3,000 words), written as many files
-# so every rank has splits. Prints per-stage seconds (max over ranks, from stats.json), speed-up
-# and efficiency against the smallest rank count, MB/s per core, bytes shuffled per stage, peak
-# RSS per rank, the rounds and the stages' communication counters when stats.json has them, as
-# RESULT lines and a table. It builds and installs nothing: it needs the neardup binary, the
-# corpus generator (neardup-gen-corpus), mpirun, python3 and GNU coreutils; what to copy to a
-# bare machine: docs/performance.md, "Scaling on a many-core machine".
+# Cyrillic and CJK words, and a third of planted near-duplicates of 20-3,000 words, shuffled
+# together), written as many files so every rank has splits. Prints per-stage seconds (max
+# over ranks, from stats.json), speed-up and efficiency against the smallest rank count, MB/s
+# per core, bytes shuffled per stage, peak RSS per rank, the rounds and the stages'
+# communication counters when stats.json has them, as RESULT lines and a table. It builds and
+# installs nothing: it needs the neardup binary, the corpus generator (neardup-gen-corpus),
+# mpirun, python3 and GNU coreutils; what to copy to a bare machine: docs/performance.md,
+# "Scaling on a many-core machine".
 # Usage: scripts/bench-scaling.sh RANKS...       e.g. scripts/bench-scaling.sh 1 2 4 8 16
 #   NEARDUP_BIN          the neardup binary (default: build/neardup beside this script's repo)
 #   NEARDUP_GEN_CORPUS   the corpus generator (default: build/neardup-gen-corpus)
@@ -50,9 +51,15 @@ done
 mapfile -t ranks_list < <(printf '%s\n' "${ranks_list[@]}" | sort -n -u)
 max_ranks="${ranks_list[-1]}"
 for tool in "$neardup" "$gen"; do
-  [ -x "$tool" ] || { echo "$0: $tool: not an executable (set NEARDUP_BIN / NEARDUP_GEN_CORPUS)" >&2; exit 2; }
+  if [ ! -x "$tool" ]; then
+    echo "$0: $tool: not an executable (set NEARDUP_BIN / NEARDUP_GEN_CORPUS)" >&2
+    exit 2
+  fi
 done
-command -v "$mpirun_bin" >/dev/null || { echo "$0: $mpirun_bin: not found (NEARDUP_MPIRUN)" >&2; exit 2; }
+if ! command -v "$mpirun_bin" >/dev/null; then
+  echo "$0: $mpirun_bin: not found (NEARDUP_MPIRUN)" >&2
+  exit 2
+fi
 command -v python3 >/dev/null || { echo "$0: python3 is needed to read stats.json" >&2; exit 2; }
 
 # Cores that can run a rank: the physical cores (Open MPI's default slots) among the CPUs
@@ -77,26 +84,44 @@ fi
 # files_for MB: how many pool files make MB (at least 1).
 files_for() { local n=$((($1 + file_mb - 1) / file_mb)); echo $((n > 0 ? n : 1)); }
 pool_files=$(files_for "$pool_mb")
-group=4  # files generated together, one stream split in 4: families cross files (and ranks)
+group=4  # files generated together from one stream, so families cross files (and ranks)
 corpus="$dir/corpus-${file_mb}mb"
 mkdir -p "$corpus" "$dir/stats"
-# gen_group G: pool files 4G..4G+3 from one generator run (realistic shapes or, every third
-# group, planted near-duplicates of 20-3,000 words), cut at line boundaries.
+# gen_group G: pool files 4G..4G+3: two thirds of their bytes in the realistic shapes, a
+# third planted near-duplicates of 20-3,000 words, shuffled together (every file has the same
+# mix, whatever prefix a point reads), ids prefixed with gG- (unique across groups).
 gen_group() {
-  local g="$1" stream="$corpus/.group-$1.jsonl" bytes=$((group * file_mb * 1000000))
-  local shapes=(--realistic --families 2 --family-size 60 --family-lines 400
-    --boilerplate-groups 4 --boilerplate-group-size 150 --short-docs 2000 --mail-threads 100
-    --source-files 150 --plain-docs 400)
+  local g="$1" bytes=$((group * file_mb * 1000000))
   # About 37 KB per planted base document (its variants included).
-  local docs=$((bytes / 37000 > 20 ? bytes / 37000 : 20))
-  if [ $((g % 3)) -eq 2 ]; then shapes=(--docs "$docs" --min-tokens 20 --max-tokens 3000); fi
-  "$gen" -o "$stream" --seed $((7000 + 1000 * g)) --bytes "$bytes" "${shapes[@]}" 2>/dev/null
-  split -n l/$group -d -a 2 --additional-suffix=.jsonl "$stream" "$corpus/.group-$g-"
-  local k
-  for k in $(seq 0 $((group - 1))); do
-    mv "$corpus/.group-$g-$(printf %02d "$k").jsonl" "$corpus/part-$(printf %06d $((g * group + k))).jsonl"
-  done
-  rm -f "$stream"
+  local docs=$((bytes / 3 / 37000 > 20 ? bytes / 3 / 37000 : 20))
+  "$gen" -o "$corpus/.group-$g-real.jsonl" --seed $((7000 + 1000 * g)) --bytes $((bytes * 2 / 3)) \
+    --realistic --families 2 --family-size 60 --family-lines 400 --boilerplate-groups 4 \
+    --boilerplate-group-size 150 --short-docs 2000 --mail-threads 100 --source-files 150 \
+    --plain-docs 400 2>/dev/null
+  "$gen" -o "$corpus/.group-$g-planted.jsonl" --seed $((7500 + 1000 * g)) --bytes $((bytes / 3)) \
+    --docs "$docs" --min-tokens 20 --max-tokens 3000 2>/dev/null
+  python3 - "$g" "$group" "$corpus" <<'PY'
+import os, random, sys
+g, k, corpus = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3]
+lines = []
+for kind in ("real", "planted"):
+    path = f"{corpus}/.group-{g}-{kind}.jsonl"
+    with open(path, "rb") as f:
+        lines += [l.replace(b'{"id": "', b'{"id": "g%d-' % g, 1) for l in f]
+    os.remove(path)
+random.Random(g).shuffle(lines)
+per_file = sum(map(len, lines)) / k
+at = 0
+for i in range(k):
+    out, size = [], 0
+    while at < len(lines) and (size < per_file or i == k - 1):
+        out.append(lines[at])
+        size += len(lines[at])
+        at += 1
+    with open(f"{corpus}/.part-{g * k + i:06d}.jsonl", "wb") as f:
+        f.writelines(out)
+    os.rename(f"{corpus}/.part-{g * k + i:06d}.jsonl", f"{corpus}/part-{g * k + i:06d}.jsonl")
+PY
 }
 groups=$(((pool_files + group - 1) / group))
 missing=()
@@ -109,7 +134,11 @@ if [ ${#missing[@]} -gt 0 ]; then
   for g in "${missing[@]}"; do
     gen_group "$g" &
     running=$((running + 1))
-    if [ "$running" -ge "$cpus" ]; then wait -n; running=$((running - 1)); fi
+    # At most 16 at once: each holds its 4 files in memory while shuffling them.
+    if [ "$running" -ge "$cpus" ] || [ "$running" -ge 16 ]; then
+      wait -n
+      running=$((running - 1))
+    fi
   done
   wait
 fi
@@ -135,7 +164,8 @@ run_point() {
     fi
     end=$(date +%s.%N)
     cp "$out/stats.json" "$dir/stats/$mode-$n-$run.json"
-    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }' >"$dir/stats/$mode-$n-$run.wall"
+    awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f\n", b - a }' \
+      >"$dir/stats/$mode-$n-$run.wall"
   done
 }
 rm -f "$dir"/stats/*.json "$dir"/stats/*.wall
@@ -290,7 +320,8 @@ for mode in modes.split():
         row += "".join(f"{p['stages'].get(n, {}).get('seconds', 0):>11.2f}" for n in names)
         rate = p["input_bytes"] / 1e6 / p["seconds"] / p["ranks"] if p["seconds"] > 0 else 0
         row += f"{p['seconds']:>10.2f}{fmt(speedup):>9}{fmt(eff):>7}{rate:>10.1f}"
-        row += f"{p['bytes_shuffled'] / 1e6:>9.0f}{p['rss_max'] / 1e6:>9.0f}{p['rss_avg'] / 1e6:>9.0f}"
+        row += f"{p['bytes_shuffled'] / 1e6:>9.0f}{p['rss_max'] / 1e6:>9.0f}"
+        row += f"{p['rss_avg'] / 1e6:>9.0f}"
         if p["oversubscribed"]:
             row += "  oversubscribed: seconds meaningless"
         print(row)
