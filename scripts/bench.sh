@@ -26,8 +26,14 @@
 #   NEARDUP_BENCH_QUICK=1: only the two yardstick passes and the default-flags job at 1 and 2
 #     ranks (no micro-benchmarks, compressed inputs, --write-deduped, SimHash, index or
 #     realistic corpora).
+#   --scaling RANKS... : the strong and weak scaling benchmark instead (scripts/bench-scaling.sh,
+#     e.g. --scaling 1 2 4 8 16); it builds and installs nothing.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
+if [ "${1:-}" = --scaling ]; then
+  shift
+  exec "$root/scripts/bench-scaling.sh" "$@"
+fi
 kernel="${NEARDUP_BENCH_KERNEL:-}"
 if [ "${1:-}" = --kernel ]; then
   kernel="$2"

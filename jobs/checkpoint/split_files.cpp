@@ -172,10 +172,10 @@ std::vector<std::pair<std::uint64_t, std::string>> split_hosts(const SplitDocsVi
   return hosts;
 }
 
-std::string hex128(XXH128_hash_t h) {
+std::string hex128(const std::array<std::uint64_t, 2>& h) {
   char text[40];
-  std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(h.high64),
-                static_cast<unsigned long long>(h.low64));
+  std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(h[0]),
+                static_cast<unsigned long long>(h[1]));
   return text;
 }
 
@@ -195,12 +195,13 @@ SplitFiles::SplitFiles(std::string dir, const JobPlan& plan, const std::vector<I
                                   stamp.fingerprint, split.begin, split.end}) {
       identity.append(reinterpret_cast<const char*>(&v), sizeof v);
     }
-    keys_.push_back(hex128(XXH3_128bits(identity.data(), identity.size())));
+    const XXH128_hash_t hash = XXH3_128bits(identity.data(), identity.size());
+    keys_.push_back({hash.high64, hash.low64});
   }
 }
 
 std::string SplitFiles::path_of(std::uint32_t s) const {
-  return (fs::path(dir_) / ("split-" + keys_[s] + ".sketch")).string();
+  return (fs::path(dir_) / ("split-" + hex128(keys_[s]) + ".sketch")).string();
 }
 
 std::optional<SplitTally> SplitFiles::load(std::uint32_t s, SketchResult& into) {

@@ -2,6 +2,7 @@
 // a resume with another rank count and a cache across runs both find it.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -57,7 +58,8 @@ class SplitFiles : public SplitStore {
   std::string dir_;
   const JobPlan& plan_;
   std::uint64_t max_record_bytes_;
-  std::vector<std::string> keys_;  // per split: its file name's hash
+  // Per split: its file name's 128-bit hash (high, low), 16 bytes each on every rank.
+  std::vector<std::array<std::uint64_t, 2>> keys_;
   std::uint64_t damaged_ = 0;
   std::uint64_t changed_ = 0;
 };

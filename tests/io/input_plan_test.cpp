@@ -7,9 +7,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <numeric>
 
 #include "io/io_error.hpp"
 
@@ -508,6 +510,32 @@ TEST(AssignSplits, BalancesBytesLargestFirst) {
   EXPECT_EQ(load[0], 110u);  // 100 + 10
   EXPECT_EQ(load[1], 110u);  // 60 + 50
   EXPECT_EQ(assign_splits(splits, 1), std::vector<int>(4, 0));
+}
+
+// The owners are those of the plain rule (largest split first, ties to the lower index, onto
+// the lightest rank, ties to the lower rank) on splits with many equal sizes and loads.
+TEST(AssignSplits, SameOwnersAsLinearScanOfLoads) {
+  std::vector<Split> splits;
+  std::uint64_t x = 12345;
+  for (std::uint32_t f = 0; f < 3000; ++f) {
+    x = x * 6364136223846793005ull + 1442695040888963407ull;
+    splits.push_back({f, 0, (x >> 33) % 7 * 1000 + (f % 5 == 0 ? 0 : 64)});
+  }
+  for (const int ranks : {1, 2, 3, 7, 64, 1000, 5000}) {
+    std::vector<std::size_t> order(splits.size());
+    std::iota(order.begin(), order.end(), std::size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
+      return splits[a].end - splits[a].begin > splits[b].end - splits[b].begin;
+    });
+    std::vector<std::uint64_t> load(static_cast<std::size_t>(ranks), 0);
+    std::vector<int> expected(splits.size(), 0);
+    for (const std::size_t s : order) {
+      const auto lightest = std::min_element(load.begin(), load.end()) - load.begin();
+      expected[s] = static_cast<int>(lightest);
+      load[static_cast<std::size_t>(lightest)] += splits[s].end - splits[s].begin;
+    }
+    EXPECT_EQ(assign_splits(splits, ranks), expected) << ranks << " ranks";
+  }
 }
 
 }  // namespace
