@@ -128,6 +128,20 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
   return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
+int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                   const int recvcounts[], const int displs[], MPI_Datatype recvtype,
+                   MPI_Comm comm) {
+  const int rank = neardup::rank_in(comm);
+  const std::uint64_t own = sendbuf == MPI_IN_PLACE ? neardup::bytes_of(recvcounts[rank], recvtype)
+                                                    : neardup::bytes_of(sendcount, sendtype);
+  ++neardup::counted.collectives;
+  neardup::send(own, neardup::size_of(comm) - 1);
+  for (int other = 0; other < neardup::size_of(comm); ++other) {
+    if (other != rank) neardup::receive(neardup::bytes_of(recvcounts[other], recvtype));
+  }
+  return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
+}
+
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   MPI_Comm comm) {
   neardup::count_allreduce(neardup::bytes_of(count, datatype), comm);

@@ -360,6 +360,7 @@ class DedupRun {
     }
     report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
     report_.documents_per_rank = gather_per_rank(comm_, sketch_.docs.size());
+    report_.shared_record_bytes = sum_over_ranks(comm_, sketch_.shared_record_bytes);
     lines_per_split_ = global_lines_per_split(comm_, plan_, sketch_);
     bases_ = line_bases(plan_, lines_per_split_);
     source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_, shared_file_,

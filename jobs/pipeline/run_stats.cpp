@@ -162,6 +162,7 @@ std::string stats_json(const RunReport& r) {
   json.key("bytes_shuffled").value(s.bytes_shuffled);
   json.key("duplicate_ids").value(r.duplicate_ids);
   json.key("spilled_bytes").value(r.spilled_bytes);
+  json.key("shared_record_bytes").value(r.shared_record_bytes);
   json.key("resumed").value(r.resumed);
   json.key("removed_by_reference").value(r.removed_by_reference);
   json.key("splits_reused").value(r.splits_reused);

@@ -38,6 +38,7 @@ struct RunReport {
   std::uint64_t deduped_lines = 0;
   std::uint64_t duplicate_ids = 0;
   std::uint64_t spilled_bytes = 0;
+  std::uint64_t shared_record_bytes = 0;  // records of shared splits kept in scratch, all ranks
   std::uint64_t splits_reused = 0;        // sketches taken from checkpoints or the cache
   std::uint64_t damaged_checkpoints = 0;  // checkpoint files found damaged and redone
   std::uint64_t splits_changed = 0;       // stored split sketches whose input changed, redone

@@ -237,6 +237,7 @@ void SharedSketch::take(const std::string& block, SketchResult& into) {
       if (status == LineStatus::kOk) {
         records_->write(bytes);
         records_written_ += length;
+        into.shared_record_bytes += length;
         ++documents;
         continue;
       }

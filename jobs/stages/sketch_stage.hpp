@@ -96,6 +96,7 @@ struct SketchResult {
   std::uint64_t splits_loaded = 0;         // splits taken from the SplitStore instead of sketched
   std::vector<SharedRange> shared_ranges;  // the lines of shared splits this rank sketched
   std::vector<DocId> shared_skipped;       // the lines of shared splits it skipped (any order)
+  std::uint64_t shared_record_bytes = 0;   // of its documents of shared splits, kept in scratch
   bool interrupted = false;                // stopped early because *stop_requested became true
 };
 
