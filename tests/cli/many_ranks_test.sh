@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Many ranks are correct: minhash, simhash and exact at 8 and 16 ranks (oversubscribed) give the
 # outputs of 1 rank, row for row (clusters/, pairs/, deduped/, removed/ and the counts), on a
-# corpus of a few splits (so most ranks own no split) holding one 3 MB document, and on a corpus
-# of 5 documents (more ranks than documents).
+# corpus of a few splits (so most ranks own no split) holding one 3 MB document and a .jsonl.gz
+# shared among the ranks (its reader hands its lines out), and on a corpus of 5 documents (more
+# ranks than documents).
 # Usage: many_ranks_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -13,6 +14,8 @@ mkdir -p "$work/few"
   awk 'BEGIN { for (i = 1; i <= 500000; i++) printf "w%d ", i % 7919 }'
   printf '"}\n'
 } >"$work/in/b.jsonl"
+"$gen" -o "$work/in/c.jsonl" --docs 1200 --seed 82 --min-tokens 50 --max-tokens 400 >/dev/null
+gzip "$work/in/c.jsonl"
 head -3 "$work/in/a.jsonl" >"$work/few/a.jsonl"
 sed -n '1p;10p' "$work/in/a.jsonl" >>"$work/few/a.jsonl"  # a copy of the first document
 
@@ -51,4 +54,5 @@ for job in minhash simhash exact; do
   same_rows "$work/$job-few-1" "$work/$job-few-16"
 done
 grep -q '"huge"' "$work/minhash-16/deduped/"* || fail "the huge document is not kept at 16 ranks"
+grep -q "records handed to every rank" "$work/minhash-16.log" || fail "c.jsonl.gz was not shared"
 finish "many ranks: 8 and 16 ranks give 1 rank's outputs"
