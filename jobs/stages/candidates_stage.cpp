@@ -19,6 +19,10 @@ double seconds_since(std::chrono::steady_clock::time_point start) {
 // Fewest band tuples whose pairs are emitted and merged at once.
 constexpr std::size_t kSliceTuples = 1 << 18;
 
+// The bytes below which a message costs mostly its latency (InfiniBand and shared memory reach
+// most of their bandwidth from tens of KiB).
+constexpr std::uint64_t kSmallMessage = 64 << 10;
+
 }  // namespace
 
 std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs, BandLayout layout,
@@ -26,23 +30,31 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
                                      const OwnerFn& owner, CandidateCounts& counts,
                                      std::vector<GroupedDoc>* groups) {
   const auto ranks = static_cast<std::uint64_t>(exchanger.size());
-  // Bands are shuffled and grouped one at a time, so a rank holds the received tuples (and the
-  // sort's scratch) of one band, not of all: 2 x 16 = 32 bytes per document instead of
-  // 2 x bands x 16. Keys of different bands differ (the band seeds the hash), so grouping by
-  // band loses no bucket.
-  constexpr unsigned kBandsPerGroup = 1;
+  // Bands are shuffled and grouped a group at a time, so a rank holds the received tuples (and
+  // the sort's scratch) of one group, not of all bands: 2 x 16 bytes per document and band of
+  // the group. A group is one band, unless one band would send less than kSmallMessage to each
+  // rank (many ranks, few documents each): then enough bands to reach it, as far as they fit
+  // in one round's bytes on the rank with the most documents, since each exchange costs a
+  // message to every other rank whatever it carries. Keys of different bands differ (the band
+  // seeds the hash), so grouping bands loses no bucket.
+  const std::uint64_t most_docs = std::max<std::uint64_t>(
+      1, max_over_ranks(exchanger.comm(), docs.size()));
+  const std::uint64_t band_bytes = most_docs * sizeof(BandTuple);
+  const std::uint64_t fill_messages = (kSmallMessage * ranks + band_bytes - 1) / band_bytes;
+  const std::uint64_t fit_round = round_bytes / (2 * band_bytes);
+  const auto bands_per_group = static_cast<unsigned>(std::clamp<std::uint64_t>(
+      std::min(fill_messages, fit_round), 1, layout.bands));
   // Tuples are made and shuffled an eighth of a round at a time: they and their packed copy
   // are scratch beside the received tuples, which are what a group must hold.
   const std::size_t docs_per_chunk =
-      std::max<std::size_t>(1, round_bytes / 8 / (kBandsPerGroup * sizeof(BandTuple)));
-  const std::uint64_t chunks =
-      max_over_ranks(exchanger.comm(), (docs.size() + docs_per_chunk - 1) / docs_per_chunk);
+      std::max<std::size_t>(1, round_bytes / 8 / (bands_per_group * sizeof(BandTuple)));
+  const std::uint64_t chunks = (most_docs + docs_per_chunk - 1) / docs_per_chunk;
   std::vector<BandTuple> received;
   std::vector<BandTuple> tuples;
   std::vector<DocPair> pairs, fresh, pair_scratch;
   std::vector<BandTuple> capped;
-  for (unsigned group = 0; group < layout.bands; group += kBandsPerGroup) {
-    const unsigned group_end = std::min(layout.bands, group + kBandsPerGroup);
+  for (unsigned group = 0; group < layout.bands; group += bands_per_group) {
+    const unsigned group_end = std::min(layout.bands, group + bands_per_group);
     received.clear();
     for (std::uint64_t chunk = 0; chunk < chunks; ++chunk) {
       tuples.clear();

@@ -23,8 +23,9 @@ struct CandidateCounts {
   double shuffle_seconds = 0;         // time moving tuples and pairs
 };
 
-/// Collective: bands every local document with shingles, a few bands at a time (bounding the
-/// tuples a rank holds), shuffles the (key, doc) tuples to
+/// Collective: bands every local document with shingles, a group of bands at a time (one band,
+/// or with many ranks and few documents each, enough that a rank sends each other rank ~64 KiB,
+/// within `round_bytes` on the most loaded rank), shuffles the (key, doc) tuples to
 /// rank key mod P in bounded rounds, sorts and groups them, and returns the distinct candidate
 /// pairs (a < b) that this rank owns (owner(a)), sorted (emit_candidate_pairs). With `groups`,
 /// the members of every bucket over max_all_pairs are appended there, keyed by band key.
