@@ -3,7 +3,8 @@
 # rank: one big .jsonl.gz (with a malformed line, a record without text, an oversized record and
 # an empty line) and the same as single-frame .jsonl.zst, beside a small plain file, give at 2,
 # 3 and 4 ranks the outputs of the plain JSON Lines corpus at 1 rank (clusters/, pairs/,
-# deduped/ and removed/ contents, the counts), and other ranks than the reader own documents.
+# deduped/ and removed/ contents, the counts), other ranks than the reader own documents, and a
+# run killed after its clusters resumes at another rank count with the same outputs.
 # Usage: shared_input_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -70,4 +71,12 @@ for kind in gz zst; do
     fi
   done
 done
+# Killed after its clusters and resumed at 3 ranks: the shared file is read and handed out again
+# (its sketches are not checkpointed), and the outputs are still the plain corpus's.
+out="$work/gz-resumed"
+NEARDUP_FAULT=0:clusters_saved:1 run 2 "$work/gz" "$out" && fail "the fault did not stop the run"
+[ -f "$out/_checkpoint/manifest" ] || fail "no checkpoint to resume"
+"${mpirun[@]}" -n 3 "$neardup" minhash -i "$work/gz" --resume "$out" --max-doc-mb 1 \
+  --write-deduped --write-removed --write-pairs >"$out.resume.log" 2>&1 || fail "resume failed"
+same_as_plain "$out"
 finish "shared input: a big compressed file read by one rank, sketched by all"
