@@ -12,7 +12,6 @@
 #include <memory>
 #include <optional>
 #include <stdexcept>
-#include <vector>
 
 #include "io/byte_stream.hpp"
 #include "io/compressed_stream.hpp"
