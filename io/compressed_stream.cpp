@@ -1,4 +1,5 @@
-// Streaming decompressors for gzip (zlib inflate) and zstd (ZSTD_decompressStream) files.
+// Streaming decompressors for gzip (zlib inflate) and zstd (ZSTD_decompressStream) files, from
+// a member or frame start, noting where the output of a range of members or frames ends.
 #include "io/compressed_stream.hpp"
 
 #define ZLIB_CONST
@@ -9,17 +10,18 @@
 #include <limits>
 #include <memory>
 #include <new>
+#include <optional>
 
 namespace neardup {
 namespace {
 
 constexpr std::size_t kInputBytes = 1 << 20;
 
-// The compressed bytes of a file, refilled a fixed-size buffer at a time.
+// The compressed bytes of a file from an offset on, refilled a fixed-size buffer at a time.
 class CompressedInput {
  public:
-  explicit CompressedInput(const std::string& path)
-      : file_(path, 0), buffer_(std::make_unique_for_overwrite<char[]>(kInputBytes)) {}
+  CompressedInput(const std::string& path, std::uint64_t begin)
+      : file_(path, begin), buffer_(std::make_unique_for_overwrite<char[]>(kInputBytes)) {}
 
   // Refills the buffer when it is used up; returns false when the file has no more bytes.
   bool refill(const char*& next, std::size_t& available) {
@@ -34,7 +36,7 @@ class CompressedInput {
   // True once the file has been read to its end.
   bool eof() const { return eof_; }
 
-  // Bytes read from the file, of which `unused` still wait in the buffer.
+  // Bytes read from the file since the offset, of which `unused` still wait in the buffer.
   std::uint64_t consumed(std::size_t unused) const { return file_.bytes_consumed() - unused; }
 
  private:
@@ -43,9 +45,32 @@ class CompressedInput {
   bool eof_ = false;
 };
 
-class GzipStream final : public ByteStream {
+// Where the output of the pieces of the range [begin, end) ends: at the first piece end
+// after `end - begin` compressed bytes were consumed, or at the end of the file.
+class RangeEnd {
  public:
-  explicit GzipStream(const std::string& path) : input_(path) {
+  RangeEnd(std::uint64_t begin, std::uint64_t end) : range_bytes_(end > begin ? end - begin : 0) {
+    if (range_bytes_ == 0) output_ = 0;
+  }
+  // A piece ended after `consumed` compressed bytes and `produced` decompressed ones.
+  void piece_end(std::uint64_t consumed, std::uint64_t produced) {
+    if (!output_ && consumed >= range_bytes_) output_ = produced;
+  }
+  // The file ended cleanly after `produced` decompressed bytes.
+  void file_end(std::uint64_t produced) {
+    if (!output_) output_ = produced;
+  }
+  std::optional<std::uint64_t> output() const { return output_; }
+
+ private:
+  std::uint64_t range_bytes_;
+  std::optional<std::uint64_t> output_;
+};
+
+class GzipStream final : public CompressedStream {
+ public:
+  GzipStream(const std::string& path, std::uint64_t begin, std::uint64_t end)
+      : input_(path, begin), range_(begin, end) {
     if (inflateInit2(&z_, 16 + MAX_WBITS) != Z_OK) throw std::bad_alloc();
   }
   ~GzipStream() override { inflateEnd(&z_); }
@@ -61,6 +86,7 @@ class GzipStream final : public ByteStream {
     while (z_.avail_out == wanted) {
       if (!refill() && !in_member_) {
         done_ = true;  // the end of the file after a whole member (or an empty file)
+        range_.file_end(produced_ + (wanted - z_.avail_out));
         break;
       }
       if (!in_member_) {
@@ -70,6 +96,7 @@ class GzipStream final : public ByteStream {
       const int status = inflate(&z_, Z_NO_FLUSH);
       if (status == Z_STREAM_END) {
         in_member_ = false;
+        range_.piece_end(bytes_consumed(), produced_ + (wanted - z_.avail_out));
       } else if (status == Z_BUF_ERROR && z_.avail_in == 0 && input_.eof()) {
         fail("truncated gzip data");
       } else if (status == Z_MEM_ERROR) {
@@ -79,11 +106,13 @@ class GzipStream final : public ByteStream {
       }
       if (done_) break;
     }
+    produced_ += wanted - z_.avail_out;
     return wanted - z_.avail_out;
   }
 
   std::uint64_t bytes_consumed() const override { return input_.consumed(z_.avail_in); }
   const std::string& error() const override { return error_; }
+  std::optional<std::uint64_t> range_output() const override { return range_.output(); }
 
  private:
   bool refill() {
@@ -101,15 +130,18 @@ class GzipStream final : public ByteStream {
   }
 
   CompressedInput input_;
+  RangeEnd range_;
+  std::uint64_t produced_ = 0;  // decompressed bytes returned
   z_stream z_{};
   bool in_member_ = false;
   bool done_ = false;
   std::string error_;
 };
 
-class ZstdStream final : public ByteStream {
+class ZstdStream final : public CompressedStream {
  public:
-  explicit ZstdStream(const std::string& path) : input_(path), context_(ZSTD_createDCtx()) {
+  ZstdStream(const std::string& path, std::uint64_t begin, std::uint64_t end)
+      : input_(path, begin), range_(begin, end), context_(ZSTD_createDCtx()) {
     if (context_ == nullptr) throw std::bad_alloc();
   }
   ~ZstdStream() override { ZSTD_freeDCtx(context_); }
@@ -124,6 +156,7 @@ class ZstdStream final : public ByteStream {
       std::size_t available = in_.size - in_.pos;
       if (!input_.refill(next, available) && !in_frame_) {
         done_ = true;  // the end of the file after a whole frame (or an empty file)
+        range_.file_end(produced_ + output.pos);
         break;
       }
       in_ = ZSTD_inBuffer{next, available, 0};
@@ -131,17 +164,20 @@ class ZstdStream final : public ByteStream {
       if (ZSTD_isError(status)) {
         fail(std::string("corrupt zstd data: ") + ZSTD_getErrorName(status));
       } else if (status == 0) {
-        in_frame_ = false;
+        in_frame_ = false;  // the frame is decoded and flushed, the input at its end
+        range_.piece_end(bytes_consumed(), produced_ + output.pos);
       } else {
         in_frame_ = true;
         if (output.pos == 0 && in_.pos == in_.size && input_.eof()) fail("truncated zstd data");
       }
     }
+    produced_ += output.pos;
     return output.pos;
   }
 
   std::uint64_t bytes_consumed() const override { return input_.consumed(in_.size - in_.pos); }
   const std::string& error() const override { return error_; }
+  std::optional<std::uint64_t> range_output() const override { return range_.output(); }
 
  private:
   void fail(std::string reason) {
@@ -150,6 +186,8 @@ class ZstdStream final : public ByteStream {
   }
 
   CompressedInput input_;
+  RangeEnd range_;
+  std::uint64_t produced_ = 0;  // decompressed bytes returned
   ZSTD_DCtx* context_;
   ZSTD_inBuffer in_{nullptr, 0, 0};
   bool in_frame_ = false;
@@ -159,12 +197,14 @@ class ZstdStream final : public ByteStream {
 
 }  // namespace
 
-std::unique_ptr<ByteStream> open_gzip_stream(const std::string& path) {
-  return std::make_unique<GzipStream>(path);
+std::unique_ptr<CompressedStream> open_gzip_stream(const std::string& path, std::uint64_t begin,
+                                                   std::uint64_t end) {
+  return std::make_unique<GzipStream>(path, begin, end);
 }
 
-std::unique_ptr<ByteStream> open_zstd_stream(const std::string& path) {
-  return std::make_unique<ZstdStream>(path);
+std::unique_ptr<CompressedStream> open_zstd_stream(const std::string& path, std::uint64_t begin,
+                                                   std::uint64_t end) {
+  return std::make_unique<ZstdStream>(path, begin, end);
 }
 
 }  // namespace neardup

@@ -45,7 +45,9 @@ bool walk_takes(std::string_view name, std::optional<InputFormat> chosen);
 /// *.ndjson, each also .gz or .zst".
 std::string walked_names(std::optional<InputFormat> chosen);
 
-/// True for gzip and zstd: such a file is one split and cannot be read at an offset.
+/// True for gzip and zstd: such a file cannot be read at any offset, only from the start of a
+/// gzip member or zstd frame (a JSON Lines file of several is cut into splits there, see
+/// cut_splits; others are one split).
 bool is_compressed(InputFormat format);
 
 /// True for the text formats: each file is one document named by its relative path.

@@ -17,6 +17,7 @@
 #include <tuple>
 #include <utility>
 
+#include "io/compressed_frames.hpp"
 #include "io/io_error.hpp"
 #include "io/regular_file.hpp"
 #include "io/walked_names.hpp"
@@ -473,11 +474,31 @@ std::vector<std::string> input_roots(const std::vector<std::string>& arguments) 
   return roots;
 }
 
-std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes) {
+bool walks_frames(const InputFile& file, std::uint64_t split_bytes) {
+  return is_compressed(file.format) && !is_text(file.format) &&
+         file.size > std::max<std::uint64_t>(split_bytes, 1);
+}
+
+std::vector<std::uint64_t> walk_split_begins(const InputFile& file, std::uint64_t split_bytes) {
+  return frame_split_begins(file.path, file.format, file.size, split_bytes,
+                            longest_walked_piece(split_bytes));
+}
+
+std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes,
+                              const std::vector<std::vector<std::uint64_t>>& frame_begins) {
   if (split_bytes == 0) split_bytes = 1;
   std::vector<Split> splits;
   for (std::uint32_t f = 0; f < files.size(); ++f) {
     const InputFile& file = files[f];
+    if (walks_frames(file, split_bytes)) {
+      std::vector<std::uint64_t> begins =
+          f < frame_begins.size() ? frame_begins[f] : walk_split_begins(file, split_bytes);
+      if (begins.empty() || begins.front() != 0) begins.insert(begins.begin(), 0);
+      for (std::size_t i = 0; i < begins.size(); ++i) {
+        splits.push_back({f, begins[i], i + 1 < begins.size() ? begins[i + 1] : file.size});
+      }
+      continue;
+    }
     if (is_text(file.format) || is_compressed(file.format) || file.size == 0) {
       splits.push_back({f, 0, file.size});
       continue;
@@ -487,6 +508,10 @@ std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t
     }
   }
   return splits;
+}
+
+std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes) {
+  return cut_splits(files, split_bytes, {});
 }
 
 std::vector<int> assign_splits(const std::vector<Split>& splits, int ranks) {

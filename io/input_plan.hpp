@@ -33,9 +33,14 @@ struct InputFile {
   std::string relative{};
 };
 
-/// A byte range [begin, end) of one input file. The split owns every line that starts inside
-/// it (a line starting at `begin` belongs to it only if begin == 0 or byte begin-1 is '\n'),
-/// so lines are never cut and every line belongs to exactly one split.
+/// A byte range [begin, end) of one input file. Of a plain JSON Lines file, the split owns
+/// every line that starts inside it (a line starting at `begin` belongs to it only if
+/// begin == 0 or byte begin-1 is '\n'). Of a compressed JSON Lines file, begin and end are
+/// starts of zstd frames or BGZF members (or the file's size), and the split owns every line
+/// whose preceding '\n' its frames (those starting in [begin, end)) decompress to, and the
+/// file's first line when begin == 0: frames need not end at line ends, so a split's reader
+/// skips through the first '\n' its frames produce and reads its last line on into later
+/// frames. Either way lines are never cut and every line belongs to exactly one split.
 struct Split {
   std::uint32_t file = 0;
   std::uint64_t begin = 0;
@@ -91,12 +96,29 @@ std::string input_argument_under(const std::string& argument, const std::string&
 std::vector<std::string> input_roots(const std::vector<std::string>& arguments);
 
 /// Cuts every file into splits, in input order (by file, then offset). A plain JSON Lines
-/// file gives splits of about `split_bytes` (the last one may be shorter). A compressed file
-/// (is_compressed) and a text file (is_text) are one split [0, size). Every file has at least one
+/// file gives splits of about `split_bytes` (the last one may be shorter). A compressed JSON
+/// Lines file larger than `split_bytes` whose frame headers walk (compressed_frames.hpp: zstd
+/// frames, BGZF members) gives splits of about `split_bytes` compressed bytes cut at frame
+/// starts (frame_split_begins); any other compressed file (one frame, plain gzip, headers that
+/// do not walk) and a text file (is_text) are one split [0, size). Every file has at least one
 /// split, so an empty (or non-regular, listed with size 0) file is still read once, and an
 /// unreadable one is counted; an empty JSON Lines file has no records, an empty text file is
 /// one empty document.
 std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes);
+
+/// True when cut_splits walks the frames of `file` to cut it: a compressed JSON Lines file
+/// larger than `split_bytes` (not 0).
+bool walks_frames(const InputFile& file, std::uint64_t split_bytes);
+
+/// The split begins cut_splits finds for a file it walks: frame_split_begins, with pieces
+/// longer than longest_walked_piece(split_bytes) not walked through.
+std::vector<std::uint64_t> walk_split_begins(const InputFile& file, std::uint64_t split_bytes);
+
+/// cut_splits with the walks already made (so that they can be shared out among processes):
+/// frame_begins[f] holds walk_split_begins of files[f] for every file that walks_frames; files
+/// past the end of frame_begins (all of them when it is empty) are walked here.
+std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes,
+                              const std::vector<std::vector<std::uint64_t>>& frame_begins);
 
 /// Assigns splits to `ranks` owners balancing bytes: largest split first onto the currently
 /// lightest rank (ties to the lower split index and lower rank), deterministic.

@@ -9,8 +9,9 @@
 #include <cstring>
 #include <filesystem>
 #include <limits>
+#include <memory>
+#include <optional>
 #include <stdexcept>
-#include <vector>
 
 #include "io/byte_stream.hpp"
 #include "io/compressed_stream.hpp"
@@ -47,29 +48,62 @@ std::size_t buffer_limit(std::uint64_t max_record_bytes) {
          kChunkBytes;
 }
 
-// The lines of a byte stream that start before `end`, '\n' excluded. The buffer holds at most
-// one line of up to max_record_bytes plus a chunk; a longer line is counted, not kept.
+// A reader's line buffer, not zeroed (a small split touches few of its pages), grown keeping
+// what it holds.
+class LineBuffer {
+ public:
+  explicit LineBuffer(std::size_t size)
+      : bytes_(std::make_unique_for_overwrite<char[]>(size)), size_(size) {}
+  char* data() { return bytes_.get(); }
+  const char* data() const { return bytes_.get(); }
+  std::size_t size() const { return size_; }
+  // Makes the buffer `size` bytes (not fewer than now), keeping its first `kept`.
+  void grow(std::size_t size, std::size_t kept) {
+    if (size <= size_) return;
+    auto bigger = std::make_unique_for_overwrite<char[]>(size);
+    std::memcpy(bigger.get(), bytes_.get(), kept);
+    bytes_ = std::move(bigger);
+    size_ = size;
+  }
+
+ private:
+  std::unique_ptr<char[]> bytes_;
+  std::size_t size_;
+};
+
+// The lines of a split, '\n' excluded. The buffer holds at most one line of up to
+// max_record_bytes plus a chunk; a longer line is counted, not kept.
+//  - Plain (`pieces` null): `stream` starts at `begin - 1` when begin > 0 (the partial line up to
+//    and including the first '\n' from there belongs to the previous split), else at 0; the
+//    lines starting before `end` are the split's.
+//  - Compressed (`pieces` is `stream`): `stream` is the decompressed output from the split's
+//    first piece (frame or member) on, and a line is the split's when the '\n' before it is
+//    among the output of the split's own pieces (the pieces starting in [begin, end),
+//    pieces->range_output() bytes), or when it is the file's first line (begin == 0): so the
+//    bytes up to and including the first '\n' of a later split belong to a line of an earlier
+//    one, and a split whose pieces produce no '\n' has no line. Its last line is read on into
+//    later pieces up to its '\n'. Offsets count the output from the split's first piece, and
+//    bytes_consumed() the compressed bytes consumed of [begin, end).
 class LineRecordReader final : public RecordReader {
  public:
-  // `stream` starts at `begin - 1` when begin > 0 (the partial line up to and including the
-  // first '\n' from there belongs to the previous split), else at 0. `stream_bytes` reports the
-  // stream's own consumed bytes (compressed input) instead of the bytes of the lines read.
-  LineRecordReader(std::unique_ptr<ByteStream> stream, std::uint64_t begin, std::uint64_t end,
-                   std::uint64_t max_record_bytes, bool stream_bytes)
+  LineRecordReader(std::unique_ptr<ByteStream> stream, const CompressedStream* pieces,
+                   std::uint64_t begin, std::uint64_t end, std::uint64_t max_record_bytes)
       : stream_(std::move(stream)),
+        pieces_(pieces),
         buffer_(kChunkBytes),
-        buffer_offset_(begin > 0 ? begin - 1 : 0),
+        buffer_offset_(pieces == nullptr && begin > 0 ? begin - 1 : 0),
         end_(end),
+        range_bytes_(end > begin ? end - begin : 0),
         max_(max_record_bytes),
-        buffer_limit_(buffer_limit(max_record_bytes)),
-        stream_bytes_(stream_bytes) {
+        buffer_limit_(buffer_limit(max_record_bytes)) {
     std::uint64_t skipped = 0;
-    if (begin > 0) skip_line(skipped, false);
+    if (begin > 0 && pieces_ == nullptr) skip_line(skipped, false);
+    if (begin > 0 && pieces_ != nullptr) skip_to_own_line();
     first_line_start_ = line_start();
   }
 
   bool next(Record& record) override {
-    if (done_ || line_start() >= end_) return false;
+    if (done_ || line_start() >= lines_end()) return false;
     const std::uint64_t start = line_start();
     std::size_t searched = 0;  // bytes after head_ known to hold no '\n'
     std::size_t newline = 0;
@@ -98,15 +132,44 @@ class LineRecordReader final : public RecordReader {
   }
 
   std::uint64_t bytes_consumed() const override {
-    return stream_bytes_ ? stream_->bytes_consumed() : line_start() - first_line_start_;
+    return pieces_ != nullptr ? std::min(stream_->bytes_consumed(), range_bytes_)
+                              : line_start() - first_line_start_;
   }
 
-  const std::string& decode_error() const override { return stream_->error(); }
+  // A decode error counts once reading needed the bytes it cut off: a compressed split may have
+  // read ahead into a damaged later piece after its last line.
+  const std::string& decode_error() const override {
+    static const std::string kNone;
+    return decode_failed_ ? stream_->error() : kNone;
+  }
 
   std::uint64_t content_hash() const override { return hash_.digest(); }
 
  private:
   std::uint64_t line_start() const { return buffer_offset_ + head_; }
+
+  // Lines starting before this offset are the split's (see the class comment); while the
+  // output of a compressed split's own pieces has not ended, every line read so far is.
+  std::uint64_t lines_end() const {
+    if (pieces_ == nullptr) return end_;
+    const std::optional<std::uint64_t> output = pieces_->range_output();
+    return output ? *output + 1 : kNoEnd;
+  }
+
+  // A compressed split after the first: discards the bytes up to and including the first '\n'
+  // of its own pieces' output; without one (the output ended, or the stream did) it has no line.
+  void skip_to_own_line() {
+    std::size_t newline = 0;
+    while (!find_newline(0, newline)) {
+      head_ = tail_;
+      // Every byte read is scanned: once the own output has ended, it held no '\n'.
+      if (pieces_->range_output() || !fill()) {
+        done_ = true;
+        return;
+      }
+    }
+    head_ = newline + 1;
+  }
 
   // Finds the first '\n' in the buffer at or after head_ + from.
   bool find_newline(std::size_t from, std::size_t& position) const {
@@ -128,10 +191,11 @@ class LineRecordReader final : public RecordReader {
       tail_ -= head_;
       head_ = 0;
     }
-    if (tail_ == buffer_.size()) buffer_.resize(std::min(buffer_.size() * 2, buffer_limit_));
+    if (tail_ == buffer_.size()) buffer_.grow(std::min(buffer_.size() * 2, buffer_limit_), tail_);
     const std::size_t got = stream_->read(buffer_.data() + tail_, buffer_.size() - tail_);
     if (got == 0) {
       eof_ = true;
+      decode_failed_ = !stream_->error().empty();
       return false;
     }
     tail_ += got;
@@ -170,16 +234,18 @@ class LineRecordReader final : public RecordReader {
   }
 
   std::unique_ptr<ByteStream> stream_;
-  std::vector<char> buffer_;
+  const CompressedStream* pieces_;  // stream_ when compressed, else null
+  LineBuffer buffer_;
   std::size_t head_ = 0;
   std::size_t tail_ = 0;
   std::uint64_t buffer_offset_ = 0;  // stream position of buffer_[0]
   std::uint64_t first_line_start_ = 0;
   std::uint64_t end_ = 0;
+  std::uint64_t range_bytes_ = 0;  // compressed: end - begin
   std::uint64_t max_ = 0;
   std::size_t buffer_limit_ = 0;
-  bool stream_bytes_ = false;
   bool eof_ = false;
+  bool decode_failed_ = false;  // the stream ended by a decode error where bytes were wanted
   bool done_ = false;
   ContentHash hash_;
 };
@@ -273,21 +339,25 @@ std::uint64_t size_on_disk(const std::string& path) {
 std::unique_ptr<RecordReader> open_records(const std::string& path, InputFormat format,
                                            std::uint64_t begin, std::uint64_t end,
                                            std::uint64_t max_record_bytes) {
-  if (format != InputFormat::kJsonl && begin != 0) {
+  if (is_text(format) && begin != 0) {
     throw std::invalid_argument(path + ": a " + input_format_name(format) +
                                 " file is read whole, from offset 0");
   }
+  // A compressed JSON Lines split: the lines of its pieces, read from its first one.
+  const auto pieces = [&](std::unique_ptr<CompressedStream> stream) {
+    const CompressedStream* range = stream.get();
+    return std::make_unique<LineRecordReader>(std::move(stream), range, begin, end,
+                                              max_record_bytes);
+  };
   switch (format) {
     case InputFormat::kJsonl:
       return std::make_unique<LineRecordReader>(
-          std::make_unique<FileStream>(path, begin > 0 ? begin - 1 : 0), begin, end,
-          max_record_bytes, false);
+          std::make_unique<FileStream>(path, begin > 0 ? begin - 1 : 0), nullptr, begin, end,
+          max_record_bytes);
     case InputFormat::kJsonlGzip:
-      return std::make_unique<LineRecordReader>(open_gzip_stream(path), 0, kNoEnd, max_record_bytes,
-                                                true);
+      return pieces(open_gzip_stream(path, begin, end));
     case InputFormat::kJsonlZstd:
-      return std::make_unique<LineRecordReader>(open_zstd_stream(path), 0, kNoEnd, max_record_bytes,
-                                                true);
+      return pieces(open_zstd_stream(path, begin, end));
     case InputFormat::kText: {
       auto file = std::make_unique<FileStream>(path, 0);
       const std::uint64_t size = file->file_size();

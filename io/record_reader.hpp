@@ -19,7 +19,8 @@ inline constexpr std::size_t kBinarySniffBytes = 8192;
 /// the whole (decompressed) content of a text file.
 struct Record {
   std::string_view bytes;    // valid until the next call to next(); empty when skipped
-  std::uint64_t offset = 0;  // first byte in the file (plain) or in the decompressed stream
+  std::uint64_t offset = 0;  // first byte in the file (plain), or in the decompressed bytes
+                             // from the split's first frame or member (compressed)
   std::uint64_t size = 0;    // the record's full length in bytes, also when oversized (when
                              // binary and compressed: the bytes decompressed before stopping)
   bool oversized = false;    // longer than max_record_bytes: bytes is empty, record skipped
@@ -37,10 +38,14 @@ class RecordReader {
   /// line cut by a decode error is never returned as a record.
   virtual bool next(Record& record) = 0;
 
-  /// Bytes of the file consumed so far (compressed bytes for compressed formats).
+  /// Bytes of the file consumed so far (compressed bytes for compressed formats; of a
+  /// compressed JSON Lines split, those of its range [begin, end) only, so a file's splits
+  /// read to their ends add up to its size).
   virtual std::uint64_t bytes_consumed() const = 0;
 
-  /// Empty, or why the rest of the file could not be decoded (e.g. "truncated gzip data").
+  /// Empty, or why the rest of the file could not be decoded (e.g. "truncated gzip data"); of
+  /// a compressed JSON Lines split, only an error where its records needed bytes, not one in a
+  /// later split's frames that it read ahead into.
   virtual const std::string& decode_error() const = 0;
 
   /// XXH3-64 of the bytes of the records read so far, each with the '\n' that ends it
@@ -51,8 +56,10 @@ class RecordReader {
   virtual std::uint64_t content_hash() const = 0;
 };
 
-/// Opens the records of `path` in the byte range [begin, end) for kJsonl (see Split), or of
-/// the whole file for the other formats (begin must be 0; end is ignored). Records longer than
+/// Opens the records of `path` in the byte range [begin, end) for kJsonl (see Split); for
+/// kJsonlGzip and kJsonlZstd, of the split [begin, end) cut at gzip member or zstd frame starts
+/// (see Split for the lines it owns; begin = 0 and end >= the file's size: the whole file); of
+/// the whole file for the text formats (begin must be 0; end is ignored). Records longer than
 /// `max_record_bytes` are reported as oversized without being held in memory. A text file
 /// (plain, or decompressed for kTextGzip and kTextZstd) is one record, reported as binary
 /// when its first kBinarySniffBytes hold a NUL byte (then, as for a plain text file too long

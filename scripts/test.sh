@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Set-up command 2: installs dependencies (and slurm-wlm, chromium and clang-format for the
+# Set-up command 2: installs dependencies (and slurm-wlm, chromium, clang-format and tabix for the
 # tests), checks the formatting, builds with -Werror, runs every test with ctest (unit tests,
 # MPI tests at 1-4 ranks, the resume tests, the layering and install checks and the Slurm test
 # under a real slurmctld + slurmd), then the unit tests again under ASan/UBSan, then the fuzz
@@ -7,7 +7,7 @@
 # Exits non-zero on any failure.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
-"$root/scripts/install-deps.sh" slurm-wlm chromium clang-format
+"$root/scripts/install-deps.sh" slurm-wlm chromium clang-format tabix
 jobs="$(nproc)"
 
 # Formatting is checked, not hoped for: every source as clang-format (.clang-format) writes it.

@@ -57,7 +57,10 @@ constexpr const char* kManifestMagic = "neardup-manifest";
 //    bytes), for the same reason.
 // 5: greedy clusters ("clusters" stage parts, cluster members with their similarity), the
 //    clusters stage's counts and near misses.
-constexpr std::uint32_t kManifestVersion = 5;
+// 6: a compressed JSON Lines file of several zstd frames or BGZF members is cut into splits at
+//    frame starts (io/compressed_frames), so its documents' ids (split, line) differ from those
+//    in the stage parts of a run that read it as one split.
+constexpr std::uint32_t kManifestVersion = 6;
 constexpr std::size_t kFingerprintBytes = 64 << 10;
 
 // XXH3 of the size, the first and the last 64 KiB: cheap on a parallel file system, and it

@@ -30,6 +30,9 @@ namespace neardup {
 /// 8: each document's host id (--host-field) and the names of the split's hosts.
 /// 9: hosts in their canonical IDNA form (core/hosts/host_name.hpp); a document whose host is
 ///    invalid has the problem's id (core/hosts/url_host.hpp, host_problem_id).
+/// (Compressed files cut into splits at frame starts needed no new version: a split file's key
+/// holds its byte range, and a compressed file's only range before, [0, size), still means the
+/// whole file, read the same way.)
 inline constexpr std::uint32_t kSplitFormatVersion = 9;
 
 /// A SplitStore of files in `dir`, one per split, named by a hash of everything that

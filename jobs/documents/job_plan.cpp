@@ -1,4 +1,4 @@
-// Stage 1, plan: rank 0 lists the inputs and cuts them into splits; every rank gets the plan.
+// Stage 1, plan: rank 0 lists the inputs, every rank cuts them into splits; all hold the plan.
 #include "jobs/documents/job_plan.hpp"
 
 #include <boost/archive/binary_iarchive.hpp>
@@ -6,6 +6,7 @@
 #include <boost/serialization/map.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
+#include <limits>
 #include <optional>
 #include <sstream>
 
@@ -48,6 +49,49 @@ void log_ignored(const IgnoredFiles& ignored, std::optional<InputFormat> format)
             "; --format text reads every file as one document)";
   }
   log_info(text);
+}
+
+// Collective: walk_split_begins of every file that walks_frames, file f walked by rank
+// f % ranks (so the ranks read different files' frame headers at once), on every rank.
+std::vector<std::vector<std::uint64_t>> walk_frames_shared(MPI_Comm comm,
+                                                           const std::vector<InputFile>& files,
+                                                           std::uint64_t split_bytes) {
+  const int ranks = comm_size(comm);
+  // Per file walked here: its index, the number of its begins, the begins.
+  std::vector<std::uint64_t> mine;
+  for (std::size_t f = static_cast<std::size_t>(comm_rank(comm)); f < files.size();
+       f += static_cast<std::size_t>(ranks)) {
+    if (!walks_frames(files[f], split_bytes)) continue;
+    const std::vector<std::uint64_t> begins = walk_split_begins(files[f], split_bytes);
+    mine.push_back(f);
+    mine.push_back(begins.size());
+    mine.insert(mine.end(), begins.begin(), begins.end());
+  }
+  const auto most = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
+  if (any_rank(comm, mine.size() > most)) {  // every rank throws, none waits in a collective
+    throw IoError("too many frames to cut the inputs at; raise --split-mb");
+  }
+  const int count = static_cast<int>(mine.size());
+  std::vector<int> counts(static_cast<std::size_t>(ranks)), starts(static_cast<std::size_t>(ranks));
+  mpi_check(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm), "MPI_Allgather");
+  std::uint64_t total = 0;
+  for (int r = 0; r < ranks; ++r) {
+    starts[static_cast<std::size_t>(r)] = static_cast<int>(total);
+    total += static_cast<std::uint64_t>(counts[static_cast<std::size_t>(r)]);
+  }
+  if (total > most) {  // the same on every rank
+    throw IoError("too many frames to cut the inputs at; raise --split-mb");
+  }
+  std::vector<std::uint64_t> all(total);
+  mpi_check(MPI_Allgatherv(mine.data(), count, MPI_UINT64_T, all.data(), counts.data(),
+                           starts.data(), MPI_UINT64_T, comm),
+            "MPI_Allgatherv");
+  std::vector<std::vector<std::uint64_t>> begins(files.size());
+  for (std::size_t at = 0; at + 1 < all.size(); at += 2 + all[at + 1]) {
+    const auto first = all.begin() + static_cast<std::ptrdiff_t>(at + 2);
+    begins[all[at]].assign(first, first + static_cast<std::ptrdiff_t>(all[at + 1]));
+  }
+  return begins;
 }
 
 }  // namespace
@@ -105,13 +149,9 @@ JobPlan make_plan(MPI_Comm comm, const JobOptions& options) {
   if (comm_rank(comm) == 0) {
     try {
       plan.files = expand_inputs(options.inputs, {options.format, options.filter}, &plan.ignored);
-      plan.splits = cut_splits(plan.files, options.split_bytes);
-      if (plan.splits.size() >= (std::uint64_t{1} << 32)) {
-        throw IoError("more than 2^32 splits; raise --split-mb");
-      }
       std::ostringstream stream;
       boost::archive::binary_oarchive archive(stream);
-      archive << plan.files << plan.splits << plan.ignored;
+      archive << plan.files << plan.ignored;
       encoded = stream.str();
     } catch (const IoError& e) {
       error = e.what();
@@ -122,8 +162,17 @@ JobPlan make_plan(MPI_Comm comm, const JobOptions& options) {
   if (comm_rank(comm) != 0) {
     std::istringstream stream(encoded);
     boost::archive::binary_iarchive archive(stream);
-    archive >> plan.files >> plan.splits >> plan.ignored;
+    archive >> plan.files >> plan.ignored;
   }
+  // Every rank cuts the same splits from the frame walks shared out among them.
+  std::vector<std::vector<std::uint64_t>> frame_begins;
+  run_agreed(comm, [&] {
+    frame_begins = walk_frames_shared(comm, plan.files, options.split_bytes);
+    plan.splits = cut_splits(plan.files, options.split_bytes, frame_begins);
+    if (plan.splits.size() >= (std::uint64_t{1} << 32)) {
+      throw IoError("more than 2^32 splits; raise --split-mb");
+    }
+  });
   plan.owners = assign_splits(plan.splits, comm_size(comm));
   log_ignored(plan.ignored, options.format);
   plan.format_hints = check_input_formats(comm, plan.files, plan.splits, plan.owners);

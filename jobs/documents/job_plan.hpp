@@ -1,4 +1,4 @@
-// Stage 1, plan: rank 0 lists the inputs and cuts them into splits; every rank gets the plan.
+// Stage 1, plan: rank 0 lists the inputs, every rank cuts them into splits; all hold the plan.
 #pragma once
 
 #include <mpi.h>
@@ -46,10 +46,12 @@ struct JobPlan {
 void share_unsplittable_splits(JobPlan& plan, int ranks);
 
 /// Collective: rank 0 expands `options.inputs` (in options.format, filtered by
-/// options.filter), logs what the walks ignored (ignored_files_text) and cuts splits of
-/// options.split_bytes; the plan is broadcast (Boost.Serialization) and the splits assigned
-/// to ranks balancing bytes; then the ranks check the inputs' formats (check_input_formats). Throws
-/// JobError on every rank, with rank 0's message, when the inputs cannot be listed.
+/// options.filter) and logs what the walks ignored (ignored_files_text); the files are
+/// broadcast (Boost.Serialization), the ranks share out walking the frames of the compressed
+/// files that can be cut (walks_frames), and every rank cuts the same splits of
+/// options.split_bytes and assigns them to ranks balancing bytes; then the ranks check the
+/// inputs' formats (check_input_formats). Throws JobError on every rank, with rank 0's
+/// message, when the inputs cannot be listed.
 JobPlan make_plan(MPI_Comm comm, const JobOptions& options);
 
 }  // namespace neardup

@@ -14,6 +14,7 @@
 #include "core/shingles.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/unicode_tokenizer.hpp"
+#include "io/compressed_frames.hpp"
 #include "io/json_line.hpp"
 #include "io/record_reader.hpp"
 
@@ -54,7 +55,7 @@ struct ReadRecord {
 };
 
 std::vector<ReadRecord> read_all(const std::string& path, neardup::InputFormat format,
-                                 std::uint64_t begin, std::uint64_t end) {
+                                 std::uint64_t begin, std::uint64_t end, bool* decoded = nullptr) {
   std::vector<ReadRecord> records;
   const auto reader = neardup::open_records(path, format, begin, end, kMaxRecordBytes);
   neardup::Record r;
@@ -64,6 +65,7 @@ std::vector<ReadRecord> read_all(const std::string& path, neardup::InputFormat f
     require(r.bytes.find('\n') == std::string_view::npos, "newline inside a record");
     records.push_back({std::string(r.bytes), r.offset, r.size, r.oversized});
   }
+  if (decoded != nullptr) *decoded = reader->decode_error().empty();
   return records;
 }
 
@@ -146,7 +148,8 @@ void digest(neardup::JsonLineParser& parser, const std::string& line) {
 }  // namespace
 
 // Input: byte 0 picks the format (plain, gzip, zstd), byte 1 where a plain file is cut into two
-// splits, the rest is the file.
+// splits (of a compressed file of several zstd frames or BGZF members: which piece starts
+// begin a split), the rest is the file.
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   if (size < 2) return 0;
   static MemoryFile file;
@@ -157,7 +160,38 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const neardup::InputFormat format = formats[data[0] % 3];
   const std::size_t file_size = size - 2;
   file.store(data + 2, file_size);
-  const std::vector<ReadRecord> whole = read_all(file.path(), format, 0, file_size);
+  bool whole_decoded = false;
+  const std::vector<ReadRecord> whole = read_all(file.path(), format, 0, file_size, &whole_decoded);
+  if (format != neardup::InputFormat::kJsonl) {
+    // Splits begin at piece starts (the first, and those byte 1's bits pick); when the whole
+    // file decodes, they hold exactly its records, offsets counted from each split's start.
+    const std::vector<std::uint64_t> starts = neardup::frame_starts(file.path(), format, file_size);
+    std::vector<std::uint64_t> begins{0};
+    for (std::size_t i = 1; i < starts.size(); ++i) {
+      if (data[1] == 0 || ((data[1] >> (i % 8)) & 1) != 0) begins.push_back(starts[i]);
+    }
+    std::vector<ReadRecord> parts;
+    bool parts_decoded = true;
+    for (std::size_t k = 0; k < begins.size(); ++k) {
+      const std::uint64_t end = k + 1 < begins.size() ? begins[k + 1] : file_size;
+      bool decoded = false;
+      for (ReadRecord& r : read_all(file.path(), format, begins[k], end, &decoded)) {
+        parts.push_back(r);
+      }
+      parts_decoded = parts_decoded && decoded;
+    }
+    // zstd frames are walked as the decoder reads them, so a file that decodes splits cleanly;
+    // a BGZF member's BSIZE could disagree with its deflate data (the split then reports it).
+    if (whole_decoded && format == neardup::InputFormat::kJsonlZstd) {
+      require(parts_decoded, "the splits of a file that decodes decode");
+    }
+    if (whole_decoded && parts_decoded) {
+      std::vector<ReadRecord> expected = whole;
+      for (ReadRecord& r : expected) r.offset = 0;
+      for (ReadRecord& r : parts) r.offset = 0;
+      require(parts == expected, "compressed splits partition the records");
+    }
+  }
   if (format == neardup::InputFormat::kJsonl) {
     // Two line-aligned splits hold exactly the records of the whole file.
     const std::uint64_t cut = file_size * data[1] / 255;

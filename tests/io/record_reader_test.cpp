@@ -210,7 +210,7 @@ TEST(RecordReader, ContentHashIsTheHashOfTheSplitsLines) {
             XXH3_64bits(content.data(), content.size()));
   for (const InputFormat format : kCompressed) {
     if (!write_compressed(dir, "file", content, format, Encoder::kLibrary)) continue;
-    EXPECT_EQ(split_content_hash(dir.path("file"), format, 0, 0, 20),
+    EXPECT_EQ(split_content_hash(dir.path("file"), format, 0, kNoLimit, 20),
               XXH3_64bits(content.data(), content.size()))
         << input_format_name(format);
   }

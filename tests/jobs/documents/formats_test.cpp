@@ -16,11 +16,13 @@
 #include <map>
 #include <set>
 
+#include "jobs/documents/job_plan.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/pipeline/output_stage.hpp"
 #include "tests/jobs/job_test_support.hpp"
 #include "tests/support/corpus_generator.hpp"
+#include "tests/support/split_compression.hpp"
 
 namespace neardup {
 namespace {
@@ -596,6 +598,96 @@ TEST(Splits, OneLargeFileCutIntoSplitsEqualsManySmallFiles) {
     EXPECT_EQ(testing::sorted(part_lines(dir + "/o1", "pairs")),
               testing::sorted(part_lines(dir + "/o2", "pairs")));
     EXPECT_EQ(part_lines(dir + "/o1", "deduped"), part_lines(dir + "/o2", "deduped"));
+    fs::remove_all(dir);
+  }
+}
+
+TEST(Splits, CompressedFilesCutAtFramesEqualPlainFiles) {
+  const std::string dir = shared_temp_dir();
+  testing::CorpusSpec spec;
+  spec.seed = 34;
+  spec.base_docs = 500;
+  spec.min_tokens = 40;
+  spec.max_tokens = 400;
+  spec.levels = {0.6, 0.85, 0.95, 1.0};
+  const std::vector<GeneratedDoc> docs = testing::generate_corpus(spec);
+  // a: zstd frames of 3,000 bytes (pzstd's skippable frames too), b: BGZF members of 2,000,
+  // c: one zstd frame, d: plain gzip; the frames and members end inside lines.
+  const std::size_t n = docs.size();
+  const std::string a = json_lines(docs, 0, n / 4), b = json_lines(docs, n / 4, n / 2),
+                    c = json_lines(docs, n / 2, n * 3 / 4), d = json_lines(docs, n * 3 / 4, n);
+  if (world_rank() == 0) {
+    write_bytes(dir + "/plain/a.jsonl", a);
+    write_bytes(dir + "/plain/b.jsonl", b);
+    write_bytes(dir + "/plain/c.jsonl", c);
+    write_bytes(dir + "/plain/d.jsonl", d);
+    write_bytes(dir + "/cut/a.jsonl.zst", testing::zstd_frames(a, 3000, true).bytes);
+    write_bytes(dir + "/cut/b.jsonl.gz", testing::bgzf(b, 2000).bytes);
+    write_bytes(dir + "/cut/c.jsonl.zst", testing::zstd_frames(c, c.size()).bytes);
+    write_bytes(dir + "/c", c);
+    write_bytes(dir + "/d", d);
+    run_shell("gzip -c " + dir + "/d > " + dir + "/cut/d.jsonl.gz");
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  MinhashOptions plain_options = options_for({dir + "/plain"}, dir + "/o1");
+  MinhashOptions cut_options = options_for({dir + "/cut"}, dir + "/o2");
+  plain_options.split_bytes = cut_options.split_bytes = 16 * 1024;
+  // Every rank cuts the same splits as one process walking every file.
+  const JobPlan plan = make_plan(MPI_COMM_WORLD, cut_options);
+  const std::vector<Split> alone = cut_splits(plan.files, cut_options.split_bytes);
+  ASSERT_EQ(plan.splits.size(), alone.size());
+  std::vector<std::size_t> per_file(plan.files.size());
+  for (std::size_t s = 0; s < alone.size(); ++s) {
+    EXPECT_EQ(plan.splits[s].file, alone[s].file);
+    EXPECT_EQ(plan.splits[s].begin, alone[s].begin);
+    EXPECT_EQ(plan.splits[s].end, alone[s].end);
+    ++per_file[plan.splits[s].file];
+  }
+  EXPECT_EQ(per_file, (std::vector<std::size_t>{per_file[0], per_file[1], 1, 1}));
+  EXPECT_GT(per_file[0], 5u);
+  EXPECT_GT(per_file[1], 5u);
+  const JobSummary plain = run_minhash(MPI_COMM_WORLD, plain_options);
+  const JobSummary cut = run_minhash(MPI_COMM_WORLD, cut_options);
+  EXPECT_EQ(cut.docs_read, n);
+  EXPECT_EQ(cut.docs_skipped, 0u);
+  EXPECT_EQ(cut.docs_removed, plain.docs_removed);
+  if (world_rank() == 0) {
+    EXPECT_GT(plain.docs_removed, 100u);
+    EXPECT_EQ(testing::sorted(part_lines(dir + "/o2", "clusters")),
+              testing::sorted(part_lines(dir + "/o1", "clusters")));
+    EXPECT_EQ(testing::sorted(part_lines(dir + "/o2", "pairs")),
+              testing::sorted(part_lines(dir + "/o1", "pairs")));
+    // The lines of the parts in OUT/SUB, in name order, each decompressed by its extension.
+    const auto lines_of_parts = [&](const std::string& sub) {
+      std::vector<fs::path> parts;
+      for (const auto& entry : fs::directory_iterator(dir + "/o2/" + sub)) {
+        parts.push_back(entry.path());
+      }
+      std::sort(parts.begin(), parts.end());
+      std::vector<std::string> lines;
+      for (const fs::path& part : parts) {
+        const std::string tool = part.string().ends_with(".zst") ? "zstd" : "gzip";
+        run_shell(tool + " -dc '" + part.string() + "' > '" + dir + "/part.plain'");
+        for (std::string& line : testing::lines_of(dir + "/part.plain")) lines.push_back(line);
+      }
+      return std::pair{parts.size(), lines};
+    };
+    // deduped/: a part per split, in its file's compression, the kept lines in input order.
+    const auto [deduped_parts, kept] = lines_of_parts("deduped");
+    EXPECT_EQ(deduped_parts, plan.splits.size());
+    EXPECT_EQ(kept, part_lines(dir + "/o1", "deduped"));
+    // removed/ locates each removed document at the same line of its file.
+    std::vector<std::string> removed;
+    for (std::string line : lines_of_parts("removed").second) {
+      for (const auto& [from, to] :
+           {std::pair{"/cut/", "/plain/"}, std::pair{".zst:", ":"}, std::pair{".gz:", ":"}}) {
+        for (std::size_t at = line.find(from); at != std::string::npos; at = line.find(from)) {
+          line.replace(at, std::string(from).size(), to);
+        }
+      }
+      removed.push_back(line);
+    }
+    EXPECT_EQ(testing::sorted(removed), testing::sorted(part_lines(dir + "/o1", "removed")));
     fs::remove_all(dir);
   }
 }
