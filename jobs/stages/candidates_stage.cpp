@@ -37,13 +37,13 @@ std::vector<DocPair> find_candidates(Exchanger& exchanger, const LocalDocs& docs
   // in one round's bytes on the rank with the most documents, since each exchange costs a
   // message to every other rank whatever it carries. Keys of different bands differ (the band
   // seeds the hash), so grouping bands loses no bucket.
-  const std::uint64_t most_docs = std::max<std::uint64_t>(
-      1, max_over_ranks(exchanger.comm(), docs.size()));
+  const std::uint64_t most_docs =
+      std::max<std::uint64_t>(1, max_over_ranks(exchanger.comm(), docs.size()));
   const std::uint64_t band_bytes = most_docs * sizeof(BandTuple);
   const std::uint64_t fill_messages = (kSmallMessage * ranks + band_bytes - 1) / band_bytes;
   const std::uint64_t fit_round = round_bytes / (2 * band_bytes);
-  const auto bands_per_group = static_cast<unsigned>(std::clamp<std::uint64_t>(
-      std::min(fill_messages, fit_round), 1, layout.bands));
+  const auto bands_per_group = static_cast<unsigned>(
+      std::clamp<std::uint64_t>(std::min(fill_messages, fit_round), 1, layout.bands));
   // Tuples are made and shuffled an eighth of a round at a time: they and their packed copy
   // are scratch beside the received tuples, which are what a group must hold.
   const std::size_t docs_per_chunk =

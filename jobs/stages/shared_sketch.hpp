@@ -24,11 +24,11 @@ namespace neardup {
 /// Sketches the shared splits of a plan (JobPlan::shared) with every rank, in collective
 /// rounds. In each round every reader (the split's owner in the plan) hands each rank a run of
 /// consecutive lines (1 to 8 MiB) it read in the previous round, then reads the next round's
-/// while each rank sketches what it got, keeps the records of its documents in a rank-local file (where DocSource reads them)
-/// and owns those documents (SketchResult::shared_ranges). A reader keeps a smaller run for
-/// itself, sized from how fast it decompresses and sketches, so it is not the straggler.
-/// Document ids are those of the split (its lines), whoever sketches them, so results do not
-/// depend on the rank count or the rounds.
+/// while each rank sketches what it got, keeps the records of its documents in a rank-local file
+/// (where DocSource reads them) and owns those documents (SketchResult::shared_ranges). A reader
+/// keeps a smaller run for itself, sized from how fast it decompresses and sketches, so it is not
+/// the straggler. Document ids are those of the split (its lines), whoever sketches them, so
+/// results do not depend on the rank count or the rounds.
 class SharedSketch {
  public:
   /// `records_path`: the rank-local scratch file for the records of this rank's documents of
@@ -79,8 +79,8 @@ class SharedSketch {
   std::uint64_t records_written_ = 0;
   std::optional<DocumentSink> sink_;
   std::vector<std::string> pending_;  // per rank: the records the next round hands out
-  std::vector<std::uint32_t> mine_;  // the shared splits this rank reads, in order
-  std::size_t next_ = 0;             // mine_[next_ - 1] is being read
+  std::vector<std::uint32_t> mine_;   // the shared splits this rank reads, in order
+  std::size_t next_ = 0;              // mine_[next_ - 1] is being read
   std::unique_ptr<RecordReader> reader_;
   std::uint64_t line_ = 0;  // next line of the split being read
   std::uint64_t reported_bytes_ = 0;

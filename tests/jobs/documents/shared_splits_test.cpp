@@ -18,8 +18,8 @@ JobPlan four_files() {
                 {"b.jsonl", 3000, InputFormat::kJsonl, "b.jsonl"},
                 {"c.txt.gz", 2000, InputFormat::kTextGzip, "c.txt.gz"},
                 {"d.jsonl.zst", 100, InputFormat::kJsonlZstd, "d.jsonl.zst"}};
-  plan.splits = {{0, 0, 1000}, {1, 0, 1000}, {1, 1000, 2000}, {1, 2000, 3000}, {2, 0, 2000},
-                 {3, 0, 100}};
+  plan.splits = {{0, 0, 1000},    {1, 0, 1000}, {1, 1000, 2000},
+                 {1, 2000, 3000}, {2, 0, 2000}, {3, 0, 100}};
   return plan;
 }
 
