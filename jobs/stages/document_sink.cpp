@@ -7,6 +7,7 @@
 
 #include "core/hash128.hpp"
 #include "core/hosts/url_host.hpp"
+#include "io/json_fields.hpp"
 
 namespace neardup {
 namespace {
@@ -50,6 +51,12 @@ LineStatus DocumentSink::add(const InputFile& file, DocId id, std::string_view b
   docs.features.push_back(features);
   into_.features += features;
   return LineStatus::kOk;
+}
+
+std::string DocumentSink::skip_detail(LineStatus status, std::string_view bytes) const {
+  const bool field_missed =
+      status == LineStatus::kMissingText || status == LineStatus::kTextNotString;
+  return field_missed ? describe_json_fields(bytes, spec_.text_field) : std::string();
 }
 
 }  // namespace neardup

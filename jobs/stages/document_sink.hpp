@@ -2,6 +2,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "core/doc_id.hpp"
@@ -26,6 +27,10 @@ class DocumentSink {
   /// bytes the JSON parser repaired to `invalid_utf8_bytes`.
   LineStatus add(const InputFile& file, DocId id, std::string_view bytes, std::uint64_t offset,
                  std::uint64_t& invalid_utf8_bytes);
+
+  /// What a skip example says of `bytes`, a record add() found no document for `status`: the
+  /// keys it has when its text field is missing or not a string (describe_json_fields), else "".
+  std::string skip_detail(LineStatus status, std::string_view bytes) const;
 
  private:
   const DocumentSpec& spec_;

@@ -7,7 +7,6 @@
 #include <cstring>
 
 #include "io/io_error.hpp"
-#include "io/json_fields.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {
@@ -241,11 +240,9 @@ void SharedSketch::take(const std::string& block, SketchResult& into) {
         ++documents;
         continue;
       }
-      const bool field_missed =
-          status == LineStatus::kMissingText || status == LineStatus::kTextNotString;
       const bool wants = examples_per_status_[static_cast<std::size_t>(status)] < kSkipExamples;
       skip(into, header.split, line, status,
-           field_missed && wants ? describe_json_fields(bytes, spec_.text_field) : std::string());
+           wants ? sink_->skip_detail(status, bytes) : std::string());
     }
   }
   if (limits_.on_progress && documents > 0) limits_.on_progress(0, documents);

@@ -5,7 +5,6 @@
 #include <numeric>
 
 #include "io/io_error.hpp"
-#include "io/json_fields.hpp"
 #include "io/record_reader.hpp"
 #include "jobs/mpi/interrupt.hpp"
 #include "jobs/stages/document_sink.hpp"
@@ -119,11 +118,8 @@ SplitTally sketch_split(const JobPlan& plan, std::uint32_t s, const DocumentSpec
       const LineStatus status =
           sink.add(file, id, record.bytes, record.offset, result.invalid_utf8_bytes);
       if (status != LineStatus::kOk) {
-        const bool field_missed =
-            status == LineStatus::kMissingText || status == LineStatus::kTextNotString;
-        skip(status, field_missed && wants_example(status)
-                         ? describe_json_fields(record.bytes, spec.text_field)
-                         : std::string());
+        skip(status,
+             wants_example(status) ? sink.skip_detail(status, record.bytes) : std::string());
         continue;
       }
       ++index;
