@@ -56,11 +56,11 @@ std::vector<StageSpread> StageClock::reduce(MPI_Comm comm) const {
 }
 
 std::vector<TrafficSpread> reduce_traffic(MPI_Comm comm, std::span<const Traffic> traffic) {
-  constexpr std::size_t kFields = 5;  // Traffic's counters, in order
+  constexpr std::size_t kFields = 6;  // Traffic's counters, in order
   std::vector<std::uint64_t> mine;
   for (const Traffic& t : traffic) {
     mine.insert(mine.end(), {t.bytes_sent, t.bytes_received, t.messages_sent, t.messages_received,
-                             t.collectives});
+                             t.collectives, t.mpi_nanoseconds});
   }
   const int count = static_cast<int>(mine.size());
   std::vector<std::uint64_t> mins(mine.size()), maxs(mine.size()), sums(mine.size());
@@ -77,7 +77,7 @@ std::vector<TrafficSpread> reduce_traffic(MPI_Comm comm, std::span<const Traffic
   std::vector<TrafficSpread> out;
   for (std::size_t i = 0; i < mine.size(); i += kFields) {
     out.push_back({spread(i), spread(i + 1), spread(i + 2), spread(i + 3), maxs[i + 4],
-                   mins[i + 4] == maxs[i + 4]});
+                   mins[i + 4] == maxs[i + 4], spread(i + 5)});
   }
   return out;
 }

@@ -30,6 +30,7 @@ struct TrafficSpread {
   RankSpread messages_received;
   std::uint64_t collectives = 0;  // collective calls of the busiest rank
   bool collectives_agree = true;  // every rank made as many (true of a correct SPMD program)
+  RankSpread mpi_nanoseconds;     // wall time inside MPI calls: moving bytes and waiting
 };
 
 /// Collective: each entry of `traffic` (one per stage, in the same order on every rank) across

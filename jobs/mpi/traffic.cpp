@@ -5,11 +5,30 @@
 
 #include <mpi.h>
 
+#include <chrono>
+
 namespace neardup {
 namespace {
 
 // The process's counters. MPI is started with MPI_Init (MPI_THREAD_SINGLE): one thread calls it.
 Traffic counted;
+
+// Adds the wall time from its construction to its destruction to the process's time in MPI.
+class InMpi {
+ public:
+  InMpi() : start_(std::chrono::steady_clock::now()) {}
+  ~InMpi() {
+    counted.mpi_nanoseconds +=
+        static_cast<std::uint64_t>(std::chrono::duration_cast<std::chrono::nanoseconds>(
+                                       std::chrono::steady_clock::now() - start_)
+                                       .count());
+  }
+  InMpi(const InMpi&) = delete;
+  InMpi& operator=(const InMpi&) = delete;
+
+ private:
+  std::chrono::steady_clock::time_point start_;
+};
 
 int rank_in(MPI_Comm comm) {
   int rank = 0;
@@ -104,6 +123,7 @@ int MPI_Alltoall(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void
   neardup::count_all_to_all(
       sendbuf == MPI_IN_PLACE ? recv_bytes : neardup::bytes_of(sendcount, sendtype), recv_bytes,
       comm);
+  const neardup::InMpi timed;
   return PMPI_Alltoall(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
@@ -115,6 +135,7 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
   } else {
     neardup::count_alltoallv(sendcounts, sendtype, recvcounts, recvtype, comm);
   }
+  const neardup::InMpi timed;
   return PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls,
                         recvtype, comm);
 }
@@ -125,6 +146,7 @@ int MPI_Allgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, voi
   neardup::count_all_to_all(
       sendbuf == MPI_IN_PLACE ? recv_bytes : neardup::bytes_of(sendcount, sendtype), recv_bytes,
       comm);
+  const neardup::InMpi timed;
   return PMPI_Allgather(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, comm);
 }
 
@@ -139,34 +161,40 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
   for (int other = 0; other < neardup::size_of(comm); ++other) {
     if (other != rank) neardup::receive(neardup::bytes_of(recvcounts[other], recvtype));
   }
+  const neardup::InMpi timed;
   return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
 }
 
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   MPI_Comm comm) {
   neardup::count_allreduce(neardup::bytes_of(count, datatype), comm);
+  const neardup::InMpi timed;
   return PMPI_Allreduce(sendbuf, recvbuf, count, datatype, op, comm);
 }
 
 int MPI_Reduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                int root, MPI_Comm comm) {
   neardup::count_reduce(neardup::bytes_of(count, datatype), root, comm);
+  const neardup::InMpi timed;
   return PMPI_Reduce(sendbuf, recvbuf, count, datatype, op, root, comm);
 }
 
 int MPI_Bcast(void* buffer, int count, MPI_Datatype datatype, int root, MPI_Comm comm) {
   neardup::count_bcast(neardup::bytes_of(count, datatype), root, comm);
+  const neardup::InMpi timed;
   return PMPI_Bcast(buffer, count, datatype, root, comm);
 }
 
 int MPI_Barrier(MPI_Comm comm) {
   ++neardup::counted.collectives;
+  const neardup::InMpi timed;
   return PMPI_Barrier(comm);
 }
 
 int MPI_Isend(const void* buf, int count, MPI_Datatype datatype, int dest, int tag, MPI_Comm comm,
               MPI_Request* request) {
   if (dest != neardup::rank_in(comm)) neardup::send(neardup::bytes_of(count, datatype));
+  const neardup::InMpi timed;
   return PMPI_Isend(buf, count, datatype, dest, tag, comm, request);
 }
 
@@ -174,7 +202,11 @@ int MPI_Recv(void* buf, int count, MPI_Datatype datatype, int source, int tag, M
              MPI_Status* status) {
   MPI_Status mine;
   MPI_Status* arrived = status == MPI_STATUS_IGNORE ? &mine : status;
-  const int result = PMPI_Recv(buf, count, datatype, source, tag, comm, arrived);
+  int result = MPI_SUCCESS;
+  {
+    const neardup::InMpi timed;
+    result = PMPI_Recv(buf, count, datatype, source, tag, comm, arrived);
+  }
   if (result == MPI_SUCCESS && arrived->MPI_SOURCE != neardup::rank_in(comm)) {
     int bytes = 0;
     PMPI_Get_count(arrived, MPI_BYTE, &bytes);

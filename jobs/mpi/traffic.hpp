@@ -1,5 +1,6 @@
-// What this rank has moved through MPI: bytes, messages and collective calls, counted by the
-// MPI profiling layer in traffic.cpp, which every MPI call of the job goes through.
+// What this rank has moved through MPI: bytes, messages, collective calls and the time inside
+// them, counted by the MPI profiling layer in traffic.cpp, which every MPI call of the job goes
+// through.
 #pragma once
 
 #include <cstdint>
@@ -17,12 +18,15 @@ struct Traffic {
   std::uint64_t messages_sent = 0;
   std::uint64_t messages_received = 0;
   std::uint64_t collectives = 0;  // collective calls (alltoall(v), allreduce, bcast, barrier...)
+  /// Wall time inside the counted MPI calls: moving bytes, and waiting for the other ranks to
+  /// reach a collective (a stage's imbalance shows as the others' time here).
+  std::uint64_t mpi_nanoseconds = 0;
 
   /// The traffic between snapshot `earlier` and this one.
   Traffic operator-(const Traffic& earlier) const {
-    return {bytes_sent - earlier.bytes_sent, bytes_received - earlier.bytes_received,
+    return {bytes_sent - earlier.bytes_sent,       bytes_received - earlier.bytes_received,
             messages_sent - earlier.messages_sent, messages_received - earlier.messages_received,
-            collectives - earlier.collectives};
+            collectives - earlier.collectives,     mpi_nanoseconds - earlier.mpi_nanoseconds};
   }
   friend bool operator==(const Traffic&, const Traffic&) = default;
 };

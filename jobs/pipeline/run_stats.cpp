@@ -37,6 +37,12 @@ void write_communication(JsonWriter& json, const TrafficSpread& traffic) {
   write_rank_spread(json, "messages_received", traffic.messages_received);
   json.key("collectives").value(traffic.collectives);
   json.key("collectives_agree").value(traffic.collectives_agree);
+  const RankSpread& in_mpi = traffic.mpi_nanoseconds;
+  json.key("mpi_seconds").begin_object();
+  json.key("min").value(static_cast<double>(in_mpi.min) / 1e9);
+  json.key("avg").value(in_mpi.avg / 1e9);
+  json.key("max").value(static_cast<double>(in_mpi.max) / 1e9);
+  json.end_object();
   json.end_object();
 }
 
@@ -54,18 +60,20 @@ std::string stage_table(const std::vector<StageSpread>& stages) {
   char buffer[256];
   std::string out =
       "stage         min s     avg s     max s   max/avg   MB shuffled   peak RSS MB"
-      "   sent MB max/avg   msgs max   colls\n";
+      "   sent MB max/avg   msgs max   colls   MPI s min/max\n";
   for (const StageSpread& stage : stages) {
     const TrafficSpread& c = stage.communication;
     std::snprintf(buffer, sizeof buffer,
                   "%-12s %7.3f   %7.3f   %7.3f   %7.2f   %11.1f   %11.1f   %8.2f/%-8.2f %8llu"
-                  "   %5llu\n",
+                  "   %5llu   %5.3f/%-5.3f\n",
                   stage.name.c_str(), stage.min, stage.avg, stage.max, stage.imbalance(),
                   static_cast<double>(stage.bytes_shuffled) / 1e6,
                   static_cast<double>(stage.peak_rss) / 1e6,
                   static_cast<double>(c.bytes_sent.max) / 1e6, c.bytes_sent.avg / 1e6,
                   static_cast<unsigned long long>(c.messages_sent.max),
-                  static_cast<unsigned long long>(c.collectives));
+                  static_cast<unsigned long long>(c.collectives),
+                  static_cast<double>(c.mpi_nanoseconds.min) / 1e9,
+                  static_cast<double>(c.mpi_nanoseconds.max) / 1e9);
     out += buffer;
   }
   return out;

@@ -2,8 +2,9 @@
 # stats.json accounts for communication: minhash and exact at 3 ranks record, per stage and for
 # the run, bytes and messages sent and received per rank and collective calls, with the
 # relations any correct run has: what ranks sent is what ranks received, every rank made as many
-# collective calls, min <= avg <= max, the run is at least its stages, and the Exchanger's bytes
-# (bytes_shuffled) are among the bytes counted.
+# collective calls, min <= avg <= max, the run is at least its stages, the Exchanger's bytes
+# (bytes_shuffled) are among the bytes counted, and no rank spent longer inside MPI in a stage
+# than the stage took.
 # Usage: communication_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -27,9 +28,14 @@ def check(where, c):
         broken.append(f"{where}: messages sent != received")
     if not c["collectives_agree"]:
         broken.append(f"{where}: ranks made different numbers of collective calls")
+    t = c["mpi_seconds"]
+    if not 0 <= t["min"] <= t["avg"] <= t["max"]:
+        broken.append(f"{where}: mpi_seconds {t}")
 stages = stats["stages"]
 for name, stage in stages.items():
     check(name, stage["communication"])
+    if stage["communication"]["mpi_seconds"]["max"] > stage["max_seconds"] + 1e-3:
+        broken.append(f"{name}: more time in MPI than the stage took")
     if stage["communication"]["bytes_sent"]["sum"] < stage["bytes_shuffled"]:
         broken.append(f"{name}: fewer bytes sent than the Exchanger shuffled")
 run = stats["communication"]

@@ -1,9 +1,11 @@
 // The MPI traffic counters at 3 ranks: each stage's bytes, messages and collective calls, for a
-// known sequence of calls, against counts worked out by hand.
+// known sequence of calls, against counts worked out by hand, and the time spent inside MPI.
 #include <gtest/gtest.h>
 
 #include <array>
+#include <chrono>
 #include <cstdint>
+#include <thread>
 #include <vector>
 
 #include "jobs/mpi/exchange.hpp"
@@ -75,9 +77,12 @@ TEST(Traffic, EachStageCountsWhatItsCallsMoved) {
   send_point_to_point();
   clock.start("rank 0 alone");
   if (comm_rank(MPI_COMM_WORLD) == 0) MPI_Barrier(MPI_COMM_SELF);
+  clock.start("rank 0 waits");
+  if (comm_rank(MPI_COMM_WORLD) != 0) std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  MPI_Barrier(MPI_COMM_WORLD);
   clock.stop();
   const std::vector<StageSpread> stages = clock.reduce(MPI_COMM_WORLD);
-  ASSERT_EQ(stages.size(), 6u);
+  ASSERT_EQ(stages.size(), 7u);
 
   // Shuffle: an allreduce of 3 uint64 (24 bytes) and one of 8 bytes agree on 1 round; an
   // alltoall of one int per rank; an alltoallv of items (8 bytes): rank 0 sends 1 to rank 1,
@@ -128,6 +133,14 @@ TEST(Traffic, EachStageCountsWhatItsCallsMoved) {
   EXPECT_EQ(alone.collectives, 1u);
   EXPECT_FALSE(alone.collectives_agree);
   expect_spread(alone.bytes_sent, 0, 0, 0);
+
+  // Rank 0 waited in the barrier while the others slept 300 ms before it: its time in MPI is
+  // at least the sleep (a lower bound only, which no slow machine can break), and nobody's
+  // exceeds the stage's wall time.
+  const StageSpread& waits = stages[6];
+  EXPECT_GE(waits.communication.mpi_nanoseconds.max, 300'000'000u);
+  EXPECT_LE(static_cast<double>(waits.communication.mpi_nanoseconds.max) / 1e9, waits.max);
+  EXPECT_LE(waits.communication.mpi_nanoseconds.min, waits.communication.mpi_nanoseconds.max);
 }
 
 }  // namespace
