@@ -36,7 +36,7 @@ class Payloads {
  private:
   friend Payloads answer_requests(Exchanger&, const struct PayloadRequests&, const PayloadFn&,
                                   const PayloadSizeFn&, Payloads*);
-  std::vector<char> replies_;                              // as received, by source rank
+  ByteBuffer replies_;                                     // as received, by source rank
   std::vector<std::pair<DocId, std::string_view>> found_;  // by id, into replies_
   std::string answers_;  // what this rank sent, kept only to be reused (answer_requests)
 };
@@ -49,9 +49,11 @@ struct PayloadRequests {
   std::size_t requests = 0;
 };
 
-/// Collective, the first half of fetch_payloads: sends this rank's `requests` (sorted,
-/// distinct) to their owners. A rank may do other work before answer_requests, which then
-/// overlaps with the other ranks' answering.
+/// Collective, the first half of fetch_payloads: sends this rank's `requests` (distinct) to
+/// their owners, which make the payloads in the order asked: a caller that asks for near-
+/// duplicates one after another has them made faster (their texts, token streams and hash
+/// orders alike keep the owner's caches and branch predictors warm). A rank may do other work
+/// before answer_requests, which then overlaps with the other ranks' answering.
 PayloadRequests send_requests(Exchanger& exchanger, std::span<const DocId> requests,
                               const OwnerFn& owner);
 
@@ -64,7 +66,7 @@ Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
                          const PayloadFn& provide, const PayloadSizeFn& size_of = {},
                          Payloads* reuse = nullptr);
 
-/// Collective: every rank asks for the payloads of `requests` (sorted, distinct) and answers
+/// Collective: every rank asks for the payloads of `requests` (distinct) and answers
 /// the requests for the documents it owns with `provide` (send_requests, then
 /// answer_requests).
 Payloads fetch_payloads(Exchanger& exchanger, std::span<const DocId> requests, const OwnerFn& owner,

@@ -81,18 +81,17 @@ void Exchanger::exchange_items(const void* send, std::span<const std::size_t> se
   mpi_check(status, "MPI_Alltoallv");
 }
 
-std::vector<char> Exchanger::exchange_bytes(std::span<const char> send,
-                                            std::span<const std::size_t> send_counts,
-                                            std::vector<std::size_t>& recv_counts) {
-  std::vector<char> recv;
+ByteBuffer Exchanger::exchange_bytes(std::span<const char> send,
+                                     std::span<const std::size_t> send_counts,
+                                     std::vector<std::size_t>& recv_counts) {
+  ByteBuffer recv;
   exchange_bytes_into(send, send_counts, recv_counts, recv);
   return recv;
 }
 
 void Exchanger::exchange_bytes_into(std::span<const char> send,
                                     std::span<const std::size_t> send_counts,
-                                    std::vector<std::size_t>& recv_counts,
-                                    std::vector<char>& recv) {
+                                    std::vector<std::size_t>& recv_counts, ByteBuffer& recv) {
   std::vector<std::size_t> send_offsets(send_counts.size());
   std::size_t offset = 0;
   for (std::size_t d = 0; d < send_counts.size(); ++d) {
@@ -117,7 +116,7 @@ std::vector<std::string> Exchanger::exchange_blocks(
     send.insert(send.end(), per_destination[d].begin(), per_destination[d].end());
     send_counts[d] = per_destination[d].size();
   }
-  const std::vector<char> recv = exchange_bytes(send, send_counts, recv_counts);
+  const ByteBuffer recv = exchange_bytes(send, send_counts, recv_counts);
   std::vector<std::string> per_source(ranks);
   std::size_t offset = 0;
   for (std::size_t s = 0; s < ranks; ++s) {

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/release.hpp"
+#include "jobs/mpi/byte_buffer.hpp"
 
 namespace neardup {
 
@@ -25,14 +26,13 @@ class Exchanger {
 
   /// Collective: one MPI_Alltoallv. send_counts[d] bytes of `send`, consecutively by
   /// destination, go to rank d. Returns received bytes; recv_counts[s] came from rank s.
-  std::vector<char> exchange_bytes(std::span<const char> send,
-                                   std::span<const std::size_t> send_counts,
-                                   std::vector<std::size_t>& recv_counts);
+  ByteBuffer exchange_bytes(std::span<const char> send, std::span<const std::size_t> send_counts,
+                            std::vector<std::size_t>& recv_counts);
 
   /// Collective: exchange_bytes into `recv` (replacing its contents), whose memory a caller
   /// exchanging in rounds passes again, so it is faulted in once rather than every round.
   void exchange_bytes_into(std::span<const char> send, std::span<const std::size_t> send_counts,
-                           std::vector<std::size_t>& recv_counts, std::vector<char>& recv);
+                           std::vector<std::size_t>& recv_counts, ByteBuffer& recv);
 
   /// Collective: per_destination[d] goes to rank d; returns what each source rank sent here.
   std::vector<std::string> exchange_blocks(const std::vector<std::string>& per_destination);
