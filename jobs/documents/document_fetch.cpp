@@ -35,6 +35,11 @@ std::string_view Payloads::get(DocId id) const {
   return it->second;
 }
 
+void Payloads::reserve(std::size_t answer_bytes, std::size_t reply_bytes) {
+  reserve_buffer(answers_, answer_bytes);
+  reserve_buffer(replies_, reply_bytes);
+}
+
 PayloadRequests send_requests(Exchanger& exchanger, std::span<const DocId> requests,
                               const OwnerFn& owner) {
   const auto ranks = static_cast<std::size_t>(exchanger.size());

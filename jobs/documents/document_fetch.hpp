@@ -33,6 +33,10 @@ class Payloads {
   /// The payload of a requested document; throws std::logic_error for an unrequested one.
   std::string_view get(DocId id) const;
 
+  /// Makes room for answers and replies of up to these sizes before the first round (see
+  /// reserve_buffer), for a caller that passes these payloads as answer_requests' `reuse`.
+  void reserve(std::size_t answer_bytes, std::size_t reply_bytes);
+
  private:
   friend Payloads answer_requests(Exchanger&, const struct PayloadRequests&, const PayloadFn&,
                                   const PayloadSizeFn&, Payloads*);

@@ -26,6 +26,7 @@ std::vector<DocPair> sketch_filter(Exchanger& exchanger, const LocalDocs& docs,
       std::max<std::uint64_t>(1, round_bytes / (2 * (sketch_bytes + 2 * sizeof(DocId))));
   std::vector<DocPair> likely;
   std::vector<SigValue> a_fetched, b_fetched;
+  Payloads fetched;  // a round's signatures; its buffers hold the next round's
   for (std::size_t at = 0; any_rank(exchanger.comm(), at < candidates.size()); at += per_round) {
     const std::size_t first = std::min(at, candidates.size());
     const std::span<const DocPair> round =
@@ -37,7 +38,8 @@ std::vector<DocPair> sketch_filter(Exchanger& exchanger, const LocalDocs& docs,
     }
     std::sort(remote.begin(), remote.end());
     remote.erase(std::unique(remote.begin(), remote.end()), remote.end());
-    const Payloads fetched = fetch_payloads(exchanger, remote, owner, provide, size_of);
+    fetched = answer_requests(exchanger, send_requests(exchanger, remote, owner), provide, size_of,
+                              &fetched);
     const auto sketch_of = [&](DocId doc, std::vector<SigValue>& copy) {
       if (local(doc)) return docs.sketch(docs.index_of(doc));
       const std::string_view bytes = fetched.get(doc);

@@ -39,6 +39,15 @@ std::vector<std::uint64_t> payload_bytes(Exchanger& exchanger, std::span<const D
   return bytes;
 }
 
+RoundPayloads::RoundPayloads(Exchanger& exchanger, const PayloadAccess& access,
+                             std::span<const DocId> docs)
+    : exchanger_(exchanger), access_(access), docs_(docs), views_(docs.size()) {
+  // A round's documents, this rank's and the fetched ones, fit the budget; the answers to
+  // other ranks usually do (reuse_buffer grows them when not).
+  if (!access_.local) reserve_buffer(made_, access_.round_bytes);
+  if (exchanger_.size() > 1) fetched_.reserve(access_.round_bytes, access_.round_bytes);
+}
+
 void RoundPayloads::load(std::span<const std::uint32_t> round) {
   const int rank = exchanger_.rank();
   std::vector<std::uint32_t> mine, remote;

@@ -36,9 +36,9 @@ std::vector<std::uint64_t> payload_bytes(Exchanger& exchanger, std::span<const D
 /// The payloads of a round's documents, by their numbers (indices into the `docs` given).
 class RoundPayloads {
  public:
-  /// `docs` (number -> document) must outlive this object.
-  RoundPayloads(Exchanger& exchanger, const PayloadAccess& access, std::span<const DocId> docs)
-      : exchanger_(exchanger), access_(access), docs_(docs), views_(docs.size()) {}
+  /// `docs` (number -> document) must outlive this object. Its buffers are reserved for a
+  /// round's budget, access.round_bytes, once.
+  RoundPayloads(Exchanger& exchanger, const PayloadAccess& access, std::span<const DocId> docs);
 
   /// Collective: makes the payloads of the documents numbered `round` (sorted, distinct)
   /// readable; the last round's are gone.
