@@ -5,7 +5,6 @@
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstring>
 #include <utility>
 
 #include "io/io_error.hpp"
@@ -29,8 +28,7 @@ CommitGuard set_commit_guard(CommitGuard guard) {
 AtomicFile::AtomicFile(std::string final_path, SyncOnCommit sync)
     : final_path_(std::move(final_path)),
       temp_path_(final_path_ + ".tmp" + g_guard.temp_tag),
-      sync_(sync),
-      buffer_(kBufferBytes) {
+      sync_(sync) {
   fd_ = ::open(temp_path_.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
   if (fd_ < 0) throw IoError(errno_message(temp_path_, "cannot create"));
 }
@@ -43,8 +41,8 @@ AtomicFile::~AtomicFile() {
 }
 
 void AtomicFile::flush() {
-  write_through(std::string_view(buffer_.data(), used_));
-  used_ = 0;
+  write_through(std::string_view(buffer_.data(), buffer_.size()));
+  buffer_.clear();
 }
 
 void AtomicFile::write_through(std::string_view bytes) {
@@ -65,13 +63,12 @@ void AtomicFile::write_through(std::string_view bytes) {
 }
 
 void AtomicFile::write(std::string_view bytes) {
-  if (bytes.size() > buffer_.size() - used_) {
+  if (bytes.size() > kBufferBytes - buffer_.size()) {
     flush();
     // A payload as large as the buffer goes straight to the file: no copy, no bigger buffer.
-    if (bytes.size() >= buffer_.size()) return write_through(bytes);
+    if (bytes.size() >= kBufferBytes) return write_through(bytes);
   }
-  std::memcpy(buffer_.data() + used_, bytes.data(), bytes.size());
-  used_ += bytes.size();
+  buffer_.insert(buffer_.end(), bytes.begin(), bytes.end());
 }
 
 void AtomicFile::commit() {
