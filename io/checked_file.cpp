@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <fstream>
 
+#include "core/sketch_format.hpp"
 #include "io/atomic_file.hpp"
 #include "io/io_error.hpp"
 
@@ -60,8 +61,9 @@ std::string load_checked_file(const std::string& path, std::string_view magic,
   in >> found_magic >> found_version >> checksum >> size;
   if (!in || found_magic != magic) throw IoError(path + ": not a neardup " + kind);
   if (found_version != version) {
-    throw FormatVersionError(path + ": " + kind + " format " + std::to_string(found_version) +
-                             ", this neardup reads " + std::to_string(version));
+    throw FormatVersionError(path + ": " + kind + " format " +
+                             describe_stored_version(found_version) + ", this neardup reads " +
+                             describe_stored_version(version));
   }
   in.get();  // the header's newline
   std::string payload(size, '\0');

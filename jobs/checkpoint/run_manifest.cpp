@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <sstream>
 
+#include "core/sketch_format.hpp"
 #include "io/checked_file.hpp"
 #include "io/io_error.hpp"
 #include "io/regular_file.hpp"
@@ -60,7 +61,9 @@ constexpr const char* kManifestMagic = "neardup-manifest";
 // 6: a compressed JSON Lines file of several zstd frames or BGZF members is cut into splits at
 //    frame starts (io/compressed_frames), so its documents' ids (split, line) differ from those
 //    in the stage parts of a run that read it as one split.
-constexpr std::uint32_t kManifestVersion = 6;
+// 7: the sketch format recorded beside the layout (core/sketch_format.hpp): stage parts are
+//    made from sketches, so a run of another sketch format is not resumed over them.
+const std::uint32_t kManifestVersion = stored_format_version(7);
 constexpr std::size_t kFingerprintBytes = 64 << 10;
 
 // XXH3 of the size, the first and the last 64 KiB: cheap on a parallel file system, and it

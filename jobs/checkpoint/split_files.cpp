@@ -210,7 +210,7 @@ std::optional<SplitTally> SplitFiles::load(std::uint32_t s, SketchResult& into) 
   if (!fs::exists(path, error)) return std::nullopt;
   try {
     const std::string payload =
-        load_checked_file(path, kSplitMagic, kSplitFormatVersion, "split sketch");
+        load_checked_file(path, kSplitMagic, kSplitFileVersion, "split sketch");
     const Split& split = plan_.splits[s];
     const InputFile& file = plan_.files[split.file];
     const auto content_hash = [&] {
@@ -260,7 +260,7 @@ void SplitFiles::save(std::uint32_t s, const SplitTally& tally, const SplitDocsV
                                                    bytes_of(docs.host_ids)};
   // Not synced: most of a checkpoint's bytes, and a split file a crash tore is refused by its
   // checksum at load and sketched again.
-  save_checked_file(path_of(s), kSplitMagic, kSplitFormatVersion, pieces, SyncOnCommit::kNo);
+  save_checked_file(path_of(s), kSplitMagic, kSplitFileVersion, pieces, SyncOnCommit::kNo);
 }
 
 }  // namespace neardup

@@ -8,14 +8,16 @@
 #include <string>
 #include <vector>
 
+#include "core/sketch_format.hpp"
 #include "jobs/checkpoint/run_manifest.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 
 namespace neardup {
 
-/// What a stored split sketch means and how it is laid out; part of every split file's header
-/// and of its key (sketch_parameters), so files of another version are neither read nor found.
+/// How a stored split sketch is laid out; recorded with the sketch format
+/// (core/sketch_format.hpp) in every split file's header and in its key (sketch_parameters), so
+/// files of another layout or sketch format are neither read nor found.
 /// 2: features count shingle positions; documents stored as raw arrays after a Boost archive
 ///    of the tally.
 /// 3: sketches of the tokens of --tokenizer (Unicode by default); the tally counts invalid
@@ -30,10 +32,15 @@ namespace neardup {
 /// 8: each document's host id (--host-field) and the names of the split's hosts.
 /// 9: hosts in their canonical IDNA form (core/hosts/host_name.hpp); a document whose host is
 ///    invalid has the problem's id (core/hosts/url_host.hpp, host_problem_id).
+/// 10: the sketch format recorded beside the layout (stored_format_version): a tokenizer,
+///    shingle hash or sketch change is a bump of kSketchFormat, no longer of this number.
 /// (Compressed files cut into splits at frame starts needed no new version: a split file's key
 /// holds its byte range, and a compressed file's only range before, [0, size), still means the
 /// whole file, read the same way.)
-inline constexpr std::uint32_t kSplitFormatVersion = 9;
+inline constexpr std::uint32_t kSplitLayoutVersion = 10;
+
+/// The version split files record: kSplitLayoutVersion with this neardup's sketch format.
+inline const std::uint32_t kSplitFileVersion = stored_format_version(kSplitLayoutVersion);
 
 /// A SplitStore of files in `dir`, one per split, named by a hash of everything that
 /// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so

@@ -112,7 +112,7 @@ std::string sketch_parameters(const JobOptions& o, const DedupMethod& method) {
   JsonWriter json;
   json.begin_object();
   json.key("job").value(method.name());
-  json.key("sketch_format").value(kSplitFormatVersion);
+  json.key("sketch_format").value(kSplitFileVersion);
   write_job_parameters(json, o, ParameterScope::kSketch);
   method.write_parameters(json, ParameterScope::kSketch);
   json.end_object();

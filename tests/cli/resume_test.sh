@@ -3,7 +3,7 @@
 # after the pair search and after the clusters, or stopped by SIGUSR1, continues with --resume at the same or
 # another rank count, and its outputs equal an uninterrupted run's byte for byte; a damaged
 # split sketch, a damaged stage part and a part of another rank or run are redone; changed
-# parameters or inputs and a finished run are refused.
+# parameters or inputs, a checkpoint of another sketch format and a finished run are refused.
 # Usage: resume_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -126,6 +126,16 @@ run 2 "$out.b" -- --resume "$out"
 grep -q "cannot resume: input changed since the run being resumed: .*b.jsonl" "$out.b.log" ||
   fail "refused: a changed input was not refused"
 mv "$work/b.saved" "$work/in/b.jsonl"
+# A checkpoint whose manifest says another sketch format (the last step's version one more):
+# refused, naming both formats, since its stage parts were made from other sketches.
+manifest="$out/_checkpoint/manifest"
+cp -p "$manifest" "$work/manifest.saved"
+version=$(head -1 "$manifest" | cut -d' ' -f2)
+sed -i "1s/^\([^ ]*\) $version /\1 $((version + 1)) /" "$manifest"
+run 2 "$out.f" -- --resume "$out"
+grep -q "checkpoint manifest format layout [0-9]*, sketch format .*, this neardup reads layout" \
+  "$out.f.log" || fail "refused: a checkpoint of another sketch format was not refused"
+mv "$work/manifest.saved" "$manifest"
 run 2 "$out.c" -- --resume "$work/ref2"
 grep -q "nothing to resume" "$out.c.log" || fail "refused: resuming a finished run"
 run 2 "$out.d" -- --resume "$out"  # the same inputs again: now it continues

@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <set>
 #include <sstream>
@@ -20,6 +21,7 @@
 #include "core/minhash.hpp"
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
+#include "core/sketch_format.hpp"
 #include "io/index_meta.hpp"
 #include "io/io_error.hpp"
 #include "jobs/index/index_job.hpp"
@@ -302,29 +304,43 @@ TEST(ExactIndex, ReferenceRemovesExactlyTheBatchDocumentsAtJaccardT) {
   }
 }
 
-TEST(ExactIndex, AnIndexOfThePreviousFormatIsRefusedSayingToRebuild) {
+// Rewrites the version in the header line of the index metadata at `index` to `version`.
+void set_meta_version(const std::string& index, std::uint32_t version) {
+  const std::string path = index + "/index.meta";
+  std::string text;
+  {
+    std::ifstream in(path, std::ios::binary);
+    text.assign(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+  }
+  const std::size_t magic_end = text.find(' ');
+  const std::size_t version_end = text.find(' ', magic_end + 1);
+  ASSERT_EQ(text.substr(0, magic_end), "neardup-index");
+  text.replace(magic_end + 1, version_end - magic_end - 1, std::to_string(version));
+  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
+}
+
+TEST(ExactIndex, AnIndexOfAnotherLayoutOrSketchFormatIsRefusedSayingToRebuild) {
   const std::string dir = testing::shared_temp_dir();
   const Halves h = realistic_halves();
   const std::string index = build_exact_index(dir, h.indexed, "minhash");
   if (testing::world_rank() == 0) {
-    std::fstream meta(index + "/index.meta", std::ios::in | std::ios::out | std::ios::binary);
-    std::string magic;
-    meta >> magic;
-    ASSERT_EQ(magic, "neardup-index");
-    meta.seekp(static_cast<std::streamoff>(magic.size() + 1));
-    const std::string previous = std::to_string(kIndexFormatVersion - 1);
-    ASSERT_EQ(previous.size(), 1u) << "the test rewrites one digit";
-    meta.put(previous[0]);  // the version field of the header line: the format before this one
-    meta.close();
-    try {
-      NearDupIndex opened(index);
-      ADD_FAILURE() << "an index of format " << previous << " was opened";
-    } catch (const IoError& e) {
-      EXPECT_NE(
-          std::string(e.what()).find("index metadata format " + previous + ", this neardup reads " +
-                                     std::to_string(kIndexFormatVersion) + ": rebuild the index"),
-          std::string::npos)
-          << e.what();
+    SketchFormat other_hash = kSketchFormat;
+    ++other_hash.shingle_hash;
+    // The layout before this one, and this layout with shingle hashes of another version.
+    for (const std::uint32_t version : {stored_format_version(kIndexLayoutVersion - 1),
+                                        stored_format_version(kIndexLayoutVersion, other_hash)}) {
+      set_meta_version(index, version);
+      try {
+        NearDupIndex opened(index);
+        ADD_FAILURE() << "an index of format " << describe_stored_version(version) << " was opened";
+      } catch (const IoError& e) {
+        EXPECT_NE(std::string(e.what()).find(
+                      "index metadata format " + describe_stored_version(version) +
+                      ", this neardup reads " + describe_stored_version(kIndexFormatVersion) +
+                      ": rebuild the index"),
+                  std::string::npos)
+            << e.what();
+      }
     }
     fs::remove_all(dir);
   }
