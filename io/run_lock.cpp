@@ -20,6 +20,7 @@
 #include <sstream>
 
 #include "io/io_error.hpp"
+#include "io/output_names.hpp"
 
 namespace neardup {
 namespace {
@@ -225,7 +226,9 @@ std::optional<LockHolder> RunLock::holder_of(const std::string& dir) {
   return read_holder(path_of(dir));
 }
 
-std::string RunLock::path_of(const std::string& dir) { return (fs::path(dir) / "_LOCK").string(); }
+std::string RunLock::path_of(const std::string& dir) {
+  return (fs::path(dir) / output_name(Output::kLock)).string();
+}
 
 RunLock::RunLock(const std::string& dir, const std::string& command, const RunLockPolicy& policy,
                  std::string& took_over)

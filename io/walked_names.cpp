@@ -1,24 +1,26 @@
 // Which names a directory walk passes over by name alone: hidden names and neardup's own outputs.
 #include "io/walked_names.hpp"
 
+#include "io/output_names.hpp"
+
 namespace neardup {
 namespace {
 
-// Folders and files that neardup (or a Hadoop-style writer) creates in an output directory.
-constexpr std::string_view kOwnOutputs[] = {"_SUCCESS",         "_LOCK",     "_checkpoint", "_tmp",
-                                            "_reference_index", "_temporary"};
+// Whether `name` is `own` or `own` with a ".SUFFIX" (_SUCCESS.tmp, _LOCK.break).
+bool names(std::string_view name, std::string_view own) {
+  return name == own || (name.starts_with(own) && name[own.size()] == '.');
+}
 
 }  // namespace
 
 NameKind name_kind(std::string_view name) {
   if (name.empty() || name.front() == '.') return NameKind::kHidden;
   if (name.front() != '_') return NameKind::kOrdinary;
-  for (const std::string_view own : kOwnOutputs) {
-    if (name == own || (name.starts_with(own) && name[own.size()] == '.')) {
-      return NameKind::kOwnOutput;
-    }
+  // The run's markers and scratch (the outputs named with '_'), and Hadoop's scratch folder.
+  for (const OutputEntry& entry : output_entries()) {
+    if (entry.name.starts_with('_') && names(name, entry.name)) return NameKind::kOwnOutput;
   }
-  return NameKind::kOrdinary;
+  return names(name, "_temporary") ? NameKind::kOwnOutput : NameKind::kOrdinary;
 }
 
 bool pattern_names_kind(std::string_view pattern, NameKind kind) {

@@ -21,6 +21,7 @@
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
 #include "io/input_plan.hpp"
+#include "io/output_names.hpp"
 #include "io/record_reader.hpp"
 #include "io/tsv.hpp"
 #include "jobs/documents/document_parser.hpp"
@@ -154,7 +155,7 @@ void read_rows(const std::filesystem::path& folder,
 // What the run's clusters/ says of the document the outputs name `name`: its first row (rows
 // id, cluster, keep, similarity) and the rows naming it as their kept document.
 RunDecision clusters_decision(const std::filesystem::path& output_dir, const std::string& name) {
-  const std::filesystem::path clusters = output_dir / "clusters";
+  const std::filesystem::path clusters = output_dir / output_name(Output::kClusters);
   if (!std::filesystem::is_directory(clusters)) {
     throw JobError(clusters.string() + ": not found (is " + output_dir.string() +
                    " a finished neardup run?)");
@@ -179,7 +180,7 @@ RunDecision clusters_decision(const std::filesystem::path& output_dir, const std
 // When the run's reference/ (rows id, reference id, similarity) names the document, it was
 // removed because the earlier corpus holds it, whatever its cluster.
 void apply_reference(const std::filesystem::path& output_dir, RunDecision& d) {
-  const std::filesystem::path reference = output_dir / "reference";
+  const std::filesystem::path reference = output_dir / output_name(Output::kReference);
   if (!std::filesystem::is_directory(reference)) return;
   read_rows(reference, [&](std::span<const std::string> f) {
     if (f.size() < 3 || f[0] != d.id || d.outcome == RunDecision::Outcome::kRemovedByReference) {
@@ -239,7 +240,8 @@ std::string agreement_line(const std::string& written, const PairExplanation& pa
 }  // namespace
 
 MinhashOptions options_of_run(const std::string& output_dir) {
-  const std::string path = (std::filesystem::path(output_dir) / "stats.json").string();
+  const std::string path =
+      (std::filesystem::path(output_dir) / output_name(Output::kStats)).string();
   simdjson::dom::parser parser;
   simdjson::dom::element stats;
   if (parser.load(path).get(stats) != simdjson::SUCCESS) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "io/io_error.hpp"
+#include "io/output_names.hpp"
 #include "jobs/index/near_dup_index.hpp"
 #include "jobs/mpi/log.hpp"
 
@@ -19,8 +20,9 @@ bool is_segment(const std::string& name) { return name.starts_with("seg-"); }
 
 // Whether `name` is something an index writer puts in its directory.
 bool is_index_file(const std::string& name) {
-  return is_segment(name) || name == "index.meta" || name == "index.meta.tmp" || name == "_LOCK" ||
-         name.starts_with("_LOCK.");
+  const std::string lock(output_name(Output::kLock));
+  return is_segment(name) || name == "index.meta" || name == "index.meta.tmp" || name == lock ||
+         name.starts_with(lock + ".");
 }
 
 // The segment directories in `dir` that `meta` does not list.
@@ -95,7 +97,8 @@ std::string ready_for_new(const IndexWrite& write) {
     const std::string name = entry.path().filename().string();
     if (!is_index_file(name))
       return write.dir + ": not empty and not an index (holds " + name + ")";
-    if (name != "_LOCK" && !name.starts_with("_LOCK.")) leftovers.push_back(entry.path());
+    const std::string lock(output_name(Output::kLock));
+    if (name != lock && !name.starts_with(lock + ".")) leftovers.push_back(entry.path());
   }
   if (leftovers.empty()) return "";
   if (!write.overwrite) {

@@ -16,6 +16,7 @@
 #include "io/atomic_file.hpp"
 #include "io/io_error.hpp"
 #include "io/json_writer.hpp"
+#include "io/output_names.hpp"
 #include "jobs/checkpoint/run_manifest.hpp"
 #include "jobs/checkpoint/split_files.hpp"
 #include "jobs/checkpoint/stage_parts.hpp"
@@ -87,9 +88,9 @@ std::vector<DocId> sorted_union(const std::vector<DocId>& a, const std::vector<D
 // Where this rank keeps scratch records (`kind`: "spill", the records of compressed inputs
 // that later stages re-read; "shared", those of its documents of shared splits).
 std::string scratch_path(const JobOptions& options, const char* kind, int rank) {
-  const std::filesystem::path dir = options.tmp_dir.empty()
-                                        ? std::filesystem::path(options.output) / "_tmp"
-                                        : std::filesystem::path(options.tmp_dir);
+  const std::filesystem::path dir =
+      options.tmp_dir.empty() ? std::filesystem::path(options.output) / output_name(Output::kTmp)
+                              : std::filesystem::path(options.tmp_dir);
   char name[96];
   std::snprintf(name, sizeof name, "neardup-%s-%016zx-rank-%05d", kind,
                 std::hash<std::string>{}(std::filesystem::absolute(options.output).string()), rank);
@@ -239,7 +240,8 @@ class DedupRun {
     share_unsplittable_splits(plan_, exchanger_.size());
     spill_ = plan_.has_compressed_input();
     prepare_output();
-    reference_scratch_ = (std::filesystem::path(options_.output) / "_reference_index").string();
+    reference_scratch_ =
+        (std::filesystem::path(options_.output) / output_name(Output::kReferenceIndex)).string();
     if (!options_.reference.empty()) {
       reference_index_ = resolve_reference(comm_, options_, method_, reference_scratch_);
     }
@@ -287,13 +289,15 @@ class DedupRun {
 
   // Collective: the output directory with the subdirectories this run writes.
   void prepare_output() {
-    std::vector<std::string> subdirs = {"clusters"};
-    if (options_.write_pairs) subdirs.push_back("pairs");
-    if (hosts()) subdirs.push_back("hosts");
-    if (options_.write_deduped) subdirs.push_back("deduped");
-    if (options_.write_removed) subdirs.push_back("removed");
-    if (!options_.reference.empty()) subdirs.push_back("reference");
-    if (spill_ && options_.tmp_dir.empty()) subdirs.push_back("_tmp");
+    std::vector<Output> folders = {Output::kClusters};
+    if (options_.write_pairs) folders.push_back(Output::kPairs);
+    if (hosts()) folders.push_back(Output::kHosts);
+    if (options_.write_deduped) folders.push_back(Output::kDeduped);
+    if (options_.write_removed) folders.push_back(Output::kRemoved);
+    if (!options_.reference.empty()) folders.push_back(Output::kReference);
+    if (spill_ && options_.tmp_dir.empty()) folders.push_back(Output::kTmp);
+    std::vector<std::string> subdirs;
+    for (const Output folder : folders) subdirs.emplace_back(output_name(folder));
     const ExistingOutput existing = !options_.resume.empty() ? ExistingOutput::kResume
                                     : options_.overwrite     ? ExistingOutput::kOverwrite
                                                              : ExistingOutput::kRefuse;
@@ -787,12 +791,14 @@ class DedupRun {
   void commit_outputs() {
     const std::filesystem::path out(options_.output);
     const std::string stats = stats_json(report_);
-    write_file_atomically((out / "stats.json").string(), stats);
+    write_file_atomically((out / output_name(Output::kStats)).string(), stats);
     if (options_.write_report) {
       describe_run(page_, report_);
-      write_file_atomically((out / "report.html").string(), render_html_report(page_));
+      write_file_atomically((out / output_name(Output::kReport)).string(),
+                            render_html_report(page_));
     }
-    if (spill_ && options_.tmp_dir.empty()) std::filesystem::remove_all(out / "_tmp");
+    if (spill_ && options_.tmp_dir.empty())
+      std::filesystem::remove_all(out / output_name(Output::kTmp));
     // Temporaries of other runs: one whose lock this run broke, or one killed before this run
     // took its stale lock over (this run holds the lock, so no live run writes them).
     const std::size_t removed = remove_foreign_temporaries(options_.output, temporary_tag(run_id_));
@@ -800,7 +806,7 @@ class DedupRun {
       log_warn(options_.output + ": removed " + std::to_string(removed) +
                " temporaries left by another run (one killed, or whose lock was broken)");
     }
-    write_file_atomically((out / "_SUCCESS").string(), stats);
+    write_file_atomically((out / output_name(Output::kSuccess)).string(), stats);
     if (checkpointing_) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
     if (reference_index_ == reference_scratch_) std::filesystem::remove_all(reference_scratch_);
     lock_->release();

@@ -8,20 +8,17 @@
 #include <filesystem>
 #include <system_error>
 
+#include "io/output_names.hpp"
 #include "jobs/mpi/log.hpp"
 
 namespace neardup {
 namespace {
 namespace fs = std::filesystem;
 
-const char* const kOwnOutputs[] = {"_SUCCESS",    "stats.json", "report.html",      "clusters",
-                                   "pairs",       "deduped",    "removed",          "_tmp",
-                                   "_checkpoint", "reference",  "_reference_index", "hosts"};
-
 // True when `dir` holds entries besides its run lock's files (_LOCK, _LOCK.*).
 bool holds_entries(const std::string& dir, std::error_code& error) {
   for (const fs::directory_entry& entry : fs::directory_iterator(dir, error)) {
-    if (!entry.path().filename().string().starts_with("_LOCK")) return true;
+    if (!entry.path().filename().string().starts_with(output_name(Output::kLock))) return true;
   }
   return false;
 }
@@ -29,7 +26,7 @@ bool holds_entries(const std::string& dir, std::error_code& error) {
 }  // namespace
 
 std::string checkpoint_dir_of(const std::string& output_dir) {
-  return (fs::path(output_dir) / "_checkpoint").string();
+  return (fs::path(output_dir) / output_name(Output::kCheckpoint)).string();
 }
 
 std::string stopped_marker_of(const std::string& output_dir) {
@@ -53,11 +50,15 @@ std::string prepare_output_dir(const std::string& dir, const std::vector<std::st
                ": output directory is not empty (pass --overwrite to replace neardup's "
                "outputs in it, or --resume to continue an interrupted run)";
       }
-      for (const char* name : kOwnOutputs) {
-        if (existing == ExistingOutput::kResume && std::string_view(name) == "_checkpoint")
+      // Every output but the lock, which this run holds (and the checkpoint it resumes).
+      for (const OutputEntry& entry : output_entries()) {
+        if (entry.output == Output::kLock ||
+            (existing == ExistingOutput::kResume && entry.output == Output::kCheckpoint)) {
           continue;
-        fs::remove_all(fs::path(dir) / name, error);
-        if (error) return (fs::path(dir) / name).string() + ": cannot remove: " + error.message();
+        }
+        const fs::path path = fs::path(dir) / entry.name;
+        fs::remove_all(path, error);
+        if (error) return path.string() + ": cannot remove: " + error.message();
       }
     }
   }
@@ -98,7 +99,7 @@ std::string contained_relative_path(const std::string& path) {
   return contained.empty() ? "document" : contained.string();
 }
 
-std::string part_path(const std::string& dir, const std::string& subdir, std::size_t part,
+std::string part_path(const std::string& dir, std::string_view subdir, std::size_t part,
                       const std::string& extension) {
   char name[64];
   std::snprintf(name, sizeof name, "part-%05zu.%s", part, extension.c_str());

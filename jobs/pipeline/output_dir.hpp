@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "io/run_lock.hpp"
@@ -42,7 +43,7 @@ std::string open_output_dir(const std::string& dir, const std::vector<std::strin
 std::string contained_relative_path(const std::string& path);
 
 /// The path of a part file: DIR/SUBDIR/part-NNNNN.EXT.
-std::string part_path(const std::string& dir, const std::string& subdir, std::size_t part,
+std::string part_path(const std::string& dir, std::string_view subdir, std::size_t part,
                       const std::string& extension);
 
 }  // namespace neardup

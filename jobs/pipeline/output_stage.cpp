@@ -13,6 +13,7 @@
 #include "io/base64.hpp"
 #include "io/io_error.hpp"
 #include "io/json_writer.hpp"
+#include "io/output_names.hpp"
 #include "io/part_writer.hpp"
 #include "io/record_reader.hpp"
 #include "io/tsv.hpp"
@@ -65,7 +66,8 @@ std::string original_member(std::string_view record) {
 
 void write_clusters(Exchanger& exchanger, std::span<const ClusterMember> members, DocSource& source,
                     const OwnerFn& owner, const std::string& dir) {
-  AtomicFile file(part_path(dir, "clusters", static_cast<std::size_t>(exchanger.rank()), "tsv"));
+  AtomicFile file(part_path(dir, output_name(Output::kClusters),
+                            static_cast<std::size_t>(exchanger.rank()), "tsv"));
   std::string row;
   in_rounds(
       exchanger, members.size(), source, owner,
@@ -93,7 +95,8 @@ void write_clusters(Exchanger& exchanger, std::span<const ClusterMember> members
 
 void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocSource& source,
                  const OwnerFn& owner, const std::string& dir) {
-  AtomicFile file(part_path(dir, "pairs", static_cast<std::size_t>(exchanger.rank()), "tsv"));
+  AtomicFile file(part_path(dir, output_name(Output::kPairs),
+                            static_cast<std::size_t>(exchanger.rank()), "tsv"));
   std::string row;
   char similarity[32];
   in_rounds(
@@ -120,7 +123,8 @@ void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocS
 }
 
 void write_hosts(int rank, std::span<const MirrorRow> rows, const std::string& dir) {
-  AtomicFile file(part_path(dir, "hosts", static_cast<std::size_t>(rank), "tsv"));
+  AtomicFile file(
+      part_path(dir, output_name(Output::kHosts), static_cast<std::size_t>(rank), "tsv"));
   for (const MirrorRow& row : rows) file.write(mirror_row_line(row));
   file.commit();
 }
@@ -213,7 +217,7 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
     };
     // A text file is one document: its part exists only when it is kept.
     if (!lines && !keep(make_doc_id(s, 0))) continue;
-    const fs::path path = fs::path(dir) / "deduped" / names[s];
+    const fs::path path = fs::path(dir) / output_name(Output::kDeduped) / names[s];
     if (!lines) fs::create_directories(path.parent_path());
     const std::unique_ptr<PartWriter> part = open_part(path.string(), file.format);
     while (next_doc < docs.size() && split_of(docs.ids[next_doc]) < s) ++next_doc;
@@ -244,10 +248,10 @@ InputFormat removed_part_format(const JobPlan& plan) {
 void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
                    std::span<const ReferenceMatch> references, DocSource& source,
                    const OwnerFn& owner, const std::string& dir, InputFormat format) {
-  const std::unique_ptr<PartWriter> file =
-      open_part(part_path(dir, "removed", static_cast<std::size_t>(exchanger.rank()),
-                          output_extension(format) + 1),  // its extension without the dot
-                format);
+  const std::unique_ptr<PartWriter> file = open_part(
+      part_path(dir, output_name(Output::kRemoved), static_cast<std::size_t>(exchanger.rank()),
+                output_extension(format) + 1),  // its extension without the dot
+      format);
   std::vector<std::size_t> removed;  // members removed for a kept document of this run
   std::size_t r = 0;
   for (std::size_t i = 0; i < members.size(); ++i) {
@@ -295,7 +299,8 @@ void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
 
 void write_reference_matches(int rank, std::span<const ReferenceMatch> references,
                              DocSource& source, const std::string& dir) {
-  AtomicFile file(part_path(dir, "reference", static_cast<std::size_t>(rank), "tsv"));
+  AtomicFile file(
+      part_path(dir, output_name(Output::kReference), static_cast<std::size_t>(rank), "tsv"));
   std::string row;
   char similarity[32];
   for (const ReferenceMatch& m : references) {

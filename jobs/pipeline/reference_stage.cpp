@@ -7,6 +7,7 @@
 
 #include "io/index_meta.hpp"
 #include "io/io_error.hpp"
+#include "io/output_names.hpp"
 #include "jobs/index/near_dup_index.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -49,9 +50,9 @@ std::string classify_reference(const std::string& path, const DedupMethod& metho
     }
     return "";
   }
-  if (fs::exists(fs::path(path) / "stats.json", error)) {
+  if (fs::exists(fs::path(path) / output_name(Output::kStats), error)) {
     kind = ReferenceKind::kEarlierOutput;
-    const fs::path deduped = fs::path(path) / "deduped";
+    const fs::path deduped = fs::path(path) / output_name(Output::kDeduped);
     if (!fs::is_directory(deduped, error) || fs::is_empty(deduped, error)) {
       return path +
              ": an earlier output without deduped/ (it ran without --write-deduped); build an "
@@ -88,7 +89,7 @@ std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const De
 
   IndexBuildOptions build;
   static_cast<JobOptions&>(build) = options;
-  build.inputs = {(fs::path(options.reference) / "deduped").string()};
+  build.inputs = {(fs::path(options.reference) / output_name(Output::kDeduped)).string()};
   build.output = scratch_dir;
   build.overwrite = true;
   build.resume.clear();
