@@ -116,6 +116,12 @@ void suggest_flags(const CLI::App& app, int argc, char** argv) {
 
 }  // namespace
 
+void add_log_flags(CLI::App& command, LogFlags& log) {
+  command.add_flag("-v,--verbose", log.verbose,
+                   "debug lines on standard error, from every rank (query: its latency figures)");
+  command.add_flag("-q,--quiet", log.quiet, "errors only");
+}
+
 int refuse_overlapping_output(MPI_Comm comm, const std::vector<std::string>& inputs,
                               const std::string& output) {
   const bool root = comm_rank(comm) == 0;

@@ -17,6 +17,9 @@ struct LogFlags {
   bool quiet = false;
 };
 
+/// Binds -v/--verbose and -q/--quiet to `log`, once for every command that has them.
+void add_log_flags(CLI::App& command, LogFlags& log);
+
 /// One subcommand: its CLI11 command, with its flags bound, and what runs it.
 struct Command {
   CLI::App* app = nullptr;

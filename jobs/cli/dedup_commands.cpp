@@ -12,11 +12,6 @@
 namespace neardup {
 namespace {
 
-void add_log_flags(CLI::App& command, LogFlags& log) {
-  command.add_flag("-v,--verbose", log.verbose, "debug lines from every rank");
-  command.add_flag("-q,--quiet", log.quiet, "errors only");
-}
-
 // The flags every dedup job shares: inputs, record handling, outputs, memory, checkpoints.
 template <class Options>
 void bind_job_options(CLI::App& command, Options& o, LogFlags& log) {

@@ -70,8 +70,7 @@ Command add_index_command(CLI::App& index, LogFlags& log, bool add) {
   }
   command->get_option("--input")->required();
   command->get_option("--index")->required();
-  command->add_flag("-v,--verbose", log.verbose, "debug lines from every rank");
-  command->add_flag("-q,--quiet", log.quiet, "errors only");
+  add_log_flags(*command, log);
   return {command, [o](MPI_Comm comm) {
             if (const int usage = refuse_overlapping_output(comm, o->inputs, o->output)) {
               return usage;
@@ -122,7 +121,7 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
       ->add_option("--results-field", query->results_field,
                    "--dedup-list: the array of results in each line")
       ->capture_default_str();
-  command->add_flag("-v,--verbose", log.verbose, "latency figures on standard error");
+  add_log_flags(*command, log);
   return {command, [query, &log](MPI_Comm comm) {
             if (comm_rank(comm) != 0) return 0;
             std::string problem = input_pattern_problem(query->inputs);
