@@ -15,10 +15,10 @@
 #include <sstream>
 
 #include "core/sketch_format.hpp"
-#include "io/checked_file.hpp"
+#include "io/input/regular_file.hpp"
 #include "io/io_error.hpp"
-#include "io/regular_file.hpp"
-#include "io/text_archive.hpp"
+#include "io/write/checked_file.hpp"
+#include "io/write/text_archive.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace boost::serialization {
@@ -59,8 +59,8 @@ constexpr const char* kManifestMagic = "neardup-manifest";
 // 5: greedy clusters ("clusters" stage parts, cluster members with their similarity), the
 //    clusters stage's counts and near misses.
 // 6: a compressed JSON Lines file of several zstd frames or BGZF members is cut into splits at
-//    frame starts (io/compressed_frames), so its documents' ids (split, line) differ from those
-//    in the stage parts of a run that read it as one split.
+//    frame starts (io/read/compressed_frames), so its documents' ids (split, line) differ from
+//    those in the stage parts of a run that read it as one split.
 // 7: the sketch format recorded beside the layout (core/sketch_format.hpp): stage parts are
 //    made from sketches, so a run of another sketch format is not resumed over them.
 const std::uint32_t kManifestVersion = stored_format_version(7);

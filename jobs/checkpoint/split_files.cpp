@@ -19,9 +19,9 @@
 #include <utility>
 
 #include "core/hosts/url_host.hpp"
-#include "io/checked_file.hpp"
 #include "io/io_error.hpp"
-#include "io/record_reader.hpp"
+#include "io/read/record_reader.hpp"
+#include "io/write/checked_file.hpp"
 #include "jobs/mpi/log.hpp"
 
 BOOST_IS_BITWISE_SERIALIZABLE(neardup::Hash128)

@@ -5,8 +5,8 @@
 #include <cstdio>
 #include <filesystem>
 
-#include "io/checked_file.hpp"
 #include "io/io_error.hpp"
+#include "io/write/checked_file.hpp"
 
 namespace neardup {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "io/path_overlap.hpp"
+#include "io/input/path_overlap.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/flag_suggestion.hpp"
 #include "jobs/mpi/interrupt.hpp"

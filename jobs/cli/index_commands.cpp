@@ -3,8 +3,8 @@
 #include <iostream>
 #include <memory>
 
-#include "io/input_filter.hpp"
-#include "io/input_plan.hpp"
+#include "io/input/input_filter.hpp"
+#include "io/input/input_plan.hpp"
 #include "io/io_error.hpp"
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/option_binder.hpp"

@@ -4,8 +4,8 @@
 
 #include <string_view>
 
-#include "io/input_plan.hpp"
-#include "io/json_line.hpp"
+#include "io/input/input_plan.hpp"
+#include "io/json/json_line.hpp"
 #include "jobs/options/document_spec.hpp"
 
 namespace neardup {

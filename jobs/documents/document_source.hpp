@@ -8,7 +8,7 @@
 
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
-#include "io/random_reader.hpp"
+#include "io/read/random_reader.hpp"
 #include "jobs/documents/document_parser.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/documents/local_docs.hpp"

@@ -1,13 +1,13 @@
 // Inputs whose names or first bytes say they are not in the format the run reads them in
-// (io/format_sniff.hpp), looked at by the ranks in parallel, warned about by name on rank 0.
+// (io/input/format_sniff.hpp), looked at by the ranks in parallel, warned about by name on rank 0.
 #pragma once
 
 #include <mpi.h>
 
 #include <vector>
 
-#include "io/format_sniff.hpp"
-#include "io/input_plan.hpp"
+#include "io/input/format_sniff.hpp"
+#include "io/input/input_plan.hpp"
 
 namespace neardup {
 

@@ -6,10 +6,10 @@
 #include <string>
 #include <vector>
 
-#include "io/format_sniff.hpp"
-#include "io/ignored_files.hpp"
-#include "io/input_format.hpp"
-#include "io/input_plan.hpp"
+#include "io/input/format_sniff.hpp"
+#include "io/input/ignored_files.hpp"
+#include "io/input/input_format.hpp"
+#include "io/input/input_plan.hpp"
 #include "jobs/options/job_options.hpp"
 
 namespace neardup {

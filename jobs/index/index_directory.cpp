@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "io/io_error.hpp"
-#include "io/output_names.hpp"
+#include "io/write/output_names.hpp"
 #include "jobs/index/near_dup_index.hpp"
 #include "jobs/mpi/log.hpp"
 

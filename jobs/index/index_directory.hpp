@@ -5,8 +5,8 @@
 #include <optional>
 #include <string>
 
-#include "io/index_meta.hpp"
-#include "io/run_lock.hpp"
+#include "io/write/run_lock.hpp"
+#include "jobs/index/index_meta.hpp"
 
 namespace neardup {
 

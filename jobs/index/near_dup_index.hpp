@@ -15,8 +15,8 @@
 #include "core/tables/permuted_tables.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
-#include "io/index_meta.hpp"
-#include "io/mapped_file.hpp"
+#include "io/write/mapped_file.hpp"
+#include "jobs/index/index_meta.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 
 namespace neardup {

@@ -11,7 +11,7 @@
 
 #include "core/tables/packed_key_table.hpp"
 #include "core/tables/permuted_tables.hpp"
-#include "io/mapped_file.hpp"
+#include "io/write/mapped_file.hpp"
 
 namespace neardup {
 

@@ -10,11 +10,11 @@
 #include <iostream>
 #include <sstream>
 
-#include "io/input_plan.hpp"
-#include "io/json_line.hpp"
-#include "io/json_writer.hpp"
-#include "io/raw_json_fields.hpp"
-#include "io/record_reader.hpp"
+#include "io/input/input_plan.hpp"
+#include "io/json/json_line.hpp"
+#include "io/json/json_writer.hpp"
+#include "io/json/raw_json_fields.hpp"
+#include "io/read/record_reader.hpp"
 #include "jobs/mpi/log.hpp"
 
 namespace neardup {

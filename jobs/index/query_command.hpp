@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "io/input_filter.hpp"
+#include "io/input/input_filter.hpp"
 #include "jobs/index/near_dup_index.hpp"
 
 namespace neardup {

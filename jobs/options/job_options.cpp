@@ -3,7 +3,7 @@
 
 #include <filesystem>
 
-#include "io/input_plan.hpp"
+#include "io/input/input_plan.hpp"
 #include "jobs/options/option_json.hpp"
 
 namespace neardup {

@@ -8,9 +8,9 @@
 #include <vector>
 
 #include "core/keep_rule.hpp"
-#include "io/input_filter.hpp"
-#include "io/input_format.hpp"
-#include "io/json_writer.hpp"
+#include "io/input/input_filter.hpp"
+#include "io/input/input_format.hpp"
+#include "io/json/json_writer.hpp"
 #include "jobs/options/cluster_rule.hpp"
 #include "jobs/options/document_spec.hpp"
 #include "jobs/options/option_choices.hpp"

@@ -9,7 +9,7 @@
 #include "core/shingles.hpp"
 #include "core/simhash.hpp"
 #include "core/text/tokenizer_choice.hpp"
-#include "io/input_format.hpp"
+#include "io/input/input_format.hpp"
 #include "jobs/options/option_list.hpp"
 
 namespace neardup {

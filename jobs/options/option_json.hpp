@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "io/json_writer.hpp"
+#include "io/json/json_writer.hpp"
 #include "jobs/options/option_list.hpp"
 
 namespace neardup {

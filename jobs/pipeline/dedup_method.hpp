@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "core/candidate_edges.hpp"
-#include "io/html_report.hpp"
-#include "io/json_writer.hpp"
+#include "io/json/json_writer.hpp"
+#include "io/report/html_report.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/document_source.hpp"
 #include "jobs/documents/local_docs.hpp"

@@ -13,10 +13,10 @@
 #include <stdexcept>
 
 #include "core/release.hpp"
-#include "io/atomic_file.hpp"
 #include "io/io_error.hpp"
-#include "io/json_writer.hpp"
-#include "io/output_names.hpp"
+#include "io/json/json_writer.hpp"
+#include "io/write/atomic_file.hpp"
+#include "io/write/output_names.hpp"
 #include "jobs/checkpoint/run_manifest.hpp"
 #include "jobs/checkpoint/split_files.hpp"
 #include "jobs/checkpoint/stage_parts.hpp"

@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "io/html_report.hpp"
+#include "io/report/html_report.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/document_source.hpp"
 #include "jobs/documents/verified_pair.hpp"

@@ -5,7 +5,7 @@
 #include <cstdint>
 
 #include "core/lsh_params.hpp"
-#include "io/line_status.hpp"
+#include "io/read/line_status.hpp"
 
 namespace neardup {
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <system_error>
 
-#include "io/output_names.hpp"
+#include "io/write/output_names.hpp"
 #include "jobs/mpi/log.hpp"
 
 namespace neardup {

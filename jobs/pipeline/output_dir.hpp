@@ -7,7 +7,7 @@
 #include <string_view>
 #include <vector>
 
-#include "io/run_lock.hpp"
+#include "io/write/run_lock.hpp"
 
 namespace neardup {
 

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "io/io_error.hpp"
-#include "io/run_lock.hpp"
+#include "io/write/run_lock.hpp"
 
 namespace neardup {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <string>
 
-#include "io/atomic_file.hpp"
+#include "io/write/atomic_file.hpp"
 
 namespace neardup {
 

@@ -9,15 +9,15 @@
 #include <memory>
 #include <set>
 
-#include "io/atomic_file.hpp"
-#include "io/base64.hpp"
 #include "io/io_error.hpp"
-#include "io/json_writer.hpp"
-#include "io/output_names.hpp"
-#include "io/part_writer.hpp"
-#include "io/record_reader.hpp"
-#include "io/tsv.hpp"
-#include "io/utf8.hpp"
+#include "io/json/base64.hpp"
+#include "io/json/json_writer.hpp"
+#include "io/read/record_reader.hpp"
+#include "io/read/utf8.hpp"
+#include "io/write/atomic_file.hpp"
+#include "io/write/output_names.hpp"
+#include "io/write/part_writer.hpp"
+#include "io/write/tsv.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/pipeline/output_dir.hpp"
 

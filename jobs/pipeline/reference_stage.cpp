@@ -5,9 +5,9 @@
 
 #include <filesystem>
 
-#include "io/index_meta.hpp"
 #include "io/io_error.hpp"
-#include "io/output_names.hpp"
+#include "io/write/output_names.hpp"
+#include "jobs/index/index_meta.hpp"
 #include "jobs/index/near_dup_index.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"

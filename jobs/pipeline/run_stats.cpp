@@ -7,8 +7,8 @@
 #include <filesystem>
 
 #include "core/hosts/host_name.hpp"
-#include "io/input_plan.hpp"
-#include "io/json_writer.hpp"
+#include "io/input/input_plan.hpp"
+#include "io/json/json_writer.hpp"
 #include "jobs/version.hpp"
 
 namespace neardup {

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "io/format_sniff.hpp"
-#include "io/ignored_files.hpp"
+#include "io/input/format_sniff.hpp"
+#include "io/input/ignored_files.hpp"
 #include "jobs/mpi/stage_stats.hpp"
 #include "jobs/options/job_options.hpp"
 #include "jobs/pipeline/dedup_method.hpp"

@@ -7,7 +7,7 @@
 
 #include "core/hash128.hpp"
 #include "core/hosts/url_host.hpp"
-#include "io/json_fields.hpp"
+#include "io/json/json_fields.hpp"
 
 namespace neardup {
 namespace {

@@ -6,8 +6,8 @@
 #include <string_view>
 
 #include "core/doc_id.hpp"
-#include "io/input_plan.hpp"
-#include "io/line_status.hpp"
+#include "io/input/input_plan.hpp"
+#include "io/read/line_status.hpp"
 #include "jobs/documents/document_parser.hpp"
 #include "jobs/options/document_spec.hpp"
 #include "jobs/stages/sketch_stage.hpp"

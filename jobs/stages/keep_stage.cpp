@@ -6,7 +6,7 @@
 #include <algorithm>
 #include <limits>
 
-#include "io/raw_json_fields.hpp"
+#include "io/json/raw_json_fields.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "io/atomic_file.hpp"
-#include "io/record_reader.hpp"
+#include "io/read/record_reader.hpp"
+#include "io/write/atomic_file.hpp"
 #include "jobs/documents/doc_owners.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/mpi/exchange.hpp"

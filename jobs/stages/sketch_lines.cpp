@@ -3,7 +3,7 @@
 
 #include <array>
 
-#include "io/line_status.hpp"
+#include "io/read/line_status.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 

@@ -5,7 +5,7 @@
 #include <numeric>
 
 #include "io/io_error.hpp"
-#include "io/record_reader.hpp"
+#include "io/read/record_reader.hpp"
 #include "jobs/mpi/interrupt.hpp"
 #include "jobs/stages/document_sink.hpp"
 #include "jobs/stages/shared_sketch.hpp"

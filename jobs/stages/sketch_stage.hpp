@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "core/hash128.hpp"
-#include "io/line_status.hpp"
+#include "io/read/line_status.hpp"
 #include "jobs/documents/doc_owners.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/documents/local_docs.hpp"

@@ -9,7 +9,7 @@
 #include <numeric>
 #include <vector>
 
-#include "io/line_status.hpp"
+#include "io/read/line_status.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/stages/sketch_lines.hpp"
 

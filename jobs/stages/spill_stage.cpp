@@ -4,9 +4,9 @@
 
 #include <algorithm>
 
-#include "io/atomic_file.hpp"
 #include "io/io_error.hpp"
-#include "io/record_reader.hpp"
+#include "io/read/record_reader.hpp"
+#include "io/write/atomic_file.hpp"
 
 namespace neardup {
 

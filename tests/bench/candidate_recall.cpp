@@ -25,7 +25,7 @@
 #include "core/one_permutation.hpp"
 #include "core/shingles.hpp"
 #include "core/text/tokenizer_choice.hpp"
-#include "io/json_line.hpp"
+#include "io/json/json_line.hpp"
 #include "jobs/options/lsh_options.hpp"
 #include "tests/support/brute_force.hpp"
 #include "tests/support/multilingual_corpus.hpp"

@@ -15,9 +15,9 @@
 #include "core/simhash.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
-#include "io/input_plan.hpp"
-#include "io/json_line.hpp"
-#include "io/record_reader.hpp"
+#include "io/input/input_plan.hpp"
+#include "io/json/json_line.hpp"
+#include "io/read/record_reader.hpp"
 
 // Whether `name` is a kernel level's name (minhash_kernel_name), and which, into `level`.
 bool kernel_named(const std::string& name, neardup::MinhashKernel& level) {

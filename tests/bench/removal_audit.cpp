@@ -11,7 +11,7 @@
 
 #include "core/jaccard.hpp"
 #include "core/shingles.hpp"
-#include "io/json_line.hpp"
+#include "io/json/json_line.hpp"
 #include "tests/support/output_files.hpp"
 #include "tests/support/realistic_corpus.hpp"
 

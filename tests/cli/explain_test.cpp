@@ -13,7 +13,7 @@
 #include <set>
 
 #include "core/lsh_params.hpp"
-#include "io/tsv.hpp"
+#include "io/write/tsv.hpp"
 #include "jobs/cli/explain_command.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/mpi/mpi_check.hpp"

@@ -14,9 +14,9 @@
 #include "core/shingles.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/unicode_tokenizer.hpp"
-#include "io/compressed_frames.hpp"
-#include "io/json_line.hpp"
-#include "io/record_reader.hpp"
+#include "io/json/json_line.hpp"
+#include "io/read/compressed_frames.hpp"
+#include "io/read/record_reader.hpp"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <cstdio>
 #include <random>
 
-#include "io/json_writer.hpp"
+#include "io/json/json_writer.hpp"
 
 namespace neardup::testing {
 namespace {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <random>
 
-#include "io/json_writer.hpp"
+#include "io/json/json_writer.hpp"
 
 namespace neardup::testing {
 namespace {

@@ -1,0 +1,88 @@
+// The metadata of a persistent near-duplicate index: method, parameters, segments and their
+// files' checksums; stored with Boost.Serialization behind a magic line and a checksum.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/lsh_params.hpp"
+#include "core/sketch_format.hpp"
+#include "io/write/mapped_file.hpp"
+
+namespace neardup {
+
+/// One segment: the documents one rank added in one build or add, and its files.
+struct IndexSegment {
+  std::string dir;  // relative to the index directory
+  std::uint64_t docs = 0;
+  std::vector<IndexFile> files;
+};
+
+/// The current layout version; an index of another layout or sketch format is refused.
+/// Version 2 added the stored shingle sets (store_shingles); version 3 the tokenizer (Unicode
+/// tokens by default); version 4 word shingle hashes combined from per-token hashes
+/// (core/shingles.hpp) and the sketch kind (classic MinHash or one permutation hashing);
+/// version 5 tokens of up to 16 bytes hashed zero-padded to 16 bytes; version 6 compressed
+/// SimHash tables (compress); version 7 the sketch format recorded beside the layout
+/// (core/sketch_format.hpp), so a tokenizer or hash change no longer bumps this number.
+inline constexpr std::uint32_t kIndexLayoutVersion = 7;
+
+/// The version an index records: kIndexLayoutVersion with this neardup's sketch format.
+inline const std::uint32_t kIndexFormatVersion = stored_format_version(kIndexLayoutVersion);
+
+/// Everything needed to sketch queries the way the index was built, and to find its files.
+struct IndexMeta {
+  std::uint32_t format_version = kIndexFormatVersion;
+  std::string neardup_version;
+  std::string method;  // "simhash" or "minhash"
+  std::string text_field = "text";
+  std::string id_field = "id";
+  unsigned tokenizer = 0;  // TokenizerKind, for every method
+  // simhash
+  unsigned features = 0;  // SimhashFeatures
+  unsigned weight = 0;    // SimhashWeight
+  unsigned shingle_n = 3;
+  unsigned char_n = 4;
+  unsigned max_distance = 3;
+  unsigned blocks = 6;
+  // minhash
+  unsigned num_perm = 128;
+  std::uint64_t seed = 1;
+  double threshold = 0.8;
+  unsigned bands = 0;
+  unsigned rows = 0;
+  unsigned shingle_kind = 0;  // ShingleKind
+  unsigned ngram = 5;
+  double pass_at_threshold = kDefaultPassAtThreshold;
+  unsigned sketch = 1;  // the SignatureKind: 0 classic MinHash, 1 one permutation hashing
+  // Whether every segment holds its documents' shingle sets (shingle_kind, ngram), so matches
+  // are decided by exact Jaccard >= threshold rather than by the sketches alone.
+  bool store_shingles = false;
+  // simhash: whether the permuted tables are stored compressed (index build --compress: block
+  // directories and bit-packed keys) rather than as flat arrays of keys and documents.
+  bool compress = false;
+  std::uint64_t batches = 0;  // builds and adds so far
+  std::vector<IndexSegment> segments;
+
+  /// Documents over all segments.
+  std::uint64_t docs() const;
+};
+
+/// The metadata as Boost.Serialization text (to send between ranks), and back; from_text
+/// throws IoError on malformed text.
+std::string index_meta_to_text(const IndexMeta& meta);
+IndexMeta index_meta_from_text(const std::string& text);
+
+/// A segment's record as Boost.Serialization text, and back (throws IoError when malformed).
+std::string index_segment_to_text(const IndexSegment& segment);
+IndexSegment index_segment_from_text(const std::string& text);
+
+/// Writes INDEX/index.meta atomically: the commit point of a build or add.
+void save_index_meta(const std::string& index_dir, const IndexMeta& meta);
+
+/// Reads INDEX/index.meta. Throws IoError naming the path when it is missing, not a neardup
+/// index, of another format version (saying to rebuild it), truncated or corrupt (checksum).
+IndexMeta load_index_meta(const std::string& index_dir);
+
+}  // namespace neardup
