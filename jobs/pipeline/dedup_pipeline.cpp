@@ -19,7 +19,7 @@
 #include "io/write/output_names.hpp"
 #include "jobs/checkpoint/run_manifest.hpp"
 #include "jobs/checkpoint/split_files.hpp"
-#include "jobs/checkpoint/stage_parts.hpp"
+#include "jobs/checkpoint/stage_checkpoints.hpp"
 #include "jobs/documents/doc_owners.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/mpi/interrupt.hpp"
@@ -120,79 +120,6 @@ std::string sketch_parameters(const JobOptions& o, const DedupMethod& method) {
   return json.str();
 }
 
-// Collective: the manifest of this run. A resume loads the saved one (rank 0) and refuses to
-// continue when it differs from `now`; a new run with checkpoints saves `now`.
-RunManifest open_checkpoint(MPI_Comm comm, const JobOptions& options, RunManifest now) {
-  const std::string dir = checkpoint_dir_of(options.output);
-  std::string error, text;
-  if (comm_rank(comm) == 0) {
-    try {
-      if (!options.resume.empty()) {
-        const RunManifest saved = load_manifest(dir);
-        error = resume_mismatch(saved, now);
-        if (!error.empty()) {
-          error = options.output + ": cannot resume: " + error +
-                  " (to start over with this run's flags, pass --overwrite instead of --resume)";
-        }
-        text = manifest_to_text(saved);
-      } else {
-        std::filesystem::create_directories(std::filesystem::path(dir) / "splits");
-        save_manifest(dir, now);
-        text = manifest_to_text(now);
-      }
-    } catch (const std::exception& e) {
-      error = e.what();
-    }
-  }
-  agree_on_errors(comm, error);
-  return manifest_from_text(broadcast_string(comm, text));
-}
-
-// Collective: records on rank 0 that a stage's results are saved, after every rank saved its
-// part (`error` is this rank's failure to save, "" when it did).
-void finish_stage(MPI_Comm comm, const JobOptions& options, RunManifest& manifest,
-                  const std::string& stage, const std::string& error) {
-  agree_on_errors(comm, error);
-  manifest.finished.push_back({stage, comm_size(comm)});
-  run_agreed(comm, [&] {
-    if (comm_rank(comm) == 0) save_manifest(checkpoint_dir_of(options.output), manifest);
-  });
-}
-
-// Saves this rank's part of a stage's results; returns the error, "" when saved.
-template <class T>
-std::string save_part(MPI_Comm comm, const JobOptions& options, const RunManifest& manifest,
-                      const std::string& stage, const std::vector<T>& records) {
-  try {
-    save_stage_part<T>(checkpoint_dir_of(options.output),
-                       {manifest.run_id, stage, comm_rank(comm), comm_size(comm)}, records);
-    return "";
-  } catch (const std::exception& e) {
-    return e.what();
-  }
-}
-
-// Collective: a saved stage's records, each on the rank `owner_of` names, sorted; nullopt on
-// every rank when a part is damaged or not this run's (logged: the stage runs again).
-template <class T, class Owner, class Less>
-std::optional<std::vector<T>> load_parts(Exchanger& exchanger, const JobOptions& options,
-                                         const RunManifest& manifest, const std::string& stage,
-                                         Owner owner_of, Less less) {
-  std::vector<T> records;
-  try {
-    run_agreed(exchanger.comm(), [&] {
-      records = load_stage_parts<T>(checkpoint_dir_of(options.output), manifest.run_id, stage,
-                                    manifest.parts_of(stage), exchanger.rank(), exchanger.size());
-    });
-  } catch (const JobError& e) {
-    if (exchanger.rank() == 0) log_warn(std::string(e.what()) + "; running the stage again");
-    return std::nullopt;
-  }
-  records = exchanger.shuffle(std::span<const T>(records), owner_of);
-  std::sort(records.begin(), records.end(), less);
-  return records;
-}
-
 // One run of the pipeline: the state its phases share, and one member function per phase, in
 // the order run() calls them.
 class DedupRun {
@@ -203,7 +130,8 @@ class DedupRun {
         method_(method),
         exchanger_(comm, options.shuffle_bytes),
         rank_(exchanger_.rank()),
-        clock_([this] { return exchanger_.bytes_sent(); }) {
+        clock_([this] { return exchanger_.bytes_sent(); }),
+        checkpoints_(exchanger_, options) {
     report_.job = method.name();
     report_.kernel = method.kernel();
     report_.options = &options;
@@ -226,12 +154,17 @@ class DedupRun {
       write_outputs();
       return finish();
     } catch (const JobInterrupted&) {
-      if (rank_ == 0 && checkpointing_) mark_stopped();
+      if (rank_ == 0 && checkpointing()) mark_stopped();
       throw;
     }
   }
 
  private:
+  // Whether stage results are saved (--no-checkpoint: not; --resume: always).
+  bool checkpointing() const { return checkpoints_.on(); }
+  // The run's manifest: the saved one after a resume.
+  RunManifest& manifest() { return checkpoints_.manifest(); }
+
   // Plans the inputs, prepares the output directory, resolves --reference and opens the
   // checkpoint and the split store.
   void open() {
@@ -246,25 +179,25 @@ class DedupRun {
       reference_index_ = resolve_reference(comm_, options_, method_, reference_scratch_);
     }
     const bool resuming = !options_.resume.empty();
-    checkpointing_ = options_.checkpoint || resuming;
     caching_ = !options_.cache_dir.empty();
-    manifest_.job = method_.name();
-    manifest_.parameters = result_parameters(options_, method_);
-    manifest_.splits = plan_.splits.size();
-    manifest_.inputs = stamp_inputs(comm_, plan_);
-    if (checkpointing_) {
-      if (lock_) manifest_.run_id = lock_->holder().run_id;  // rank 0's, broadcast with it
-      manifest_ = open_checkpoint(comm_, options_, std::move(manifest_));
+    RunManifest now;
+    now.job = method_.name();
+    now.parameters = result_parameters(options_, method_);
+    now.splits = plan_.splits.size();
+    now.inputs = stamp_inputs(comm_, plan_);
+    if (lock_) now.run_id = lock_->holder().run_id;  // rank 0's, broadcast with the manifest
+    checkpoints_.open(std::move(now), options_.checkpoint || resuming);
+    if (checkpointing()) {
       report_.resumed = resuming;
       if (resuming) log_info("resuming the run in " + options_.output);
     }
-    if (checkpointing_ || caching_) {
+    if (checkpointing() || caching_) {
       const std::string dir =
           caching_
               ? options_.cache_dir
               : (std::filesystem::path(checkpoint_dir_of(options_.output)) / "splits").string();
       create_directory(dir);
-      split_files_.emplace(dir, plan_, manifest_.inputs, sketch_parameters(options_, method_),
+      split_files_.emplace(dir, plan_, manifest().inputs, sketch_parameters(options_, method_),
                            options_.max_doc_bytes);
     }
     spill_file_ = scratch_path(options_, "spill", rank_);
@@ -313,7 +246,7 @@ class DedupRun {
   // Collective: throws JobError naming the first input whose size or mtime changed since the
   // plan (every rank checks its share of the files).
   void check_inputs_unchanged() {
-    agree_on_errors(comm_, changed_input(manifest_.inputs, rank_, exchanger_.size()));
+    agree_on_errors(comm_, changed_input(manifest().inputs, rank_, exchanger_.size()));
   }
 
   // Collective: creates `dir` on every rank (errors agreed on).
@@ -357,10 +290,10 @@ class DedupRun {
     }
     report_.damaged_checkpoints = sum_over_ranks(comm_, split_files_ ? split_files_->damaged() : 0);
     report_.splits_changed = sum_over_ranks(comm_, split_files_ ? split_files_->changed() : 0);
-    if (report_.splits_changed > 0 && !manifest_.finished.empty()) {
+    if (report_.splits_changed > 0 && !manifest().finished.empty()) {
       log_info(std::to_string(report_.splits_changed) +
                " splits changed since the checkpoint: the later stages run again");
-      manifest_.finished.clear();
+      manifest().finished.clear();
     }
     report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
     report_.documents_per_rank = gather_per_rank(comm_, sketch_.docs.size());
@@ -403,34 +336,6 @@ class DedupRun {
     report_.spilled_bytes =
         sum_over_ranks(comm_, spill_compressed_records(plan_, rank_, needed, sketch_.docs,
                                                        spill_file_, options_.max_doc_bytes));
-  }
-
-  // The records of a stage: loaded when a resumed run finished it (then `restore` reads the
-  // stage's counts from the manifest), else computed, saved with the manifest's counts
-  // (`record`) when checkpointing, and a stop request honoured.
-  template <class T, class Owner, class Less>
-  std::vector<T> checkpointed(const std::string& stage, Owner owner_of, Less less,
-                              const std::function<std::vector<T>()>& compute,
-                              const std::function<void(const RunManifest&)>& restore,
-                              const std::function<void(RunManifest&)>& record) {
-    if (manifest_.has_finished(stage)) {
-      std::optional<std::vector<T>> records =
-          load_parts<T>(exchanger_, options_, manifest_, stage, owner_of, less);
-      if (records) {
-        restore(manifest_);
-        return std::move(*records);
-      }
-      manifest_.redo_from(stage);
-    }
-    std::vector<T> records = compute();
-    if (checkpointing_) {
-      record(manifest_);
-      finish_stage(comm_, options_, manifest_, stage,
-                   save_part(comm_, options_, manifest_, stage, records));
-      fault_point((stage + "_saved").c_str());
-    }
-    stop_if_requested(comm_);
-    return records;
   }
 
   // Whether clusters are greedy (the default) rather than transitive components.
@@ -485,9 +390,9 @@ class DedupRun {
 
   // The "pairs" stage: the verified pairs, checkpointed.
   void checkpointed_pairs(bool every_pair) {
-    if (manifest_.has_finished("pairs")) clock_.start("load pairs");
+    if (manifest().has_finished("pairs")) clock_.start("load pairs");
     JobSummary& summary = report_.summary;
-    verified_ = checkpointed<VerifiedPair>(
+    verified_ = checkpoints_.checkpointed<VerifiedPair>(
         "pairs", [this](const VerifiedPair& p) { return owner_(p.a); }, by_documents,
         [&] { return verify_pairs(every_pair); },
         [&](const RunManifest& m) {
@@ -516,7 +421,7 @@ class DedupRun {
   void cluster_components() {
     match_reference();
     clock_.start("components");
-    members_ = checkpointed<ClusterMember>(
+    members_ = checkpoints_.checkpointed<ClusterMember>(
         "components", [this](const ClusterMember& m) { return owner_(m.doc); },
         [](const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; },
         [&] {
@@ -537,7 +442,7 @@ class DedupRun {
   // verified, for pairs/), and the documents they remove.
   void cluster_greedily() {
     if (options_.write_pairs) checkpointed_pairs(true);
-    members_ = checkpointed<ClusterMember>(
+    members_ = checkpoints_.checkpointed<ClusterMember>(
         "clusters", [this](const ClusterMember& m) { return owner_(m.doc); },
         [](const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; },
         [&] { return decide_clusters(); },
@@ -807,7 +712,7 @@ class DedupRun {
                " temporaries left by another run (one killed, or whose lock was broken)");
     }
     write_file_atomically((out / output_name(Output::kSuccess)).string(), stats);
-    if (checkpointing_) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
+    if (checkpointing()) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
     if (reference_index_ == reference_scratch_) std::filesystem::remove_all(reference_scratch_);
     lock_->release();
     log_info("wrote " + options_.output);
@@ -827,10 +732,9 @@ class DedupRun {
   std::string run_id_;  // the lock's run id, on every rank
   JobPlan plan_;
   bool spill_ = false;  // compressed inputs: re-read records are spilled
-  bool checkpointing_ = false;
   bool caching_ = false;
   std::string reference_scratch_, reference_index_, spill_file_, shared_file_;
-  RunManifest manifest_;
+  StageCheckpoints checkpoints_;
   std::optional<SplitFiles> split_files_;
   OwnerFn owner_;
   // sketch_corpus

@@ -9,6 +9,7 @@
 #include <system_error>
 
 #include "io/write/output_names.hpp"
+#include "jobs/checkpoint/stage_checkpoints.hpp"
 #include "jobs/mpi/log.hpp"
 
 namespace neardup {
@@ -24,14 +25,6 @@ bool holds_entries(const std::string& dir, std::error_code& error) {
 }
 
 }  // namespace
-
-std::string checkpoint_dir_of(const std::string& output_dir) {
-  return (fs::path(output_dir) / output_name(Output::kCheckpoint)).string();
-}
-
-std::string stopped_marker_of(const std::string& output_dir) {
-  return (fs::path(checkpoint_dir_of(output_dir)) / "STOPPED").string();
-}
 
 std::string prepare_output_dir(const std::string& dir, const std::vector<std::string>& subdirs,
                                ExistingOutput existing) {

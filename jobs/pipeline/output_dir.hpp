@@ -18,13 +18,6 @@ enum class ExistingOutput {
   kResume,     // --resume: remove neardup's outputs, keep the checkpoints (which must exist)
 };
 
-/// The checkpoint directory of a run writing to `output_dir`: OUTPUT/_checkpoint.
-std::string checkpoint_dir_of(const std::string& output_dir);
-
-/// The marker a run stopped by a signal leaves once its checkpoint is complete:
-/// OUTPUT/_checkpoint/STOPPED (launch scripts read it when the launcher's exit code is not 75).
-std::string stopped_marker_of(const std::string& output_dir);
-
 /// Prepares `dir` for a run (rank 0 only): creates it and `subdirs`; when it already holds
 /// entries, acts as `existing` says (_SUCCESS is removed first). Returns an error message
 /// naming the path, or "".

@@ -1,0 +1,135 @@
+// Stage results kept across a kill: the run's manifest opened (or resumed), each finished
+// stage's parts saved and loaded, and a stage computed only when no saved result is usable.
+#pragma once
+
+#include <mpi.h>
+
+#include <algorithm>
+#include <functional>
+#include <optional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "jobs/checkpoint/run_manifest.hpp"
+#include "jobs/checkpoint/stage_parts.hpp"
+#include "jobs/mpi/exchange.hpp"
+#include "jobs/mpi/interrupt.hpp"
+#include "jobs/mpi/log.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/options/job_options.hpp"
+
+namespace neardup {
+
+/// The checkpoint directory of a run writing to `output_dir`: OUTPUT/_checkpoint.
+std::string checkpoint_dir_of(const std::string& output_dir);
+
+/// The marker a run stopped by a signal leaves once its checkpoint is complete:
+/// OUTPUT/_checkpoint/STOPPED (launch scripts read it when the launcher's exit code is not 75).
+std::string stopped_marker_of(const std::string& output_dir);
+
+/// A run's checkpoints: its manifest, and each stage's results saved (when checkpointing) and
+/// loaded again by a resume.
+class StageCheckpoints {
+ public:
+  StageCheckpoints(Exchanger& exchanger, const JobOptions& options)
+      : exchanger_(exchanger), options_(options) {}
+
+  /// Collective: takes `now` as the run's manifest. When `on` (checkpointing), a resume
+  /// (options.resume) loads the saved manifest on rank 0 and refuses to continue when it
+  /// differs from `now` (JobError on every rank, saying to pass --overwrite instead), and a
+  /// new run saves `now` and creates OUTPUT/_checkpoint/splits.
+  void open(RunManifest now, bool on);
+
+  /// Whether stage results are saved.
+  bool on() const { return on_; }
+
+  /// The run's manifest: the saved one after a resume.
+  RunManifest& manifest() { return manifest_; }
+  const RunManifest& manifest() const { return manifest_; }
+
+  /// Collective: the records of `stage`, each on the rank owner_of(record) names, sorted by
+  /// `less`: loaded when a resumed run finished the stage (then `restore` reads the stage's
+  /// counts from the manifest), else computed; when checkpointing, saved with the manifest's
+  /// counts (`record`). A stop request is honoured after the stage.
+  template <class T, class Owner, class Less>
+  std::vector<T> checkpointed(const std::string& stage, Owner owner_of, Less less,
+                              const std::function<std::vector<T>()>& compute,
+                              const std::function<void(const RunManifest&)>& restore,
+                              const std::function<void(RunManifest&)>& record);
+
+ private:
+  // Collective: a saved stage's records, each on the rank `owner_of` names, sorted; nullopt on
+  // every rank when a part is damaged or not this run's (logged: the stage runs again).
+  template <class T, class Owner, class Less>
+  std::optional<std::vector<T>> load_parts(const std::string& stage, Owner owner_of, Less less);
+
+  // Saves this rank's part of a stage's results; returns the error, "" when saved.
+  template <class T>
+  std::string save_part(const std::string& stage, const std::vector<T>& records);
+
+  // Collective: records on rank 0 that a stage's results are saved, after every rank saved its
+  // part (`error` is this rank's failure to save, "" when it did).
+  void finish_stage(const std::string& stage, const std::string& error);
+
+  Exchanger& exchanger_;
+  const JobOptions& options_;
+  RunManifest manifest_;
+  bool on_ = false;
+};
+
+template <class T, class Owner, class Less>
+std::vector<T> StageCheckpoints::checkpointed(
+    const std::string& stage, Owner owner_of, Less less,
+    const std::function<std::vector<T>()>& compute,
+    const std::function<void(const RunManifest&)>& restore,
+    const std::function<void(RunManifest&)>& record) {
+  if (manifest_.has_finished(stage)) {
+    std::optional<std::vector<T>> records = load_parts<T>(stage, owner_of, less);
+    if (records) {
+      restore(manifest_);
+      return std::move(*records);
+    }
+    manifest_.redo_from(stage);
+  }
+  std::vector<T> records = compute();
+  if (on_) {
+    record(manifest_);
+    finish_stage(stage, save_part(stage, records));
+    fault_point((stage + "_saved").c_str());
+  }
+  stop_if_requested(exchanger_.comm());
+  return records;
+}
+
+template <class T, class Owner, class Less>
+std::optional<std::vector<T>> StageCheckpoints::load_parts(const std::string& stage, Owner owner_of,
+                                                           Less less) {
+  std::vector<T> records;
+  try {
+    run_agreed(exchanger_.comm(), [&] {
+      records =
+          load_stage_parts<T>(checkpoint_dir_of(options_.output), manifest_.run_id, stage,
+                              manifest_.parts_of(stage), exchanger_.rank(), exchanger_.size());
+    });
+  } catch (const JobError& e) {
+    if (exchanger_.rank() == 0) log_warn(std::string(e.what()) + "; running the stage again");
+    return std::nullopt;
+  }
+  records = exchanger_.shuffle(std::span<const T>(records), owner_of);
+  std::sort(records.begin(), records.end(), less);
+  return records;
+}
+
+template <class T>
+std::string StageCheckpoints::save_part(const std::string& stage, const std::vector<T>& records) {
+  try {
+    save_stage_part<T>(checkpoint_dir_of(options_.output),
+                       {manifest_.run_id, stage, exchanger_.rank(), exchanger_.size()}, records);
+    return "";
+  } catch (const std::exception& e) {
+    return e.what();
+  }
+}
+
+}  // namespace neardup
