@@ -1,5 +1,5 @@
 // Stage 6, clusters (the default): greedy clustering in keep order. Each connected group of
-// candidates is decided on one rank, the owner of a member drawn as if at random: walking its
+// candidates is decided on one rank, the one owning most of its payload bytes: walking its
 // documents in keep order, the first undecided one is kept and removes its undecided candidates
 // that pass the check against it (core/greedy_clusters.hpp), so every removed document names a
 // kept near-duplicate, the first in keep order. Checks are made lazily, in collective rounds
@@ -62,6 +62,64 @@ std::vector<DocPair> group_stars(Exchanger& exchanger, const std::vector<Grouped
   return stars;
 }
 
+// One rank's payload bytes of one component's documents, on their way to the component's home
+// (the owner of its root).
+struct ComponentShare {
+  DocId root = 0;
+  std::uint64_t bytes = 0;
+  std::int32_t rank = 0;
+};
+
+// The rank deciding a component, on its way to rank `to`, which holds some of its documents.
+struct ComponentDecider {
+  DocId root = 0;
+  std::int32_t decider = 0;
+  std::int32_t to = 0;
+};
+
+// Collective: the rank deciding each component of `members` (this rank's documents, sorted by
+// document): the rank owning most of its payload bytes, ties to the lower rank, so that the
+// fewest bytes are fetched to it. Returns (root, decider) for the roots of this rank's members,
+// sorted by root.
+std::vector<ComponentDecider> choose_deciders(Exchanger& exchanger,
+                                              std::span<const ClusterMember> members,
+                                              const OwnerFn& owner, const PayloadSizeFn& size_of) {
+  std::vector<ComponentShare> shares;
+  for (const ClusterMember& m : members)
+    shares.push_back({m.root, size_of(m.doc), exchanger.rank()});
+  std::sort(shares.begin(), shares.end(),
+            [](const ComponentShare& x, const ComponentShare& y) { return x.root < y.root; });
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < shares.size(); ++i) {
+    if (kept > 0 && shares[kept - 1].root == shares[i].root) {
+      shares[kept - 1].bytes += shares[i].bytes;
+    } else {
+      shares[kept++] = shares[i];
+    }
+  }
+  shares.resize(kept);
+  shares = exchanger.shuffle_consuming(std::move(shares),
+                                       [&](const ComponentShare& c) { return owner(c.root); });
+  std::sort(shares.begin(), shares.end(), [](const ComponentShare& x, const ComponentShare& y) {
+    return x.root != y.root ? x.root < y.root : x.rank < y.rank;
+  });
+  std::vector<ComponentDecider> deciders;
+  for (std::size_t i = 0, j; i < shares.size(); i = j) {
+    std::size_t best = i;
+    for (j = i + 1; j < shares.size() && shares[j].root == shares[i].root; ++j) {
+      if (shares[j].bytes > shares[best].bytes) best = j;
+    }
+    for (std::size_t k = i; k < j; ++k) {
+      deciders.push_back({shares[i].root, shares[best].rank, shares[k].rank});
+    }
+  }
+  deciders = exchanger.shuffle_consuming(std::move(deciders),
+                                         [](const ComponentDecider& d) { return d.to; });
+  std::sort(deciders.begin(), deciders.end(),
+            [](const ComponentDecider& x, const ComponentDecider& y) { return x.root < y.root; });
+  return deciders;
+}
+
 // Whether near miss `x` is shown before `y`: the most similar first, ties by documents.
 bool nearer(const VerifiedPair& x, const VerifiedPair& y) {
   return x.similarity != y.similarity ? x.similarity > y.similarity : by_documents(x, y);
@@ -105,7 +163,14 @@ class GreedyRun {
     members_ = connected_components(exchanger_, edges, in_.owner, component_counts,
                                     ComponentName::kLowestHash);
     release(edges);
-    const auto decider = [&](DocId doc) { return in_.owner(component_of(doc)); };
+    if (exchanger_.size() > 1) {  // one rank decides everything
+      deciders_ = choose_deciders(exchanger_, members_, in_.owner, in_.access.size_of);
+      member_deciders_.reserve(members_.size());
+      for (const ClusterMember& m : members_) member_deciders_.push_back(decider_of(m.root));
+    }
+    const auto decider = [&](DocId doc) {
+      return member_deciders_.empty() ? 0 : member_deciders_[member_index(doc)];
+    };
     pairs_ = exchanger_.shuffle(std::span<const DocPair>(graph.pairs),
                                 [&](const DocPair& p) { return decider(p.a); });
     std::vector<GroupedDoc> owned = exchanger_.shuffle_consuming(
@@ -113,8 +178,10 @@ class GreedyRun {
     groups_ = exchanger_.shuffle_consuming(std::move(owned),
                                            [&](const GroupedDoc& g) { return decider(g.doc); });
     contenders_ = exchanger_.shuffle_consuming(
-        contenders(), [&](const Contender& c) { return in_.owner(c.component); });
+        contenders(), [&](const Contender& c) { return decider(c.keep.doc); });
     release(members_);
+    release(deciders_);
+    release(member_deciders_);
   }
 
   // Numbers the documents in decision order and builds the clustering over them.
@@ -196,10 +263,19 @@ class GreedyRun {
   }
 
  private:
-  // The component of a document of this rank's members (members_ sorted by doc).
-  DocId component_of(DocId doc) const {
-    const auto it = std::lower_bound(members_.begin(), members_.end(), ClusterMember{doc, 0});
-    return it->root;
+  // The index in members_ (sorted by doc) of a document of this rank's members.
+  std::size_t member_index(DocId doc) const {
+    return static_cast<std::size_t>(
+        std::lower_bound(members_.begin(), members_.end(), ClusterMember{doc, 0}) -
+        members_.begin());
+  }
+
+  // The rank deciding the component named `root` (one of this rank's members' components).
+  int decider_of(DocId root) const {
+    const auto it =
+        std::lower_bound(deciders_.begin(), deciders_.end(), root,
+                         [](const ComponentDecider& d, DocId key) { return d.root < key; });
+    return it->decider;
   }
 
   // This rank's component members as contenders, with their keep values.
@@ -307,11 +383,13 @@ class GreedyRun {
   Exchanger& exchanger_;
   const GreedyInputs& in_;
   GreedyCounts& counts_;
-  std::vector<ClusterMember> members_;  // this rank's documents' components
-  std::vector<DocPair> pairs_;          // of the components this rank decides
-  std::vector<GroupedDoc> groups_;      //
-  std::vector<Contender> contenders_;   //
-  std::vector<DocId> ids_;              // by number: decision order
+  std::vector<ClusterMember> members_;         // this rank's documents' components
+  std::vector<ComponentDecider> deciders_;     // the ranks deciding them, by root
+  std::vector<std::int32_t> member_deciders_;  // by members_ index
+  std::vector<DocPair> pairs_;                 // of the components this rank decides
+  std::vector<GroupedDoc> groups_;             //
+  std::vector<Contender> contenders_;          //
+  std::vector<DocId> ids_;                     // by number: decision order
   std::vector<std::pair<DocId, std::uint32_t>> by_id_;
   std::vector<std::uint32_t> sketch_slot_;  // by number: the group member's signature
   std::vector<SigValue> sketches_;
