@@ -6,12 +6,12 @@
 #include <boost/serialization/map.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
-#include <limits>
 #include <optional>
 #include <sstream>
 
 #include "io/io_error.hpp"
 #include "jobs/documents/format_check.hpp"
+#include "jobs/mpi/all_gathered.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
@@ -67,25 +67,12 @@ std::vector<std::vector<std::uint64_t>> walk_frames_shared(MPI_Comm comm,
     mine.push_back(begins.size());
     mine.insert(mine.end(), begins.begin(), begins.end());
   }
-  const auto most = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
-  if (any_rank(comm, mine.size() > most)) {  // every rank throws, none waits in a collective
+  std::vector<std::uint64_t> all;
+  try {
+    all = all_gathered(comm, std::span<const std::uint64_t>(mine));
+  } catch (const std::length_error&) {  // on every rank
     throw IoError("too many frames to cut the inputs at; raise --split-mb");
   }
-  const int count = static_cast<int>(mine.size());
-  std::vector<int> counts(static_cast<std::size_t>(ranks)), starts(static_cast<std::size_t>(ranks));
-  mpi_check(MPI_Allgather(&count, 1, MPI_INT, counts.data(), 1, MPI_INT, comm), "MPI_Allgather");
-  std::uint64_t total = 0;
-  for (int r = 0; r < ranks; ++r) {
-    starts[static_cast<std::size_t>(r)] = static_cast<int>(total);
-    total += static_cast<std::uint64_t>(counts[static_cast<std::size_t>(r)]);
-  }
-  if (total > most) {  // the same on every rank
-    throw IoError("too many frames to cut the inputs at; raise --split-mb");
-  }
-  std::vector<std::uint64_t> all(total);
-  mpi_check(MPI_Allgatherv(mine.data(), count, MPI_UINT64_T, all.data(), counts.data(),
-                           starts.data(), MPI_UINT64_T, comm),
-            "MPI_Allgatherv");
   std::vector<std::vector<std::uint64_t>> begins(files.size());
   for (std::size_t at = 0; at + 1 < all.size(); at += 2 + all[at + 1]) {
     const auto first = all.begin() + static_cast<std::ptrdiff_t>(at + 2);

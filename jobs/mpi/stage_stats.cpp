@@ -82,6 +82,10 @@ std::vector<TrafficSpread> reduce_traffic(MPI_Comm comm, std::span<const Traffic
   return out;
 }
 
+double seconds_since(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+}
+
 std::uint64_t peak_rss_bytes() {
   rusage usage{};
   getrusage(RUSAGE_SELF, &usage);

@@ -77,6 +77,9 @@ class StageClock {
   bool running_ = false;
 };
 
+/// Seconds from `start` to now, on the steady clock.
+double seconds_since(std::chrono::steady_clock::time_point start);
+
 /// This process's peak resident set size in bytes.
 std::uint64_t peak_rss_bytes();
 

@@ -8,13 +8,10 @@
 #include "core/band_keys.hpp"
 #include "core/release.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/mpi/stage_stats.hpp"
 
 namespace neardup {
 namespace {
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-}
 
 // Fewest band tuples whose pairs are emitted and merged at once.
 constexpr std::size_t kSliceTuples = 1 << 18;

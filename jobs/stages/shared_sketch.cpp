@@ -7,7 +7,9 @@
 #include <cstring>
 
 #include "io/io_error.hpp"
+#include "jobs/mpi/all_gathered.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/mpi/stage_stats.hpp"
 
 namespace neardup {
 namespace {
@@ -43,10 +45,6 @@ T read_raw(const std::string& in, std::size_t& at) {
   std::memcpy(&value, in.data() + at, sizeof value);
   at += sizeof value;
   return value;
-}
-
-double seconds_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
 }  // namespace
@@ -266,17 +264,7 @@ void SharedSketch::finish() {
 }
 
 std::vector<SharedRange> gather_shared_ranges(MPI_Comm comm, const std::vector<SharedRange>& mine) {
-  const int ranks = comm_size(comm);
-  const int bytes = static_cast<int>(mine.size() * sizeof(SharedRange));
-  std::vector<int> counts(static_cast<std::size_t>(ranks)), offsets(counts.size(), 0);
-  mpi_check(MPI_Allgather(&bytes, 1, MPI_INT, counts.data(), 1, MPI_INT, comm), "MPI_Allgather");
-  for (std::size_t r = 1; r < counts.size(); ++r) offsets[r] = offsets[r - 1] + counts[r - 1];
-  std::vector<SharedRange> all(static_cast<std::size_t>(offsets.back() + counts.back()) /
-                               sizeof(SharedRange));
-  mpi_check(MPI_Allgatherv(mine.data(), bytes, MPI_BYTE, all.data(), counts.data(), offsets.data(),
-                           MPI_BYTE, comm),
-            "MPI_Allgatherv");
-  return all;
+  return all_gathered(comm, std::span<const SharedRange>(mine));
 }
 
 }  // namespace neardup
