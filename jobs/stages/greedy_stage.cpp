@@ -224,7 +224,7 @@ class GreedyRun {
     PayloadAccess access = in_.access;
     access.round_bytes = round_bytes;
     const std::vector<std::uint64_t> bytes = payload_bytes(exchanger_, ids_, access);
-    RoundPayloads payloads(exchanger_, access, ids_);
+    RoundPayloads payloads(exchanger_, access, ids_, bytes);
     PairCheck check(in_.rule.check);
     const CandidateCheck candidate_check = [&](std::uint32_t kept, std::uint32_t candidate,
                                                double& similarity) {

@@ -40,12 +40,20 @@ std::vector<std::uint64_t> payload_bytes(Exchanger& exchanger, std::span<const D
 }
 
 RoundPayloads::RoundPayloads(Exchanger& exchanger, const PayloadAccess& access,
-                             std::span<const DocId> docs)
+                             std::span<const DocId> docs, std::span<const std::uint64_t> bytes)
     : exchanger_(exchanger), access_(access), docs_(docs), views_(docs.size()) {
-  // A round's documents, this rank's and the fetched ones, fit the budget; the answers to
-  // other ranks usually do (reuse_buffer grows them when not).
-  if (!access_.local) reserve_buffer(made_, access_.round_bytes);
-  if (exchanger_.size() > 1) fetched_.reserve(access_.round_bytes, access_.round_bytes);
+  std::uint64_t mine = 0, remote = 0;
+  for (std::size_t d = 0; d < docs.size(); ++d) {
+    (access_.owner(docs[d]) == exchanger_.rank() ? mine : remote) += bytes[d];
+  }
+  // A round's documents, this rank's and the fetched ones, fit the budget and all of them
+  // together; the answers to other ranks are about as many as the fetched ones (reuse_buffer
+  // grows them when not). No more is reserved: under strict overcommit, address space counts.
+  if (!access_.local) reserve_buffer(made_, std::min(access_.round_bytes, mine));
+  if (exchanger_.size() > 1) {
+    const std::uint64_t fetched = std::min(access_.round_bytes, remote);
+    fetched_.reserve(fetched, fetched);
+  }
 }
 
 void RoundPayloads::load(std::span<const std::uint32_t> round) {

@@ -36,9 +36,11 @@ std::vector<std::uint64_t> payload_bytes(Exchanger& exchanger, std::span<const D
 /// The payloads of a round's documents, by their numbers (indices into the `docs` given).
 class RoundPayloads {
  public:
-  /// `docs` (number -> document) must outlive this object. Its buffers are reserved for a
-  /// round's budget, access.round_bytes, once.
-  RoundPayloads(Exchanger& exchanger, const PayloadAccess& access, std::span<const DocId> docs);
+  /// `docs` (number -> document) must outlive this object; `bytes` are their payload bounds
+  /// (payload_bytes). Its buffers are reserved once, for a round's budget (access.round_bytes)
+  /// or for all of the payloads they can hold when those are fewer bytes.
+  RoundPayloads(Exchanger& exchanger, const PayloadAccess& access, std::span<const DocId> docs,
+                std::span<const std::uint64_t> bytes);
 
   /// Collective: makes the payloads of the documents numbered `round` (sorted, distinct)
   /// readable; the last round's are gone.

@@ -61,7 +61,7 @@ std::vector<VerifiedPair> verify_candidates(Exchanger& exchanger, std::span<cons
     return skipped;
   };
   RoundPlanner planner(dense, bytes, access.round_bytes);
-  RoundPayloads payloads(exchanger, access, docs.ids());
+  RoundPayloads payloads(exchanger, access, docs.ids(), bytes);
   PairCheck check(rule.check);
   std::vector<VerifiedPair> verified;
   while (any_rank(exchanger.comm(), !planner.done())) {
