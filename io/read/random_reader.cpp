@@ -8,26 +8,23 @@
 
 namespace neardup {
 
-RandomReader::RandomReader(std::vector<std::string> paths)
-    : paths_(std::move(paths)), fds_(paths_.size(), -1) {}
+RandomReader::RandomReader(PathFn path_of) : path_of_(std::move(path_of)) {}
 
 int RandomReader::descriptor(std::uint32_t file) {
-  int& fd = fds_.at(file);
-  if (fd >= 0) return fd;
-  if (open_order_.size() == kMaxOpenFiles) {
-    ::close(fds_[open_order_.front()]);
-    fds_[open_order_.front()] = -1;
-    open_order_.pop_front();
+  for (const auto& [open_file, fd] : open_) {
+    if (open_file == file) return fd;
   }
-  fd = open_regular_file(paths_[file], "input");
-  open_order_.push_back(file);
+  if (open_.size() == kMaxOpenFiles) {
+    ::close(open_.front().second);
+    open_.pop_front();
+  }
+  const int fd = open_regular_file(path_of_(file), "input");
+  open_.emplace_back(file, fd);
   return fd;
 }
 
 RandomReader::~RandomReader() {
-  for (const int fd : fds_) {
-    if (fd >= 0) ::close(fd);
-  }
+  for (const auto& [file, fd] : open_) ::close(fd);
 }
 
 std::string_view RandomReader::read(std::uint32_t file, std::uint64_t offset,
@@ -39,8 +36,8 @@ std::string_view RandomReader::read(std::uint32_t file, std::uint64_t offset,
     const ssize_t got =
         ::pread(fd, buffer_.data() + done, length - done, static_cast<off_t>(offset + done));
     if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw IoError(errno_message(paths_[file], "read failed"));
-    if (got == 0) throw IoError(paths_[file] + ": file shrank while the job ran");
+    if (got < 0) throw IoError(errno_message(path_of_(file), "read failed"));
+    if (got == 0) throw IoError(path_of_(file) + ": file shrank while the job ran");
     done += static_cast<std::size_t>(got);
   }
   return buffer_;

@@ -3,9 +3,10 @@
 
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <string>
 #include <string_view>
-#include <vector>
+#include <utility>
 
 namespace neardup {
 
@@ -15,8 +16,11 @@ namespace neardup {
 /// million small files does not run out of descriptors.
 class RandomReader {
  public:
-  /// `paths` are the input files, indexed as in the input plan.
-  explicit RandomReader(std::vector<std::string> paths);
+  /// The path of the input file of an index (as in the input plan); it is asked for when the
+  /// file is opened, so the reader holds no list of every file.
+  using PathFn = std::function<const std::string&(std::uint32_t file)>;
+
+  explicit RandomReader(PathFn path_of);
   ~RandomReader();
   RandomReader(const RandomReader&) = delete;
   RandomReader& operator=(const RandomReader&) = delete;
@@ -31,9 +35,8 @@ class RandomReader {
  private:
   int descriptor(std::uint32_t file);
 
-  std::vector<std::string> paths_;
-  std::vector<int> fds_;
-  std::deque<std::uint32_t> open_order_;
+  PathFn path_of_;
+  std::deque<std::pair<std::uint32_t, int>> open_;  // (file, descriptor), oldest opened first
   std::string buffer_;
 };
 

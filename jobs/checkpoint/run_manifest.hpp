@@ -1,27 +1,15 @@
-// What a run is and how far it got (the manifest a --resume checks and continues from), and
-// the stamps that tell whether an input changed since.
+// What a run is and how far it got (the manifest a --resume checks and continues from).
 #pragma once
-
-#include <mpi.h>
 
 #include <cstdint>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "jobs/documents/job_plan.hpp"
+#include "jobs/checkpoint/input_stamps.hpp"
 #include "jobs/documents/verified_pair.hpp"
 
 namespace neardup {
-
-/// An input file as a run saw it; resuming refuses inputs that changed since.
-struct InputStamp {
-  std::string path;
-  std::uint64_t size = 0;
-  std::int64_t mtime_ns = 0;
-  std::uint64_t fingerprint = 0;  // XXH3-64 of the size, the first and the last 64 KiB
-  friend bool operator==(const InputStamp&, const InputStamp&) = default;
-};
 
 /// A count kept across a resume (a method's counts in stats.json).
 using NamedCount = std::pair<std::string, std::uint64_t>;
@@ -38,7 +26,7 @@ struct RunManifest {
   std::string job;                        // "minhash", "simhash" or "exact"
   std::string parameters;                 // one member per line: everything that changes results
   std::uint64_t splits = 0;               // splits in the plan
-  std::vector<InputStamp> inputs;         // the plan's files, in order
+  std::vector<InputStamp> inputs;         // rank 0: the plan's files, in order (DIR/inputs)
   std::vector<FinishedStage> finished;    // in the order the stages ran
   std::uint64_t candidate_pairs = 0;      // the pairs stage's global count
   std::vector<NamedCount> method_counts;  // the pairs stage's method counts
@@ -57,20 +45,13 @@ struct RunManifest {
   void redo_from(const std::string& stage);
 };
 
-/// Collective: the stamps of the plan's files (fingerprints read in parallel over the ranks).
-std::vector<InputStamp> stamp_inputs(MPI_Comm comm, const JobPlan& plan);
-
-/// The first input of this rank's share (every `ranks`-th from `rank`) whose size or mtime now
-/// differs from its stamp, as an error naming it ("" when none): a file that shrank, grew or
-/// was rewritten while the job ran.
-std::string changed_input(const std::vector<InputStamp>& stamps, int rank, int ranks);
-
 /// The manifest of the checkpoint directory `dir` (DIR/manifest), written atomically with a
 /// checksum; load throws IoError naming the file when it is missing, truncated or corrupt.
+/// The inputs are not in it (save_input_stamps writes them once): load leaves them empty.
 void save_manifest(const std::string& dir, const RunManifest& manifest);
 RunManifest load_manifest(const std::string& dir);
 
-/// The manifest as Boost.Serialization text (to send between ranks), and back.
+/// The manifest as Boost.Serialization text (to send between ranks), and back; without inputs.
 std::string manifest_to_text(const RunManifest& manifest);
 RunManifest manifest_from_text(const std::string& text);
 

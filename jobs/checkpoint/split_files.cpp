@@ -16,6 +16,7 @@
 #include <filesystem>
 #include <functional>
 #include <sstream>
+#include <stdexcept>
 #include <utility>
 
 #include "core/hosts/url_host.hpp"
@@ -181,27 +182,28 @@ std::string hex128(const std::array<std::uint64_t, 2>& h) {
 
 }  // namespace
 
-SplitFiles::SplitFiles(std::string dir, const JobPlan& plan, const std::vector<InputStamp>& stamps,
-                       const std::string& sketch_parameters, std::uint64_t max_record_bytes)
-    : dir_(std::move(dir)), plan_(plan), max_record_bytes_(max_record_bytes) {
-  keys_.reserve(plan.splits.size());
-  for (const Split& split : plan.splits) {
-    const InputStamp& stamp = stamps[split.file];
-    std::string identity = sketch_parameters;
-    identity += '\0';
-    identity += stamp.path;
-    identity += '\0';
-    for (const std::uint64_t v : {stamp.size, static_cast<std::uint64_t>(stamp.mtime_ns),
-                                  stamp.fingerprint, split.begin, split.end}) {
-      identity.append(reinterpret_cast<const char*>(&v), sizeof v);
-    }
-    const XXH128_hash_t hash = XXH3_128bits(identity.data(), identity.size());
-    keys_.push_back({hash.high64, hash.low64});
-  }
-}
+SplitFiles::SplitFiles(std::string dir, const JobPlan& plan, const ReadStamps& stamps,
+                       std::string sketch_parameters, std::uint64_t max_record_bytes)
+    : dir_(std::move(dir)),
+      plan_(plan),
+      stamps_(stamps),
+      sketch_parameters_(std::move(sketch_parameters)),
+      max_record_bytes_(max_record_bytes) {}
 
 std::string SplitFiles::path_of(std::uint32_t s) const {
-  return (fs::path(dir_) / ("split-" + hex128(keys_[s]) + ".sketch")).string();
+  const Split& split = plan_.splits[s];
+  const InputStamp* stamp = stamps_.find(split.file);
+  if (stamp == nullptr) throw std::logic_error("split sketch file of a split read elsewhere");
+  std::string identity = sketch_parameters_;
+  identity += '\0';
+  identity += stamp->path;
+  identity += '\0';
+  for (const std::uint64_t v : {stamp->size, static_cast<std::uint64_t>(stamp->mtime_ns),
+                                stamp->fingerprint, split.begin, split.end}) {
+    identity.append(reinterpret_cast<const char*>(&v), sizeof v);
+  }
+  const XXH128_hash_t hash = XXH3_128bits(identity.data(), identity.size());
+  return (fs::path(dir_) / ("split-" + hex128({hash.high64, hash.low64}) + ".sketch")).string();
 }
 
 std::optional<SplitTally> SplitFiles::load(std::uint32_t s, SketchResult& into) {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/sketch_format.hpp"
-#include "jobs/checkpoint/run_manifest.hpp"
+#include "jobs/checkpoint/input_stamps.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 
@@ -53,8 +53,10 @@ class SplitFiles : public SplitStore {
  public:
   /// `max_record_bytes` is the sketch's record limit (the content hash of a text file
   /// depends on it).
-  SplitFiles(std::string dir, const JobPlan& plan, const std::vector<InputStamp>& stamps,
-             const std::string& sketch_parameters, std::uint64_t max_record_bytes);
+  /// `stamps` (which must outlive this) are those of the files this rank reads: only the
+  /// splits it owns are loaded and saved.
+  SplitFiles(std::string dir, const JobPlan& plan, const ReadStamps& stamps,
+             std::string sketch_parameters, std::uint64_t max_record_bytes);
   std::optional<SplitTally> load(std::uint32_t s, SketchResult& into) override;
   void save(std::uint32_t s, const SplitTally& tally, const SplitDocsView& docs) override;
   /// Files found damaged (and redone) so far.
@@ -67,9 +69,9 @@ class SplitFiles : public SplitStore {
 
   std::string dir_;
   const JobPlan& plan_;
+  const ReadStamps& stamps_;
+  std::string sketch_parameters_;
   std::uint64_t max_record_bytes_;
-  // Per split: its file name's 128-bit hash (high, low), 16 bytes each on every rank.
-  std::vector<std::array<std::uint64_t, 2>> keys_;
   std::uint64_t damaged_ = 0;
   std::uint64_t changed_ = 0;
 };

@@ -30,7 +30,8 @@ void StageCheckpoints::open(RunManifest now, bool on) {
   if (exchanger_.rank() == 0) {
     try {
       if (!options_.resume.empty()) {
-        const RunManifest saved = load_manifest(dir);
+        RunManifest saved = load_manifest(dir);
+        saved.inputs = load_input_stamps(dir);
         error = resume_mismatch(saved, now);
         if (!error.empty()) {
           error = options_.output + ": cannot resume: " + error +
@@ -39,6 +40,7 @@ void StageCheckpoints::open(RunManifest now, bool on) {
         text = manifest_to_text(saved);
       } else {
         fs::create_directories(fs::path(dir) / "splits");
+        save_input_stamps(dir, now.inputs);
         save_manifest(dir, now);
         text = manifest_to_text(now);
       }

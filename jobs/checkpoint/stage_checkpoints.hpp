@@ -35,10 +35,11 @@ class StageCheckpoints {
   StageCheckpoints(Exchanger& exchanger, const JobOptions& options)
       : exchanger_(exchanger), options_(options) {}
 
-  /// Collective: takes `now` as the run's manifest. When `on` (checkpointing), a resume
-  /// (options.resume) loads the saved manifest on rank 0 and refuses to continue when it
-  /// differs from `now` (JobError on every rank, saying to pass --overwrite instead), and a
-  /// new run saves `now` and creates OUTPUT/_checkpoint/splits.
+  /// Collective: takes `now` as the run's manifest (its inputs on rank 0). When `on`
+  /// (checkpointing), a resume (options.resume) loads the saved manifest and input stamps on
+  /// rank 0 and refuses to continue when they differ from `now` (JobError on every rank,
+  /// saying to pass --overwrite instead), and a new run saves `now` and its input stamps and
+  /// creates OUTPUT/_checkpoint/splits. Afterwards no rank's manifest() holds the inputs.
   void open(RunManifest now, bool on);
 
   /// Whether stage results are saved.

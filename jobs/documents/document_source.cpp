@@ -7,20 +7,6 @@
 #include "core/text/tokenizer.hpp"
 
 namespace neardup {
-namespace {
-
-// The input files, then the spill file at index files.size() and the shared records at
-// files.size() + 1.
-std::vector<std::string> readable_paths(const JobPlan& plan, const std::string& spill_path,
-                                        const std::string& shared_path) {
-  std::vector<std::string> paths;
-  for (const InputFile& file : plan.files) paths.push_back(file.path);
-  paths.push_back(spill_path);
-  paths.push_back(shared_path);
-  return paths;
-}
-
-}  // namespace
 
 std::vector<std::uint64_t> line_bases(const JobPlan& plan,
                                       const std::vector<std::uint64_t>& lines_per_split) {
@@ -40,9 +26,17 @@ DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
       docs_(docs),
       line_base_(line_base),
       spec_(spec),
-      reader_(readable_paths(plan, spill_path, shared_path)),
+      spill_path_(spill_path),
+      shared_path_(shared_path),
+      reader_([this](std::uint32_t file) -> const std::string& { return path_of(file); }),
       parser_(spec),
       tokenizer_(spec.tokenizer, ascii) {}
+
+const std::string& DocSource::path_of(std::uint32_t file) const {
+  const std::size_t files = plan_.files.size();
+  if (file < files) return plan_.files[file].path;
+  return file == files ? spill_path_ : shared_path_;
+}
 
 std::string_view DocSource::record(DocId doc) {
   const std::size_t i = docs_.index_of(doc);

@@ -61,11 +61,16 @@ class DocSource {
 
  private:
   void parse(DocId doc);
+  // The path of reader_'s file `file`: the input files, then the spill file at index
+  // files.size() and the shared records at files.size() + 1.
+  const std::string& path_of(std::uint32_t file) const;
 
   const JobPlan& plan_;
   const LocalDocs& docs_;
   const std::vector<std::uint64_t>& line_base_;
   DocumentSpec spec_;
+  std::string spill_path_;
+  std::string shared_path_;
   RandomReader reader_;
   DocumentParser parser_;
   ParsedLine parsed_;

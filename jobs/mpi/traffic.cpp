@@ -165,6 +165,23 @@ int MPI_Allgatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
   return PMPI_Allgatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, comm);
 }
 
+int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                const int recvcounts[], const int displs[], MPI_Datatype recvtype, int root,
+                MPI_Comm comm) {
+  const int rank = neardup::rank_in(comm);
+  ++neardup::counted.collectives;
+  if (rank != root) {
+    neardup::send(neardup::bytes_of(sendcount, sendtype));
+  } else {
+    for (int other = 0; other < neardup::size_of(comm); ++other) {
+      if (other != rank) neardup::receive(neardup::bytes_of(recvcounts[other], recvtype));
+    }
+  }
+  const neardup::InMpi timed;
+  return PMPI_Gatherv(sendbuf, sendcount, sendtype, recvbuf, recvcounts, displs, recvtype, root,
+                      comm);
+}
+
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   MPI_Comm comm) {
   neardup::count_allreduce(neardup::bytes_of(count, datatype), comm);

@@ -184,9 +184,11 @@ class DedupRun {
     now.job = method_.name();
     now.parameters = result_parameters(options_, method_);
     now.splits = plan_.splits.size();
-    now.inputs = stamp_inputs(comm_, plan_);
+    read_stamps_.emplace(plan_, rank_);
+    const bool saving = options_.checkpoint || resuming;
+    if (saving) now.inputs = gather_input_stamps(comm_, plan_, *read_stamps_);
     if (lock_) now.run_id = lock_->holder().run_id;  // rank 0's, broadcast with the manifest
-    checkpoints_.open(std::move(now), options_.checkpoint || resuming);
+    checkpoints_.open(std::move(now), saving);
     if (checkpointing()) {
       report_.resumed = resuming;
       if (resuming) log_info("resuming the run in " + options_.output);
@@ -197,7 +199,7 @@ class DedupRun {
               ? options_.cache_dir
               : (std::filesystem::path(checkpoint_dir_of(options_.output)) / "splits").string();
       create_directory(dir);
-      split_files_.emplace(dir, plan_, manifest().inputs, sketch_parameters(options_, method_),
+      split_files_.emplace(dir, plan_, *read_stamps_, sketch_parameters(options_, method_),
                            options_.max_doc_bytes);
     }
     spill_file_ = scratch_path(options_, "spill", rank_);
@@ -244,10 +246,8 @@ class DedupRun {
   }
 
   // Collective: throws JobError naming the first input whose size or mtime changed since the
-  // plan (every rank checks its share of the files).
-  void check_inputs_unchanged() {
-    agree_on_errors(comm_, changed_input(manifest().inputs, rank_, exchanger_.size()));
-  }
+  // plan (every rank checks the files it read).
+  void check_inputs_unchanged() { agree_on_errors(comm_, read_stamps_->changed()); }
 
   // Collective: creates `dir` on every rank (errors agreed on).
   void create_directory(const std::string& dir) {
@@ -735,6 +735,7 @@ class DedupRun {
   bool caching_ = false;
   std::string reference_scratch_, reference_index_, spill_file_, shared_file_;
   StageCheckpoints checkpoints_;
+  std::optional<ReadStamps> read_stamps_;  // the files this rank reads, as planned
   std::optional<SplitFiles> split_files_;
   OwnerFn owner_;
   // sketch_corpus

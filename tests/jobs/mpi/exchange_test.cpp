@@ -6,6 +6,7 @@
 #include <algorithm>
 
 #include "jobs/documents/document_fetch.hpp"
+#include "jobs/mpi/all_gathered.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {
@@ -83,6 +84,27 @@ TEST(Exchange, FetchReturnsTheOwnersPayload) {
   const Payloads got = fetch_payloads(exchanger, requests, owner, provide);
   for (const DocId id : requests) {
     EXPECT_EQ(got.get(id), "doc" + std::to_string(id) + "@" + std::to_string(owner(id)));
+  }
+}
+
+TEST(Gathered, EveryRanksListInRankOrderOnEveryRankOrOnRankZero) {
+  int rank = 0, ranks = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  // Rank r gives r + 1 items of value r x 10 + i (rank 0 one item, rank 1 two, ...).
+  std::vector<std::uint64_t> mine;
+  for (int i = 0; i <= rank; ++i) mine.push_back(static_cast<std::uint64_t>(rank * 10 + i));
+  std::vector<std::uint64_t> want;
+  for (int r = 0; r < ranks; ++r) {
+    for (int i = 0; i <= r; ++i) want.push_back(static_cast<std::uint64_t>(r * 10 + i));
+  }
+  EXPECT_EQ(all_gathered(MPI_COMM_WORLD, std::span<const std::uint64_t>(mine)), want);
+  const std::vector<std::uint64_t> on_root =
+      gathered_on_root(MPI_COMM_WORLD, std::span<const std::uint64_t>(mine));
+  if (rank == 0) {
+    EXPECT_EQ(on_root, want);
+  } else {
+    EXPECT_TRUE(on_root.empty());
   }
 }
 

@@ -62,6 +62,16 @@ void send_point_to_point() {
   MPI_Waitall(1, &request, MPI_STATUSES_IGNORE);
 }
 
+// Rank r sends r + 1 ints to rank 0 (its own are not counted).
+void gather_known_counts_on_rank_0() {
+  const int rank = comm_rank(MPI_COMM_WORLD);
+  const std::array<int, 3> out{};
+  std::array<int, 6> in{};
+  const std::array<int, 3> counts{1, 2, 3}, starts{0, 1, 3};
+  MPI_Gatherv(out.data(), rank + 1, MPI_INT, in.data(), counts.data(), starts.data(), MPI_INT, 0,
+              MPI_COMM_WORLD);
+}
+
 TEST(Traffic, EachStageCountsWhatItsCallsMoved) {
   ASSERT_EQ(comm_size(MPI_COMM_WORLD), 3) << "the counts below are for 3 ranks";
   StageClock clock;
@@ -80,9 +90,11 @@ TEST(Traffic, EachStageCountsWhatItsCallsMoved) {
   clock.start("rank 0 waits");
   if (comm_rank(MPI_COMM_WORLD) != 0) std::this_thread::sleep_for(std::chrono::milliseconds(300));
   MPI_Barrier(MPI_COMM_WORLD);
+  clock.start("gather on rank 0");
+  gather_known_counts_on_rank_0();
   clock.stop();
   const std::vector<StageSpread> stages = clock.reduce(MPI_COMM_WORLD);
-  ASSERT_EQ(stages.size(), 7u);
+  ASSERT_EQ(stages.size(), 8u);
 
   // Shuffle: an allreduce of 3 uint64 (24 bytes) and one of 8 bytes agree on 1 round; an
   // alltoall of one int per rank; an alltoallv of items (8 bytes): rank 0 sends 1 to rank 1,
@@ -127,6 +139,14 @@ TEST(Traffic, EachStageCountsWhatItsCallsMoved) {
   expect_spread(point_to_point.messages_received, 0, 1, 1);
   EXPECT_EQ(point_to_point.collectives, 0u);
   EXPECT_TRUE(point_to_point.collectives_agree);
+
+  // Ranks 1 and 2 send 8 and 12 bytes to rank 0, in one message each.
+  const TrafficSpread& on_root = stages[7].communication;
+  expect_spread(on_root.bytes_sent, 0, 12, 20);
+  expect_spread(on_root.bytes_received, 0, 20, 20);
+  expect_spread(on_root.messages_sent, 0, 1, 2);
+  expect_spread(on_root.messages_received, 0, 2, 2);
+  EXPECT_EQ(on_root.collectives, 1u);
 
   // A collective only rank 0 made: recorded as disagreeing.
   const TrafficSpread& alone = stages[5].communication;
