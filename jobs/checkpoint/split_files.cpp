@@ -182,6 +182,58 @@ std::string hex128(const std::array<std::uint64_t, 2>& h) {
 
 }  // namespace
 
+// A split's stored entry: its archived header, then its documents' arrays, as pieces over
+// the rank's tables (written without joining them).
+class SplitEntry {
+ public:
+  SplitEntry(const std::string& file, const Split& split, const SplitTally& tally,
+             const SplitDocsView& docs) {
+    SplitHeader header;
+    header.file = file;
+    header.begin = split.begin;
+    header.end = split.end;
+    header.tally = tally;
+    header.documents = docs.ids.size();
+    header.id_keys = docs.id_keys.size();
+    header.sketch_words = docs.sketch_words;
+    header.doc_ids.assign(docs.doc_ids.begin(), docs.doc_ids.end());
+    header.host_ids = docs.host_ids.size();
+    header.hosts = split_hosts(docs);
+    std::ostringstream out;
+    {
+      boost::archive::binary_oarchive archive(out);
+      archive << header;
+    }
+    archived_ = std::move(out).str();
+    archived_size_ = archived_.size();
+    pieces_ = {bytes_of(std::span(&archived_size_, 1)),
+               archived_,
+               bytes_of(docs.ids),
+               bytes_of(docs.offsets),
+               bytes_of(docs.lengths),
+               bytes_of(docs.features),
+               bytes_of(docs.sketches),
+               bytes_of(docs.id_keys),
+               bytes_of(docs.has_doc_id),
+               bytes_of(docs.host_ids)};
+  }
+  SplitEntry(const SplitEntry&) = delete;
+  SplitEntry& operator=(const SplitEntry&) = delete;
+
+  std::span<const std::string_view> pieces() const { return pieces_; }
+
+  std::string joined() const {
+    std::string text;
+    for (const std::string_view piece : pieces_) text += piece;
+    return text;
+  }
+
+ private:
+  std::uint64_t archived_size_ = 0;
+  std::string archived_;
+  std::array<std::string_view, 10> pieces_;
+};
+
 SplitFiles::SplitFiles(std::string dir, const JobPlan& plan, const ReadStamps& stamps,
                        std::string sketch_parameters, std::uint64_t max_record_bytes)
     : dir_(std::move(dir)),
@@ -190,10 +242,10 @@ SplitFiles::SplitFiles(std::string dir, const JobPlan& plan, const ReadStamps& s
       sketch_parameters_(std::move(sketch_parameters)),
       max_record_bytes_(max_record_bytes) {}
 
-std::string SplitFiles::path_of(std::uint32_t s) const {
+XXH128_hash_t SplitFiles::key_of(std::uint32_t s) const {
   const Split& split = plan_.splits[s];
   const InputStamp* stamp = stamps_.find(split.file);
-  if (stamp == nullptr) throw std::logic_error("split sketch file of a split read elsewhere");
+  if (stamp == nullptr) throw std::logic_error("split sketch of a split read elsewhere");
   std::string identity = sketch_parameters_;
   identity += '\0';
   identity += stamp->path;
@@ -202,67 +254,115 @@ std::string SplitFiles::path_of(std::uint32_t s) const {
                                 stamp->fingerprint, split.begin, split.end}) {
     identity.append(reinterpret_cast<const char*>(&v), sizeof v);
   }
-  const XXH128_hash_t hash = XXH3_128bits(identity.data(), identity.size());
-  return (fs::path(dir_) / ("split-" + hex128({hash.high64, hash.low64}) + ".sketch")).string();
+  return XXH3_128bits(identity.data(), identity.size());
+}
+
+std::string SplitFiles::path_of_unit(std::size_t u) const {
+  std::vector<XXH128_hash_t> keys;
+  for (std::uint32_t s = plan_.unit_begin(u); s < plan_.unit_end(u); ++s) keys.push_back(key_of(s));
+  const XXH128_hash_t hash = XXH3_128bits(keys.data(), keys.size() * sizeof(XXH128_hash_t));
+  return (fs::path(dir_) / ("unit-" + hex128({hash.high64, hash.low64}) + ".sketch")).string();
+}
+
+void SplitFiles::open_unit(std::size_t u) {
+  unit_ = OpenUnit{};
+  unit_.unit = u;
+  unit_.path = path_of_unit(u);
+  const std::size_t splits = plan_.unit_end(u) - plan_.unit_begin(u);
+  unit_.entries.assign(splits, {});
+  unit_.made.assign(splits, {});
+  std::error_code error;
+  if (!fs::exists(unit_.path, error)) return;
+  try {
+    unit_.text = load_checked_file(unit_.path, kSplitMagic, kSplitFileVersion, "split sketch");
+    const std::string_view text = unit_.text;
+    std::uint64_t count = 0;
+    if (text.size() < sizeof count) throw IoError(unit_.path + ": damaged unit (no count)");
+    std::memcpy(&count, text.data(), sizeof count);
+    if (count != splits || text.size() < (count + 1) * sizeof count) {
+      throw IoError(unit_.path + ": damaged unit (another number of splits)");
+    }
+    std::size_t at = (count + 1) * sizeof count;
+    for (std::size_t i = 0; i < splits; ++i) {
+      std::uint64_t size = 0;
+      std::memcpy(&size, text.data() + (i + 1) * sizeof size, sizeof size);
+      if (size > text.size() - at) throw IoError(unit_.path + ": damaged unit (entry length)");
+      unit_.entries[i] = text.substr(at, size);
+      at += size;
+    }
+    if (at != text.size()) throw IoError(unit_.path + ": damaged unit (trailing bytes)");
+  } catch (const std::exception& e) {
+    ++damaged_;
+    log_warn(std::string(e.what()) + "; sketching its splits again");
+    unit_.entries.assign(splits, {});
+    unit_.text.clear();
+  }
 }
 
 std::optional<SplitTally> SplitFiles::load(std::uint32_t s, SketchResult& into) {
-  const std::string path = path_of(s);
-  std::error_code error;
-  if (!fs::exists(path, error)) return std::nullopt;
+  const std::size_t u = plan_.unit_of(s);
+  if (unit_.unit != u) open_unit(u);
+  const std::size_t i = s - plan_.unit_begin(u);
+  if (unit_.entries[i].empty()) return std::nullopt;
   try {
-    const std::string payload =
-        load_checked_file(path, kSplitMagic, kSplitFileVersion, "split sketch");
     const Split& split = plan_.splits[s];
     const InputFile& file = plan_.files[split.file];
     const auto content_hash = [&] {
       return split_content_hash(file.path, file.format, split.begin, split.end, max_record_bytes_);
     };
-    return append_split_payload(payload, path, file.path, split, s, content_hash, into);
+    SplitTally tally =
+        append_split_payload(unit_.entries[i], unit_.path, file.path, split, s, content_hash, into);
+    finish_split(s, nullptr);
+    return tally;
   } catch (const SplitChanged& e) {
     ++changed_;
     log_warn(std::string(e.what()) + "; sketching the split again");
-    return std::nullopt;
   } catch (const std::exception& e) {
     ++damaged_;
     log_warn(std::string(e.what()) + "; sketching the split again");
-    return std::nullopt;
   }
+  unit_.entries[i] = {};
+  return std::nullopt;
 }
 
 void SplitFiles::save(std::uint32_t s, const SplitTally& tally, const SplitDocsView& docs) {
-  const Split& split = plan_.splits[s];
-  SplitHeader header;
-  header.file = plan_.files[split.file].path;
-  header.begin = split.begin;
-  header.end = split.end;
-  header.tally = tally;
-  header.documents = docs.ids.size();
-  header.id_keys = docs.id_keys.size();
-  header.sketch_words = docs.sketch_words;
-  header.doc_ids.assign(docs.doc_ids.begin(), docs.doc_ids.end());
-  header.host_ids = docs.host_ids.size();
-  header.hosts = split_hosts(docs);
-  std::ostringstream out;
-  {
-    boost::archive::binary_oarchive archive(out);
-    archive << header;
+  const std::size_t u = plan_.unit_of(s);
+  if (unit_.unit != u) open_unit(u);
+  const SplitEntry entry(plan_.files[plan_.splits[s].file].path, plan_.splits[s], tally, docs);
+  unit_.changed = true;
+  finish_split(s, &entry);
+}
+
+void SplitFiles::finish_split(std::uint32_t s, const SplitEntry* entry) {
+  const std::size_t i = s - plan_.unit_begin(unit_.unit);
+  if (s + 1 < plan_.unit_end(unit_.unit)) {
+    // Not the last: a new entry is kept, joined, until the unit is written.
+    if (entry != nullptr) {
+      unit_.made[i] = entry->joined();
+      unit_.entries[i] = unit_.made[i];
+    }
+    return;
   }
-  const std::string archived = std::move(out).str();
-  const std::uint64_t archived_size = archived.size();
-  const std::array<std::string_view, 10> pieces = {bytes_of(std::span(&archived_size, 1)),
-                                                   archived,
-                                                   bytes_of(docs.ids),
-                                                   bytes_of(docs.offsets),
-                                                   bytes_of(docs.lengths),
-                                                   bytes_of(docs.features),
-                                                   bytes_of(docs.sketches),
-                                                   bytes_of(docs.id_keys),
-                                                   bytes_of(docs.has_doc_id),
-                                                   bytes_of(docs.host_ids)};
-  // Not synced: most of a checkpoint's bytes, and a split file a crash tore is refused by its
-  // checksum at load and sketched again.
-  save_checked_file(path_of(s), kSplitMagic, kSplitFileVersion, pieces, SyncOnCommit::kNo);
+  if (!unit_.changed) return;
+  std::vector<std::uint64_t> head{unit_.entries.size()};
+  std::vector<std::string_view> pieces{{}};
+  for (std::size_t k = 0; k < unit_.entries.size(); ++k) {
+    if (k == i && entry != nullptr) {
+      std::uint64_t size = 0;
+      for (const std::string_view piece : entry->pieces()) size += piece.size();
+      head.push_back(size);
+      pieces.insert(pieces.end(), entry->pieces().begin(), entry->pieces().end());
+      continue;
+    }
+    if (unit_.entries[k].empty()) return;  // a split not stored (stopped): the unit is not
+    head.push_back(unit_.entries[k].size());
+    pieces.push_back(unit_.entries[k]);
+  }
+  pieces[0] = {reinterpret_cast<const char*>(head.data()), head.size() * sizeof head[0]};
+  // Not synced: most of a checkpoint's bytes, and a unit file a crash tore is refused by its
+  // checksum at load and its splits sketched again.
+  save_checked_file(unit_.path, kSplitMagic, kSplitFileVersion, pieces, SyncOnCommit::kNo);
+  unit_.changed = false;
 }
 
 }  // namespace neardup

@@ -1,11 +1,14 @@
-// Every split's sketch kept in a file (--resume and --cache): named by what determines it, so
-// a resume with another rank count and a cache across runs both find it.
+// Every split's sketch kept (--resume and --cache), a unit of splits to a file named by what
+// determines its sketches, so a resume with another rank count and a cache across runs find it.
 #pragma once
+
+#include <xxhash.h>
 
 #include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/sketch_format.hpp"
@@ -37,18 +40,26 @@ namespace neardup {
 /// (Compressed files cut into splits at frame starts needed no new version: a split file's key
 /// holds its byte range, and a compressed file's only range before, [0, size), still means the
 /// whole file, read the same way.)
-inline constexpr std::uint32_t kSplitLayoutVersion = 10;
+/// 11: one file per unit of splits (io/input/split_units.hpp), "unit-HASH.sketch": the number
+///    of its splits, each split's entry length, then the entries (each laid out as a split file
+///    of layout 10 was).
+inline constexpr std::uint32_t kSplitLayoutVersion = 11;
 
 /// The version split files record: kSplitLayoutVersion with this neardup's sketch format.
 inline const std::uint32_t kSplitFileVersion = stored_format_version(kSplitLayoutVersion);
 
-/// A SplitStore of files in `dir`, one per split, named by a hash of everything that
-/// determines the split's sketch (`sketch_parameters`, the input's stamp, the byte range), so
-/// the same directory serves a resume with another rank count and a cache across runs whose
-/// inputs changed elsewhere. A damaged file is logged, counted and its split sketched again.
-/// Before a sketch is reused, the split is read again and its content hash compared with the
-/// one stored (size and mtime can be kept by an in-place edit: cp -p, rsync -t); a split whose
-/// content changed is logged, counted and sketched again.
+class SplitEntry;  // a split's stored entry (split_files.cpp)
+
+/// A SplitStore of files in `dir`, one per unit of splits (JobPlan::units), named by a hash of
+/// everything that determines its splits' sketches (`sketch_parameters`, the inputs' stamps,
+/// the byte ranges), so the same directory serves a resume with another rank count and a cache
+/// across runs whose inputs changed elsewhere. Splits must be loaded (and, when not found,
+/// saved) in order, a unit at a time; a unit's file is written when its last split is done and
+/// one of them was sketched anew, so a job stopped within a unit sketches that unit's splits
+/// again. A damaged file is logged, counted and its splits sketched again. Before a sketch is
+/// reused, the split is read again and its content hash compared with the one stored (size and
+/// mtime can be kept by an in-place edit: cp -p, rsync -t); a split whose content changed is
+/// logged, counted and sketched again, and its unit's file rewritten.
 class SplitFiles : public SplitStore {
  public:
   /// `max_record_bytes` is the sketch's record limit (the content hash of a text file
@@ -59,19 +70,40 @@ class SplitFiles : public SplitStore {
              std::string sketch_parameters, std::uint64_t max_record_bytes);
   std::optional<SplitTally> load(std::uint32_t s, SketchResult& into) override;
   void save(std::uint32_t s, const SplitTally& tally, const SplitDocsView& docs) override;
-  /// Files found damaged (and redone) so far.
+  /// Unit files and split entries found damaged (and redone) so far.
   std::uint64_t damaged() const { return damaged_; }
   /// Splits whose input changed since their sketch was stored (and redone) so far.
   std::uint64_t changed() const { return changed_; }
 
  private:
-  std::string path_of(std::uint32_t s) const;
+  // The unit being read and written: its file, its splits' stored entries (empty when none),
+  // and whether one of them was sketched anew since it was read.
+  struct OpenUnit {
+    std::size_t unit = static_cast<std::size_t>(-1);
+    std::string path;
+    std::string text;                       // the file as read
+    std::vector<std::string_view> entries;  // by split of the unit, into text or made
+    std::vector<std::string> made;          // entries sketched anew, but the last
+    bool changed = false;
+  };
+
+  // What names split s's sketch: the parameters, its file's stamp and its byte range.
+  XXH128_hash_t key_of(std::uint32_t s) const;
+  // Unit u's file, named by its splits' keys.
+  std::string path_of_unit(std::size_t u) const;
+  // Makes unit u the open one, reading its file when there is one (a damaged file is logged,
+  // counted and its splits sketched again).
+  void open_unit(std::size_t u);
+  // After split s is loaded, or sketched anew as `entry`: at the unit's last split, writes the
+  // unit's file when a split was sketched anew and every split has an entry.
+  void finish_split(std::uint32_t s, const SplitEntry* entry);
 
   std::string dir_;
   const JobPlan& plan_;
   const ReadStamps& stamps_;
   std::string sketch_parameters_;
   std::uint64_t max_record_bytes_;
+  OpenUnit unit_;
   std::uint64_t damaged_ = 0;
   std::uint64_t changed_ = 0;
 };

@@ -1,14 +1,17 @@
 // Stage 1, plan: rank 0 lists the inputs, every rank cuts them into splits; all hold the plan.
 #include "jobs/documents/job_plan.hpp"
 
+#include <algorithm>
 #include <boost/archive/binary_iarchive.hpp>
 #include <boost/archive/binary_oarchive.hpp>
 #include <boost/serialization/map.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
+#include <numeric>
 #include <optional>
 #include <sstream>
 
+#include "io/input/split_units.hpp"
 #include "io/io_error.hpp"
 #include "jobs/documents/format_check.hpp"
 #include "jobs/mpi/all_gathered.hpp"
@@ -83,6 +86,15 @@ std::vector<std::vector<std::uint64_t>> walk_frames_shared(MPI_Comm comm,
 
 }  // namespace
 
+std::size_t JobPlan::unit_of(std::uint32_t s) const {
+  return static_cast<std::size_t>(std::upper_bound(units.begin(), units.end(), s) - units.begin()) -
+         1;
+}
+
+std::uint32_t JobPlan::unit_end(std::size_t u) const {
+  return u + 1 < units.size() ? units[u + 1] : static_cast<std::uint32_t>(splits.size());
+}
+
 std::vector<std::uint64_t> JobPlan::bytes_per_rank(int ranks) const {
   std::vector<std::uint64_t> bytes(static_cast<std::size_t>(ranks), 0);
   for (std::size_t s = 0; s < splits.size(); ++s) {
@@ -126,7 +138,12 @@ void share_unsplittable_splits(JobPlan& plan, int ranks) {
     plan.shared.clear();
     return;
   }
-  plan.owners = assign_splits(weighed, ranks);
+  if (plan.units.empty()) {
+    plan.units.resize(plan.splits.size());
+    std::iota(plan.units.begin(), plan.units.end(), std::uint32_t{0});
+  }
+  plan.units = isolate_splits(plan.units, plan.shared);
+  plan.owners = assign_units(weighed, plan.units, ranks);
 }
 
 JobPlan make_plan(MPI_Comm comm, const JobOptions& options) {
@@ -160,7 +177,8 @@ JobPlan make_plan(MPI_Comm comm, const JobOptions& options) {
       throw IoError("more than 2^32 splits; raise --split-mb");
     }
   });
-  plan.owners = assign_splits(plan.splits, comm_size(comm));
+  plan.units = group_splits(plan.files, plan.splits, options.split_bytes);
+  plan.owners = assign_units(plan.splits, plan.units, comm_size(comm));
   log_ignored(plan.ignored, options.format);
   plan.format_hints = check_input_formats(comm, plan.files, plan.splits, plan.owners);
   return plan;

@@ -19,6 +19,9 @@ struct JobPlan {
   std::vector<InputFile> files;
   std::vector<Split> splits;
   std::vector<int> owners;  // owners[s] sketches split s and owns its documents
+  // units[u]: the first split of unit u (io/input/split_units.hpp), ascending: a unit's splits
+  // have one owner, and their sketches are stored together.
+  std::vector<std::uint32_t> units;
   // shared[s]: split s is read by owners[s] and its records handed to every rank, which then
   // own the documents they sketched (see shared_sketch.hpp); empty when no split is shared.
   std::vector<char> shared;
@@ -36,20 +39,27 @@ struct JobPlan {
 
   /// Whether split `s` is shared (its records handed to every rank).
   bool is_shared(std::size_t s) const { return !shared.empty() && shared[s] != 0; }
+
+  /// The unit holding split `s`, and the splits [first, end) of unit `u`.
+  std::size_t unit_of(std::uint32_t s) const;
+  std::uint32_t unit_begin(std::size_t u) const { return units[u]; }
+  std::uint32_t unit_end(std::size_t u) const;
 };
 
 /// Marks the splits to share among `ranks` ranks and reassigns owners: a split is shared when
 /// it is a whole compressed JSON Lines file (which cannot be cut into byte ranges) holding more
 /// than 1/(2 x ranks) of the input bytes, so that one rank would otherwise read much more than
-/// its share. The other splits are assigned again balancing bytes (assign_splits), and each
-/// shared split's reader is the rank then lightest. With one rank, nothing is shared.
+/// its share. Each shared split becomes a unit of its own (a plan without units has one per
+/// split), the units are assigned again balancing bytes (assign_units), and each shared
+/// split's reader is the rank then lightest. With one rank, nothing is shared.
 void share_unsplittable_splits(JobPlan& plan, int ranks);
 
 /// Collective: rank 0 expands `options.inputs` (in options.format, filtered by
 /// options.filter) and logs what the walks ignored (ignored_files_text); the files are
 /// broadcast (Boost.Serialization), the ranks share out walking the frames of the compressed
 /// files that can be cut (walks_frames), and every rank cuts the same splits of
-/// options.split_bytes and assigns them to ranks balancing bytes; then the ranks check the
+/// options.split_bytes, groups them into units (group_splits) and assigns the units to ranks
+/// balancing bytes (assign_units); then the ranks check the
 /// inputs' formats (check_input_formats). Throws JobError on every rank, with rank 0's
 /// message, when the inputs cannot be listed.
 JobPlan make_plan(MPI_Comm comm, const JobOptions& options);

@@ -2,7 +2,8 @@
 # Scheduled re-runs with --cache: a corpus that grew by one small file reuses every other
 # file's split sketches and gives the same outputs as a full run; a parameter that does not
 # change sketches (the threshold) reuses all of them, one that does (--num-perm) none, and a
-# touched input is sketched again.
+# touched input is sketched again. Many small files are cached a unit of them to a file, found
+# again at another rank count.
 # Usage: cache_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -54,4 +55,24 @@ same_outputs "$work/full2" "$work/touched"
 [ "$(stat_of "$work/touched" splits_reused)" -lt "$splits" ] ||
   fail "a touched input's splits were reused"
 
-finish "cache: night2 reused $reused of $splits splits; outputs equal full runs"
+# 400 one-document files (planted duplicates among them): their sketches go a unit of files
+# to a cache file, and a run at another rank count finds every one.
+mkdir -p "$work/small"
+head -n 400 "$work/in/a.jsonl" | split -l 1 -a 3 --additional-suffix=.jsonl - "$work/small/d"
+small() {
+  local ranks="$1" out="$2"
+  shift 2
+  "${mpirun[@]}" -n "$ranks" "$neardup" minhash -i "$work/small" -o "$out" --write-pairs "$@" \
+    >"$out.log" 2>&1 || fail "run $out failed"
+}
+small 2 "$work/small-2" --cache "$work/small-cache"
+small 3 "$work/small-3" --cache "$work/small-cache"
+small 3 "$work/small-full"
+same_parts "$work/small-full" "$work/small-3" clusters pairs
+cache_files=$(find "$work/small-cache" -type f | wc -l)
+[ "$cache_files" -ge 1 ] && [ "$cache_files" -le 40 ] ||
+  fail "400 small files took $cache_files cache files, wanted 1 to 40 (units of files)"
+[ "$(stat_of "$work/small-3" splits_reused)" = 400 ] ||
+  fail "3 ranks reused $(stat_of "$work/small-3" splits_reused) of 400 small files' sketches"
+
+finish "cache: night2 reused $reused of $splits splits; outputs equal full runs; 400 small files in $cache_files cache files"

@@ -66,7 +66,7 @@ grep -q "resume" "$out.log" || fail "usr1: the log does not say how to resume"
 run 2 "$out.resume" -- --resume "$out" || fail "usr1: resume failed"
 same_outputs "$work/ref2" "$out"
 
-# A damaged split checkpoint is detected by its checksum and sketched again.
+# A damaged unit checkpoint is detected by its checksum and its splits sketched again.
 out="$work/damaged"
 run 2 "$out" NEARDUP_FAULT=1:split:5 -- -o "$out"
 victim=$(ls "$out/_checkpoint/splits/"*.sketch | head -1)
@@ -74,9 +74,9 @@ printf 'X' | dd of="$victim" bs=1 seek=200 conv=notrunc 2>/dev/null
 truncated=$(ls "$out/_checkpoint/splits/"*.sketch | sed -n 2p)
 truncate -s 100 "$truncated"
 run 2 "$out.resume" -- --resume "$out" || fail "damaged: resume failed"
-grep -q "checksum mismatch (corrupt); sketching the split again" "$out.resume.log" ||
+grep -q "checksum mismatch (corrupt); sketching its splits again" "$out.resume.log" ||
   fail "damaged: the corrupt file was not reported"
-grep -q "truncated or padded; sketching the split again" "$out.resume.log" ||
+grep -q "truncated or padded; sketching its splits again" "$out.resume.log" ||
   fail "damaged: the truncated file was not reported"
 [ "$(stat_of "$out" damaged_checkpoints)" = 2 ] || fail "damaged: damaged_checkpoints != 2"
 same_outputs "$work/ref2" "$out"

@@ -1,0 +1,40 @@
+// Splits grouped into units of work: a rank reads a unit's splits one after another and keeps
+// their sketches in one checkpoint file, so a corpus of many small files is not one file each.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "io/input/input_plan.hpp"
+
+namespace neardup {
+
+/// A split smaller than this fraction of the split size is small: small splits are grouped.
+inline constexpr std::uint64_t kSmallSplitFraction = 64;
+
+/// Most splits in one unit.
+inline constexpr std::size_t kMaxUnitSplits = 1024;
+
+/// Groups `splits` (of `files`, in plan order) into units of consecutive splits and returns
+/// the first split of each unit, ascending (none when there are no splits). A split of at
+/// least split_bytes / kSmallSplitFraction bytes is a unit of its own; runs of small splits
+/// are grouped, a unit ending after a split whose file path and range hash to 0 modulo 64, or
+/// before the unit would pass `split_bytes` bytes or kMaxUnitSplits splits. The ends depend on
+/// the splits themselves, not on the rank count, and a file added or removed moves only the
+/// units around it, so stored unit sketches are found again by a resume at another rank count
+/// and by a cache whose inputs changed elsewhere. `split_bytes` 0 groups as for 64 MiB.
+std::vector<std::uint32_t> group_splits(const std::vector<InputFile>& files,
+                                        const std::vector<Split>& splits,
+                                        std::uint64_t split_bytes);
+
+/// `units` (first splits, ascending) with every split s for which alone[s] is set made a unit
+/// of its own (`alone` has one entry per split).
+std::vector<std::uint32_t> isolate_splits(const std::vector<std::uint32_t>& units,
+                                          const std::vector<char>& alone);
+
+/// assign_splits over units: each unit weighs its splits' bytes and all its splits go to one
+/// rank. Deterministic.
+std::vector<int> assign_units(const std::vector<Split>& splits,
+                              const std::vector<std::uint32_t>& units, int ranks);
+
+}  // namespace neardup
