@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "core/minhash_kernels.hpp"
+#include "core/sketch/minhash_kernels.hpp"
 #include "core/text/tokenizer.hpp"
 
 namespace neardup {

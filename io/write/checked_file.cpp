@@ -7,7 +7,7 @@
 #include <cstdio>
 #include <fstream>
 
-#include "core/sketch_format.hpp"
+#include "core/sketch/sketch_format.hpp"
 #include "io/io_error.hpp"
 #include "io/write/atomic_file.hpp"
 

@@ -8,7 +8,7 @@
 #include <filesystem>
 #include <sstream>
 
-#include "core/sketch_format.hpp"
+#include "core/sketch/sketch_format.hpp"
 #include "io/io_error.hpp"
 #include "io/write/checked_file.hpp"
 #include "io/write/text_archive.hpp"
@@ -48,7 +48,7 @@ constexpr const char* kManifestMagic = "neardup-manifest";
 // 6: a compressed JSON Lines file of several zstd frames or BGZF members is cut into splits at
 //    frame starts (io/read/compressed_frames), so its documents' ids (split, line) differ from
 //    those in the stage parts of a run that read it as one split.
-// 7: the sketch format recorded beside the layout (core/sketch_format.hpp): stage parts are
+// 7: the sketch format recorded beside the layout (core/sketch/sketch_format.hpp): stage parts are
 //    made from sketches, so a run of another sketch format is not resumed over them.
 // 8: the inputs' stamps apart, in DIR/inputs (input_stamps.hpp), written once, not with every
 //    stage: a corpus of millions of files no longer rewrites all their paths after each stage.

@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/sketch_format.hpp"
+#include "core/sketch/sketch_format.hpp"
 #include "jobs/checkpoint/input_stamps.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/stages/sketch_stage.hpp"
@@ -19,9 +19,9 @@
 namespace neardup {
 
 /// How a stored split sketch is laid out; recorded with the sketch format
-/// (core/sketch_format.hpp) in every split file's header and in its key (sketch_parameters), so
-/// files of another layout or sketch format are neither read nor found.
-/// 2: features count shingle positions; documents stored as raw arrays after a Boost archive
+/// (core/sketch/sketch_format.hpp) in every split file's header and in its key (sketch_parameters),
+/// so files of another layout or sketch format are neither read nor found. 2: features count
+/// shingle positions; documents stored as raw arrays after a Boost archive
 ///    of the tally.
 /// 3: sketches of the tokens of --tokenizer (Unicode by default); the tally counts invalid
 ///    UTF-8 bytes.
@@ -29,9 +29,9 @@ namespace neardup {
 ///    before the sketch is reused.
 /// 5: the tally counts binary_file skips (a text file with a NUL byte in its first 8 KiB), and
 ///    .gz and .zst text files are read decompressed.
-/// 6: word shingle hashes combine per-token XXH3 hashes by a polynomial (core/shingles.hpp)
+/// 6: word shingle hashes combine per-token XXH3 hashes by a polynomial (core/sketch/shingles.hpp)
 ///    instead of hashing each shingle's text.
-/// 7: a token of up to 16 bytes is hashed zero-padded to 16 bytes (core/shingles.hpp).
+/// 7: a token of up to 16 bytes is hashed zero-padded to 16 bytes (core/sketch/shingles.hpp).
 /// 8: each document's host id (--host-field) and the names of the split's hosts.
 /// 9: hosts in their canonical IDNA form (core/hosts/host_name.hpp); a document whose host is
 ///    invalid has the problem's id (core/hosts/url_host.hpp, host_problem_id).

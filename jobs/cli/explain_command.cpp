@@ -15,11 +15,11 @@
 #include <optional>
 #include <span>
 
-#include "core/band_keys.hpp"
-#include "core/jaccard.hpp"
-#include "core/minhash.hpp"
-#include "core/shingles.hpp"
-#include "core/simhash.hpp"
+#include "core/lsh/band_keys.hpp"
+#include "core/sketch/jaccard.hpp"
+#include "core/sketch/minhash.hpp"
+#include "core/sketch/shingles.hpp"
+#include "core/sketch/simhash.hpp"
 #include "io/input/input_plan.hpp"
 #include "io/read/record_reader.hpp"
 #include "io/write/output_names.hpp"

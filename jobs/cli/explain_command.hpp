@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/lsh_params.hpp"
+#include "core/lsh/lsh_params.hpp"
 #include "jobs/options/minhash_options.hpp"
 
 namespace neardup {

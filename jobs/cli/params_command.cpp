@@ -3,7 +3,7 @@
 
 #include <cstdio>
 
-#include "core/lsh_params.hpp"
+#include "core/lsh/lsh_params.hpp"
 #include "jobs/options/minhash_options.hpp"
 
 namespace neardup {

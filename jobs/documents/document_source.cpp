@@ -3,7 +3,7 @@
 
 #include <stdexcept>
 
-#include "core/shingles.hpp"
+#include "core/sketch/shingles.hpp"
 #include "core/text/tokenizer.hpp"
 
 namespace neardup {

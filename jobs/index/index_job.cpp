@@ -6,7 +6,7 @@
 #include <filesystem>
 #include <optional>
 
-#include "core/lsh_params.hpp"
+#include "core/lsh/lsh_params.hpp"
 #include "core/tables/permuted_tables.hpp"
 #include "io/io_error.hpp"
 #include "jobs/documents/document_source.hpp"

@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "core/lsh_params.hpp"
-#include "core/simhash.hpp"
+#include "core/lsh/lsh_params.hpp"
+#include "core/sketch/simhash.hpp"
 #include "jobs/options/job_options.hpp"
 #include "jobs/options/lsh_options.hpp"
 #include "jobs/options/minhash_options.hpp"

@@ -6,8 +6,8 @@
 #include <string>
 #include <vector>
 
-#include "core/lsh_params.hpp"
-#include "core/sketch_format.hpp"
+#include "core/lsh/lsh_params.hpp"
+#include "core/sketch/sketch_format.hpp"
 #include "io/write/mapped_file.hpp"
 
 namespace neardup {
@@ -22,10 +22,10 @@ struct IndexSegment {
 /// The current layout version; an index of another layout or sketch format is refused.
 /// Version 2 added the stored shingle sets (store_shingles); version 3 the tokenizer (Unicode
 /// tokens by default); version 4 word shingle hashes combined from per-token hashes
-/// (core/shingles.hpp) and the sketch kind (classic MinHash or one permutation hashing);
+/// (core/sketch/shingles.hpp) and the sketch kind (classic MinHash or one permutation hashing);
 /// version 5 tokens of up to 16 bytes hashed zero-padded to 16 bytes; version 6 compressed
 /// SimHash tables (compress); version 7 the sketch format recorded beside the layout
-/// (core/sketch_format.hpp), so a tokenizer or hash change no longer bumps this number.
+/// (core/sketch/sketch_format.hpp), so a tokenizer or hash change no longer bumps this number.
 inline constexpr std::uint32_t kIndexLayoutVersion = 7;
 
 /// The version an index records: kIndexLayoutVersion with this neardup's sketch format.

@@ -8,11 +8,11 @@
 #include <filesystem>
 #include <functional>
 
-#include "core/band_keys.hpp"
-#include "core/jaccard.hpp"
-#include "core/lsh_params.hpp"
-#include "core/minhash.hpp"
-#include "core/minhash_kernels.hpp"
+#include "core/lsh/band_keys.hpp"
+#include "core/lsh/lsh_params.hpp"
+#include "core/sketch/jaccard.hpp"
+#include "core/sketch/minhash.hpp"
+#include "core/sketch/minhash_kernels.hpp"
 #include "core/tables/key_table.hpp"
 #include "core/tables/permuted_tables.hpp"
 #include "io/io_error.hpp"

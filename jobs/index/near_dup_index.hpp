@@ -11,7 +11,7 @@
 #include <string_view>
 #include <vector>
 
-#include "core/shingles.hpp"
+#include "core/sketch/shingles.hpp"
 #include "core/tables/permuted_tables.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/minhash.hpp"
 #include "core/release.hpp"
+#include "core/sketch/minhash.hpp"
 #include "jobs/methods/sketch_filter.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/options/option_json.hpp"

@@ -6,7 +6,7 @@
 #include <span>
 #include <string>
 
-#include "core/simhash.hpp"
+#include "core/sketch/simhash.hpp"
 #include "core/tables/permuted_tables.hpp"
 #include "jobs/methods/hamming_search.hpp"
 #include "jobs/options/job_options.hpp"

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <cstring>
 
-#include "core/minhash.hpp"
+#include "core/sketch/minhash.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {

@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "core/shingles.hpp"
+#include "core/sketch/shingles.hpp"
 #include "core/text/tokenizer_choice.hpp"
 
 namespace neardup {

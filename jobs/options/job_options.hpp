@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/keep_rule.hpp"
+#include "core/keep/keep_rule.hpp"
 #include "io/input/input_filter.hpp"
 #include "io/input/input_format.hpp"
 #include "io/json/json_writer.hpp"
@@ -31,7 +31,7 @@ struct JobOptions {
   bool write_pairs = false;
   bool write_deduped = false;
   bool write_removed = false;
-  std::string keep = "first";  // which document of a cluster is kept (core/keep_rule.hpp)
+  std::string keep = "first";  // which document of a cluster is kept (core/keep/keep_rule.hpp)
   ClusterRule clusters = ClusterRule::kGreedy;
   std::uint32_t group_checkers = 16;          // a large group's first kept members check it
   std::uint64_t max_doc_bytes = 64ull << 20;  // longer records are skipped as doc_too_large

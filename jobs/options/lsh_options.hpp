@@ -4,7 +4,7 @@
 
 #include <string>
 
-#include "core/lsh_params.hpp"
+#include "core/lsh/lsh_params.hpp"
 #include "jobs/options/option_list.hpp"
 
 namespace neardup {

@@ -5,8 +5,8 @@
 #include <span>
 #include <string>
 
-#include "core/lsh_params.hpp"
-#include "core/minhash_kernels.hpp"
+#include "core/lsh/lsh_params.hpp"
+#include "core/sketch/minhash_kernels.hpp"
 #include "jobs/options/job_options.hpp"
 #include "jobs/options/lsh_options.hpp"
 #include "jobs/options/option_choices.hpp"

@@ -5,9 +5,9 @@
 #include <optional>
 #include <vector>
 
-#include "core/minhash_kernels.hpp"
-#include "core/shingles.hpp"
-#include "core/simhash.hpp"
+#include "core/sketch/minhash_kernels.hpp"
+#include "core/sketch/shingles.hpp"
+#include "core/sketch/simhash.hpp"
 #include "core/text/tokenizer_choice.hpp"
 #include "io/input/input_format.hpp"
 #include "jobs/options/option_list.hpp"

@@ -8,7 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/candidate_edges.hpp"
+#include "core/lsh/candidate_edges.hpp"
 #include "io/json/json_writer.hpp"
 #include "io/report/html_report.hpp"
 #include "jobs/documents/document_fetch.hpp"

@@ -11,7 +11,7 @@
 #include <tuple>
 
 #include "core/id_mix.hpp"
-#include "core/jaccard.hpp"
+#include "core/sketch/jaccard.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/version.hpp"
 

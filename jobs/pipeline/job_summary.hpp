@@ -4,7 +4,7 @@
 #include <array>
 #include <cstdint>
 
-#include "core/lsh_params.hpp"
+#include "core/lsh/lsh_params.hpp"
 #include "io/read/line_status.hpp"
 
 namespace neardup {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "core/doc_id.hpp"
-#include "core/shingles.hpp"
+#include "core/sketch/shingles.hpp"
 #include "jobs/documents/document_source.hpp"
 #include "jobs/documents/local_docs.hpp"
 #include "jobs/index/near_dup_index.hpp"

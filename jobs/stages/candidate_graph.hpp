@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/candidate_edges.hpp"
+#include "core/lsh/candidate_edges.hpp"
 #include "jobs/stages/pair_check.hpp"
 
 namespace neardup {

@@ -5,7 +5,7 @@
 #include <algorithm>
 #include <chrono>
 
-#include "core/band_keys.hpp"
+#include "core/lsh/band_keys.hpp"
 #include "core/release.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/mpi/stage_stats.hpp"

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/candidate_edges.hpp"
-#include "core/lsh_params.hpp"
+#include "core/lsh/candidate_edges.hpp"
+#include "core/lsh/lsh_params.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/local_docs.hpp"
 #include "jobs/mpi/exchange.hpp"

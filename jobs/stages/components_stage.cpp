@@ -5,9 +5,9 @@
 
 #include <algorithm>
 
+#include "core/graph/star_contraction.hpp"
+#include "core/graph/union_find.hpp"
 #include "core/id_mix.hpp"
-#include "core/star_contraction.hpp"
-#include "core/union_find.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {

@@ -1,8 +1,8 @@
 // Stage 6, clusters (the default): greedy clustering in keep order. Each connected group of
 // candidates is decided on one rank, the one owning most of its payload bytes: walking its
 // documents in keep order, the first undecided one is kept and removes its undecided candidates
-// that pass the check against it (core/greedy_clusters.hpp), so every removed document names a
-// kept near-duplicate, the first in keep order. Checks are made lazily, in collective rounds
+// that pass the check against it (core/graph/greedy_clusters.hpp), so every removed document names
+// a kept near-duplicate, the first in keep order. Checks are made lazily, in collective rounds
 // whose payloads fit a byte budget.
 #include "jobs/stages/greedy_stage.hpp"
 
@@ -11,10 +11,10 @@
 #include <limits>
 #include <stdexcept>
 
-#include "core/greedy_clusters.hpp"
+#include "core/graph/greedy_clusters.hpp"
 #include "core/id_mix.hpp"
-#include "core/minhash.hpp"
 #include "core/release.hpp"
+#include "core/sketch/minhash.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/stages/keep_stage.hpp"
 

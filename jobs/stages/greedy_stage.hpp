@@ -1,8 +1,8 @@
 // Stage 6, clusters (the default): greedy clustering in keep order. Each connected group of
 // candidates is decided on one rank, the owner of a member drawn as if at random: walking its
 // documents in keep order, the first undecided one is kept and removes its undecided candidates
-// that pass the check against it (core/greedy_clusters.hpp), so every removed document names a
-// kept near-duplicate, the first in keep order. Checks are made lazily, in collective rounds
+// that pass the check against it (core/graph/greedy_clusters.hpp), so every removed document names
+// a kept near-duplicate, the first in keep order. Checks are made lazily, in collective rounds
 // whose payloads fit a byte budget.
 #pragma once
 
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "core/keep_rule.hpp"
+#include "core/keep/keep_rule.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/document_source.hpp"
 #include "jobs/documents/local_docs.hpp"

@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "core/keep_rule.hpp"
+#include "core/keep/keep_rule.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/document_source.hpp"
 #include "jobs/mpi/exchange.hpp"

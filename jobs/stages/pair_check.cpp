@@ -6,8 +6,8 @@
 #include <bit>
 #include <cstring>
 
-#include "core/jaccard.hpp"
-#include "core/minhash.hpp"
+#include "core/sketch/jaccard.hpp"
+#include "core/sketch/minhash.hpp"
 
 namespace neardup {
 namespace {

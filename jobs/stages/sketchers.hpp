@@ -7,10 +7,10 @@
 #include <string_view>
 #include <vector>
 
-#include "core/minhash.hpp"
-#include "core/one_permutation.hpp"
-#include "core/shingles.hpp"
-#include "core/simhash.hpp"
+#include "core/sketch/minhash.hpp"
+#include "core/sketch/one_permutation.hpp"
+#include "core/sketch/shingles.hpp"
+#include "core/sketch/simhash.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
 #include "jobs/stages/sketch_stage.hpp"

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/candidate_edges.hpp"
+#include "core/lsh/candidate_edges.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/documents/local_docs.hpp"

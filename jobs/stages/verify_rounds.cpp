@@ -7,9 +7,9 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/graph/union_find.hpp"
 #include "core/id_mix.hpp"
 #include "core/radix_sort.hpp"
-#include "core/union_find.hpp"
 
 namespace neardup {
 

@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "core/candidate_edges.hpp"
+#include "core/lsh/candidate_edges.hpp"
 
 namespace neardup {
 

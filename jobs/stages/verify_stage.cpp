@@ -4,7 +4,7 @@
 
 #include <algorithm>
 
-#include "core/union_find.hpp"
+#include "core/graph/union_find.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/stages/components_stage.hpp"
 #include "jobs/stages/pair_check.hpp"

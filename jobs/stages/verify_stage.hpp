@@ -7,7 +7,7 @@
 #include <span>
 #include <vector>
 
-#include "core/candidate_edges.hpp"
+#include "core/lsh/candidate_edges.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/verified_pair.hpp"
 #include "jobs/mpi/exchange.hpp"

@@ -18,12 +18,12 @@
 #include <tuple>
 #include <unordered_map>
 
-#include "core/band_keys.hpp"
 #include "core/id_mix.hpp"
-#include "core/lsh_params.hpp"
-#include "core/minhash.hpp"
-#include "core/one_permutation.hpp"
-#include "core/shingles.hpp"
+#include "core/lsh/band_keys.hpp"
+#include "core/lsh/lsh_params.hpp"
+#include "core/sketch/minhash.hpp"
+#include "core/sketch/one_permutation.hpp"
+#include "core/sketch/shingles.hpp"
 #include "core/text/tokenizer_choice.hpp"
 #include "io/json/json_line.hpp"
 #include "jobs/options/lsh_options.hpp"

@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/lsh_params.hpp"
-#include "core/minhash.hpp"
+#include "core/lsh/lsh_params.hpp"
+#include "core/sketch/minhash.hpp"
 #include "jobs/index/index_job.hpp"
 #include "jobs/index/near_dup_index.hpp"
 

@@ -8,8 +8,8 @@
 #include <cstdlib>
 #include <vector>
 
-#include "core/candidate_edges.hpp"
-#include "core/minhash.hpp"
+#include "core/lsh/candidate_edges.hpp"
+#include "core/sketch/minhash.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 

@@ -8,7 +8,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "core/minhash.hpp"
+#include "core/sketch/minhash.hpp"
 #include "jobs/methods/hamming_search.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "core/minhash.hpp"
+#include "core/sketch/minhash.hpp"
 #include "jobs/index/near_dup_index.hpp"
 
 namespace {

@@ -11,13 +11,13 @@
 #include <string>
 #include <vector>
 
-#include "core/band_keys.hpp"
-#include "core/minhash.hpp"
-#include "core/minhash_kernels.hpp"
-#include "core/one_permutation.hpp"
+#include "core/lsh/band_keys.hpp"
 #include "core/radix_sort.hpp"
-#include "core/shingles.hpp"
-#include "core/simhash.hpp"
+#include "core/sketch/minhash.hpp"
+#include "core/sketch/minhash_kernels.hpp"
+#include "core/sketch/one_permutation.hpp"
+#include "core/sketch/shingles.hpp"
+#include "core/sketch/simhash.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/unicode_tokenizer.hpp"
 

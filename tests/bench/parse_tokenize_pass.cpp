@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/shingles.hpp"
-#include "core/simhash.hpp"
+#include "core/sketch/shingles.hpp"
+#include "core/sketch/simhash.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
 #include "io/input/input_plan.hpp"

@@ -9,8 +9,8 @@
 #include <set>
 #include <unordered_map>
 
-#include "core/jaccard.hpp"
-#include "core/shingles.hpp"
+#include "core/sketch/jaccard.hpp"
+#include "core/sketch/shingles.hpp"
 #include "io/json/json_line.hpp"
 #include "tests/support/output_files.hpp"
 #include "tests/support/realistic_corpus.hpp"

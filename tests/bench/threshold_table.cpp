@@ -12,9 +12,9 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "core/jaccard.hpp"
-#include "core/shingles.hpp"
-#include "core/union_find.hpp"
+#include "core/graph/union_find.hpp"
+#include "core/sketch/jaccard.hpp"
+#include "core/sketch/shingles.hpp"
 #include "tests/support/brute_force.hpp"
 #include "tests/support/greedy_oracle.hpp"
 #include "tests/support/labelled_corpus.hpp"

@@ -12,7 +12,7 @@
 #include <map>
 #include <set>
 
-#include "core/lsh_params.hpp"
+#include "core/lsh/lsh_params.hpp"
 #include "io/write/tsv.hpp"
 #include "jobs/cli/explain_command.hpp"
 #include "jobs/methods/minhash_job.hpp"

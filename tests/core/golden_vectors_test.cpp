@@ -10,11 +10,11 @@
 #include <string_view>
 #include <vector>
 
-#include "core/band_keys.hpp"
-#include "core/minhash.hpp"
-#include "core/minhash_kernels.hpp"
-#include "core/one_permutation.hpp"
-#include "core/shingles.hpp"
+#include "core/lsh/band_keys.hpp"
+#include "core/sketch/minhash.hpp"
+#include "core/sketch/minhash_kernels.hpp"
+#include "core/sketch/one_permutation.hpp"
+#include "core/sketch/shingles.hpp"
 
 namespace neardup {
 namespace {

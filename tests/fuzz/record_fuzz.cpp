@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/shingles.hpp"
+#include "core/sketch/shingles.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/unicode_tokenizer.hpp"
 #include "io/json/json_line.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/shingles.hpp"
+#include "core/sketch/shingles.hpp"
 
 namespace neardup::testing {
 

@@ -8,8 +8,8 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/jaccard.hpp"
-#include "core/shingles.hpp"
+#include "core/sketch/jaccard.hpp"
+#include "core/sketch/shingles.hpp"
 
 namespace neardup::testing {
 namespace {

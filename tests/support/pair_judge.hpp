@@ -9,7 +9,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/shingles.hpp"
+#include "core/sketch/shingles.hpp"
 #include "tests/support/corpus_generator.hpp"
 
 namespace neardup::testing {

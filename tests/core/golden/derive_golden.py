@@ -12,7 +12,7 @@ Re-implements, from their specifications, what indexes, caches and checkpoints s
   - MinHash: a_i = splitmix64 | 1, b_i = splitmix64 drawn in turn from state = seed; entry i
     = high 32 bits of min over shingles x of a_i * fmix64(x) + b_i (mod 2^64);
   - band keys: XXH3-64 of a band's rows (32-bit little-endian entries), seed = band index;
-  - one permutation hashing with optimal densification (core/one_permutation.hpp).
+  - one permutation hashing with optimal densification (core/sketch/one_permutation.hpp).
 Run: python3 derive_golden.py   (prints the C++ constants)
 """
 import shutil

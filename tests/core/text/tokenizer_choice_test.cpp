@@ -128,8 +128,8 @@ std::vector<std::string> texts_with_nuls() {
   return texts;
 }
 
-// The word shingle hash pads tokens with zeros (core/shingles.hpp), which is unambiguous only
-// while no tokenizer puts a NUL byte in a token: the canonical text (tokens joined by spaces)
+// The word shingle hash pads tokens with zeros (core/sketch/shingles.hpp), which is unambiguous
+// only while no tokenizer puts a NUL byte in a token: the canonical text (tokens joined by spaces)
 // of every kind on every ASCII kernel this CPU runs, and of the whole-run Unicode reference,
 // holds none.
 TEST(TokenizerChoice, NoTokenizerWritesANulByte) {

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "core/minhash.hpp"
+#include "core/sketch/minhash.hpp"
 #include "io/io_error.hpp"
 #include "jobs/index/near_dup_index.hpp"
 #include "tests/jobs/job_test_support.hpp"

@@ -15,13 +15,13 @@
 #include <set>
 #include <sstream>
 
-#include "core/band_keys.hpp"
-#include "core/jaccard.hpp"
-#include "core/lsh_params.hpp"
-#include "core/minhash.hpp"
-#include "core/shingles.hpp"
-#include "core/simhash.hpp"
-#include "core/sketch_format.hpp"
+#include "core/lsh/band_keys.hpp"
+#include "core/lsh/lsh_params.hpp"
+#include "core/sketch/jaccard.hpp"
+#include "core/sketch/minhash.hpp"
+#include "core/sketch/shingles.hpp"
+#include "core/sketch/simhash.hpp"
+#include "core/sketch/sketch_format.hpp"
 #include "io/io_error.hpp"
 #include "jobs/index/index_job.hpp"
 #include "jobs/index/index_meta.hpp"

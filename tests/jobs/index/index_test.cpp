@@ -12,13 +12,13 @@
 #include <set>
 #include <sstream>
 
-#include "core/band_keys.hpp"
-#include "core/jaccard.hpp"
-#include "core/lsh_params.hpp"
-#include "core/minhash.hpp"
-#include "core/one_permutation.hpp"
-#include "core/shingles.hpp"
-#include "core/simhash.hpp"
+#include "core/lsh/band_keys.hpp"
+#include "core/lsh/lsh_params.hpp"
+#include "core/sketch/jaccard.hpp"
+#include "core/sketch/minhash.hpp"
+#include "core/sketch/one_permutation.hpp"
+#include "core/sketch/shingles.hpp"
+#include "core/sketch/simhash.hpp"
 #include "io/io_error.hpp"
 #include "jobs/index/index_job.hpp"
 #include "jobs/index/query_command.hpp"

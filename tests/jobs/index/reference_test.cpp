@@ -9,8 +9,8 @@
 #include <map>
 #include <set>
 
-#include "core/jaccard.hpp"
-#include "core/shingles.hpp"
+#include "core/sketch/jaccard.hpp"
+#include "core/sketch/shingles.hpp"
 #include "jobs/index/index_job.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/mpi/mpi_check.hpp"

@@ -13,7 +13,7 @@
 #include <set>
 #include <sstream>
 
-#include "core/lsh_params.hpp"
+#include "core/lsh/lsh_params.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "tests/jobs/job_test_support.hpp"

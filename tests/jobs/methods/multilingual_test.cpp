@@ -12,7 +12,7 @@
 #include <map>
 #include <set>
 
-#include "core/shingles.hpp"
+#include "core/sketch/shingles.hpp"
 #include "core/text/tokenizer_choice.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/methods/simhash_job.hpp"

@@ -10,7 +10,7 @@
 #include <numeric>
 #include <set>
 
-#include "core/simhash.hpp"
+#include "core/sketch/simhash.hpp"
 #include "jobs/methods/simhash_job.hpp"
 #include "tests/jobs/job_test_support.hpp"
 #include "tests/support/greedy_oracle.hpp"

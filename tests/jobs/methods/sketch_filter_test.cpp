@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <random>
 
-#include "core/minhash.hpp"
+#include "core/sketch/minhash.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {

@@ -5,8 +5,8 @@
 #include <algorithm>
 #include <random>
 
+#include "core/graph/union_find.hpp"
 #include "core/id_mix.hpp"
-#include "core/union_find.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/stages/components_stage.hpp"
 

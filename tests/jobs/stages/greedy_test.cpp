@@ -21,11 +21,11 @@
 #include <optional>
 #include <set>
 
-#include "core/band_keys.hpp"
-#include "core/lsh_params.hpp"
-#include "core/minhash.hpp"
+#include "core/graph/union_find.hpp"
+#include "core/lsh/band_keys.hpp"
+#include "core/lsh/lsh_params.hpp"
+#include "core/sketch/minhash.hpp"
 #include "core/text/tokenizer_choice.hpp"
-#include "core/union_find.hpp"
 #include "jobs/methods/exact_job.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/methods/simhash_job.hpp"

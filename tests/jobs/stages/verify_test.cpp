@@ -6,8 +6,8 @@
 #include <random>
 #include <set>
 
-#include "core/jaccard.hpp"
-#include "core/union_find.hpp"
+#include "core/graph/union_find.hpp"
+#include "core/sketch/jaccard.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/stages/verify_rounds.hpp"
 #include "jobs/stages/verify_stage.hpp"
