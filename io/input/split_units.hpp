@@ -20,7 +20,8 @@ inline constexpr std::size_t kMaxUnitSplits = 1024;
 /// least split_bytes / kSmallSplitFraction bytes is a unit of its own; runs of small splits
 /// are grouped, a unit ending after a split whose file path and range hash to 0 modulo 64, or
 /// before the unit would pass `split_bytes` bytes or kMaxUnitSplits splits. The ends depend on
-/// the splits themselves, not on the rank count, and a file added or removed moves only the
+/// the splits themselves, not on the rank count (isolate_splits, applied to shared splits, is
+/// what can depend on it), and a file added or removed moves only the
 /// units around it, so stored unit sketches are found again by a resume at another rank count
 /// and by a cache whose inputs changed elsewhere. `split_bytes` 0 groups as for 64 MiB.
 std::vector<std::uint32_t> group_splits(const std::vector<InputFile>& files,

@@ -1,4 +1,4 @@
-// Every split's sketch kept in a file, named by what determines it.
+// Every split's sketch kept, a unit of splits to a file named by what determines them.
 #include "jobs/checkpoint/split_files.hpp"
 
 #include <xxhash.h>
@@ -49,7 +49,7 @@ namespace fs = std::filesystem;
 
 constexpr const char* kSplitMagic = "neardup-split-sketch";
 
-// What a split file holds besides its documents' raw arrays (which follow it).
+// What a split's entry in a unit file holds besides its documents' raw arrays (which follow).
 struct SplitHeader {
   std::string file;  // the split: its file and byte range
   std::uint64_t begin = 0, end = 0;
@@ -183,7 +183,8 @@ std::string hex128(const std::array<std::uint64_t, 2>& h) {
 }  // namespace
 
 // A split's stored entry: its archived header, then its documents' arrays, as pieces over
-// the rank's tables (written without joining them).
+// the rank's tables (the last split of a unit is written without joining them; the others
+// are joined, copied, until their unit is written).
 class SplitEntry {
  public:
   SplitEntry(const std::string& file, const Split& split, const SplitTally& tally,
@@ -304,16 +305,15 @@ std::optional<SplitTally> SplitFiles::load(std::uint32_t s, SketchResult& into) 
   if (unit_.unit != u) open_unit(u);
   const std::size_t i = s - plan_.unit_begin(u);
   if (unit_.entries[i].empty()) return std::nullopt;
+  std::optional<SplitTally> tally;
   try {
     const Split& split = plan_.splits[s];
     const InputFile& file = plan_.files[split.file];
     const auto content_hash = [&] {
       return split_content_hash(file.path, file.format, split.begin, split.end, max_record_bytes_);
     };
-    SplitTally tally =
+    tally =
         append_split_payload(unit_.entries[i], unit_.path, file.path, split, s, content_hash, into);
-    finish_split(s, nullptr);
-    return tally;
   } catch (const SplitChanged& e) {
     ++changed_;
     log_warn(std::string(e.what()) + "; sketching the split again");
@@ -321,8 +321,14 @@ std::optional<SplitTally> SplitFiles::load(std::uint32_t s, SketchResult& into) 
     ++damaged_;
     log_warn(std::string(e.what()) + "; sketching the split again");
   }
-  unit_.entries[i] = {};
-  return std::nullopt;
+  if (!tally) {
+    unit_.entries[i] = {};
+    return std::nullopt;
+  }
+  // Outside the try: the split's documents are in `into` now, and a unit file that cannot be
+  // written fails the job as in save(), rather than having them sketched a second time.
+  finish_split(s, nullptr);
+  return tally;
 }
 
 void SplitFiles::save(std::uint32_t s, const SplitTally& tally, const SplitDocsView& docs) {
@@ -343,18 +349,22 @@ void SplitFiles::finish_split(std::uint32_t s, const SplitEntry* entry) {
     }
     return;
   }
-  if (!unit_.changed) return;
+  if (unit_.changed) write_unit(i, entry);
+  unit_ = OpenUnit{};  // done: its file's bytes are not needed again
+}
+
+void SplitFiles::write_unit(std::size_t last, const SplitEntry* entry) const {
   std::vector<std::uint64_t> head{unit_.entries.size()};
   std::vector<std::string_view> pieces{{}};
   for (std::size_t k = 0; k < unit_.entries.size(); ++k) {
-    if (k == i && entry != nullptr) {
+    if (k == last && entry != nullptr) {
       std::uint64_t size = 0;
       for (const std::string_view piece : entry->pieces()) size += piece.size();
       head.push_back(size);
       pieces.insert(pieces.end(), entry->pieces().begin(), entry->pieces().end());
       continue;
     }
-    if (unit_.entries[k].empty()) return;  // a split not stored (stopped): the unit is not
+    if (unit_.entries[k].empty()) return;  // a split not stored (stopped): nor is the unit
     head.push_back(unit_.entries[k].size());
     pieces.push_back(unit_.entries[k]);
   }
@@ -362,7 +372,6 @@ void SplitFiles::finish_split(std::uint32_t s, const SplitEntry* entry) {
   // Not synced: most of a checkpoint's bytes, and a unit file a crash tore is refused by its
   // checksum at load and its splits sketched again.
   save_checked_file(unit_.path, kSplitMagic, kSplitFileVersion, pieces, SyncOnCommit::kNo);
-  unit_.changed = false;
 }
 
 }  // namespace neardup

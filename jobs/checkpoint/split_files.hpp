@@ -54,12 +54,13 @@ class SplitEntry;  // a split's stored entry (split_files.cpp)
 /// everything that determines its splits' sketches (`sketch_parameters`, the inputs' stamps,
 /// the byte ranges), so the same directory serves a resume with another rank count and a cache
 /// across runs whose inputs changed elsewhere. Splits must be loaded (and, when not found,
-/// saved) in order, a unit at a time; a unit's file is written when its last split is done and
-/// one of them was sketched anew, so a job stopped within a unit sketches that unit's splits
-/// again. A damaged file is logged, counted and its splits sketched again. Before a sketch is
-/// reused, the split is read again and its content hash compared with the one stored (size and
-/// mtime can be kept by an in-place edit: cp -p, rsync -t); a split whose content changed is
-/// logged, counted and sketched again, and its unit's file rewritten.
+/// saved) in order, a unit at a time; a unit's file is written when its last split is done, one
+/// of them was sketched anew and none was stopped (--strict), so a job stopped within a unit
+/// sketches that unit's splits again. A unit file that cannot be written throws IoError. A damaged
+/// file is logged, counted and its splits sketched again. Before a sketch is reused, the split is
+/// read again and its content hash compared with the one stored (size and mtime can be kept by an
+/// in-place edit: cp -p, rsync -t); a split whose content changed is logged, counted and sketched
+/// again, and its unit's file rewritten.
 class SplitFiles : public SplitStore {
  public:
   /// `max_record_bytes` is the sketch's record limit (the content hash of a text file
@@ -95,8 +96,11 @@ class SplitFiles : public SplitStore {
   // counted and its splits sketched again).
   void open_unit(std::size_t u);
   // After split s is loaded, or sketched anew as `entry`: at the unit's last split, writes the
-  // unit's file when a split was sketched anew and every split has an entry.
+  // unit's file when a split was sketched anew (write_unit) and closes the unit.
   void finish_split(std::uint32_t s, const SplitEntry* entry);
+  // Writes the open unit's file, its split `last` being `entry` when set, unless one of its
+  // splits has no entry (one stopped by --strict is not stored).
+  void write_unit(std::size_t last, const SplitEntry* entry) const;
 
   std::string dir_;
   const JobPlan& plan_;

@@ -136,6 +136,8 @@ struct SplitDocsView {
 class SplitStore {
  public:
   virtual ~SplitStore() = default;
+  /// Splits are loaded in ascending order, and a split that is not found is sketched and
+  /// saved before the next is loaded.
   /// Appends the stored documents of split `s` of the plan to `into`'s per-document tables
   /// (with ids of split `s`) and returns the split's tally; nullopt, leaving `into` unchanged,
   /// when there is none or it is damaged (the split is then sketched again).
