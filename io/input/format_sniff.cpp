@@ -56,14 +56,8 @@ bool looks_json_lines(std::string_view head) {
 }
 
 std::unique_ptr<ByteStream> open_stream(const InputFile& file) {
-  switch (json_lines_format(file.format)) {
-    case InputFormat::kJsonlGzip:
-      return open_gzip_stream(file.path);
-    case InputFormat::kJsonlZstd:
-      return open_zstd_stream(file.path);
-    default:
-      return std::make_unique<FileStream>(file.path, 0);
-  }
+  if (!is_compressed(file.format)) return std::make_unique<FileStream>(file.path, 0);
+  return open_compressed_stream(file.path, file.format.codec);
 }
 
 }  // namespace
@@ -112,8 +106,7 @@ std::string format_hint_text(const InputFile& file, FormatHint hint) {
              "convert it, e.g. iconv -f UTF-16 -t UTF-8";
     case FormatHint::kEmptyCompressed:
       return file.path + ": empty (0 bytes), so no " +
-             (json_lines_format(file.format) == InputFormat::kJsonlGzip ? "gzip" : "zstd") +
-             " data and no documents";
+             (file.format.codec == Codec::kGzip ? "gzip" : "zstd") + " data and no documents";
     case FormatHint::kNone:
       break;
   }

@@ -1,8 +1,11 @@
-// Input formats: names, extension detection and output extensions.
+// Input formats: names, extension detection and output extensions, from one table of
+// containers and one of codecs.
 #include "io/input/input_format.hpp"
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
+#include <string>
 
 namespace neardup {
 namespace {
@@ -21,60 +24,94 @@ bool is_json_lines_name(std::string_view name) {
          ends_with_lower(name, ".ndjson");
 }
 
+// A container's name and what output parts of it end with (before the codec's suffix).
+struct ContainerRow {
+  Container container;
+  const char* name;
+  const char* part_extension;
+};
+constexpr ContainerRow kContainers[] = {{Container::kJsonLines, "jsonl", ".jsonl"},
+                                        {Container::kText, "text", ""}};
+
+// Every format's name, "jsonl.gz", and part extension, ".jsonl.gz", by container and codec.
+struct FormatNames {
+  std::string name[std::size(kContainers)][std::size(kCodecs)];
+  std::string part_extension[std::size(kContainers)][std::size(kCodecs)];
+  FormatNames() {
+    for (std::size_t c = 0; c < std::size(kContainers); ++c) {
+      for (std::size_t k = 0; k < std::size(kCodecs); ++k) {
+        name[c][k] = std::string(kContainers[c].name) + codec_suffix(kCodecs[k]);
+        // Text documents keep their relative path.
+        if (*kContainers[c].part_extension != '\0') {
+          part_extension[c][k] =
+              std::string(kContainers[c].part_extension) + codec_suffix(kCodecs[k]);
+        }
+      }
+    }
+  }
+};
+
+static_assert(kContainers[0].container == Container::kJsonLines &&
+              kContainers[1].container == Container::kText);
+static_assert(kCodecs[0] == Codec::kNone && kCodecs[1] == Codec::kGzip &&
+              kCodecs[2] == Codec::kZstd);
+
+const FormatNames& format_names() {
+  static const FormatNames names;
+  return names;
+}
+
 }  // namespace
 
-const char* input_format_name(InputFormat format) {
-  switch (format) {
-    case InputFormat::kJsonl:
-      return "jsonl";
-    case InputFormat::kJsonlGzip:
-      return "jsonl.gz";
-    case InputFormat::kJsonlZstd:
-      return "jsonl.zst";
-    case InputFormat::kText:
-      return "text";
-    case InputFormat::kTextGzip:
-      return "text.gz";
-    case InputFormat::kTextZstd:
-      return "text.zst";
+const char* codec_suffix(Codec codec) {
+  switch (codec) {
+    case Codec::kNone:
+      return "";
+    case Codec::kGzip:
+      return ".gz";
+    case Codec::kZstd:
+      return ".zst";
   }
-  return "unknown";
+  return "";
+}
+
+Codec codec_from_extension(std::string_view path) {
+  for (const Codec codec : kCodecs) {
+    if (codec != Codec::kNone && ends_with_lower(path, codec_suffix(codec))) return codec;
+  }
+  return Codec::kNone;
+}
+
+const char* input_format_name(InputFormat format) {
+  return format_names()
+      .name[static_cast<std::size_t>(format.container)][static_cast<std::size_t>(format.codec)]
+      .c_str();
 }
 
 std::optional<InputFormat> parse_input_format(std::string_view name) {
-  for (const InputFormat format :
-       {InputFormat::kJsonl, InputFormat::kJsonlGzip, InputFormat::kJsonlZstd, InputFormat::kText,
-        InputFormat::kTextGzip, InputFormat::kTextZstd}) {
-    if (name == input_format_name(format)) return format;
+  for (const ContainerRow& row : kContainers) {
+    for (const Codec codec : kCodecs) {
+      if (name == input_format_name({row.container, codec}))
+        return InputFormat{row.container, codec};
+    }
   }
   return std::nullopt;
 }
 
 InputFormat format_from_extension(std::string_view path) {
-  if (ends_with_lower(path, ".gz")) return InputFormat::kJsonlGzip;
-  if (ends_with_lower(path, ".zst")) return InputFormat::kJsonlZstd;
-  return InputFormat::kJsonl;
+  return {Container::kJsonLines, codec_from_extension(path)};
 }
 
 InputFormat file_format(std::string_view path, std::optional<InputFormat> chosen) {
   if (!chosen) return format_from_extension(path);
   if (!is_text(*chosen)) return *chosen;
-  if (ends_with_lower(path, ".gz")) return InputFormat::kTextGzip;
-  if (ends_with_lower(path, ".zst")) return InputFormat::kTextZstd;
-  return InputFormat::kText;
+  return {Container::kText, codec_from_extension(path)};
 }
 
 bool walk_takes(std::string_view name, std::optional<InputFormat> chosen) {
   if (chosen && is_text(*chosen)) return true;
-  std::string_view compression;
-  if (chosen == InputFormat::kJsonlGzip) {
-    compression = ".gz";
-  } else if (chosen == InputFormat::kJsonlZstd) {
-    compression = ".zst";
-  } else if (!chosen) {
-    if (ends_with_lower(name, ".gz")) compression = ".gz";
-    if (ends_with_lower(name, ".zst")) compression = ".zst";
-  }
+  const std::string_view compression =
+      codec_suffix(chosen ? chosen->codec : codec_from_extension(name));
   if (!ends_with_lower(name, compression)) return false;
   name.remove_suffix(compression.size());
   return is_json_lines_name(name);
@@ -82,52 +119,29 @@ bool walk_takes(std::string_view name, std::optional<InputFormat> chosen) {
 
 std::string walked_names(std::optional<InputFormat> chosen) {
   if (chosen && is_text(*chosen)) return "";
-  if (chosen == InputFormat::kJsonlGzip) return "*.jsonl.gz, *.json.gz, *.ndjson.gz";
-  if (chosen == InputFormat::kJsonlZstd) return "*.jsonl.zst, *.json.zst, *.ndjson.zst";
-  if (chosen == InputFormat::kJsonl) return "*.jsonl, *.json, *.ndjson";
-  return "*.jsonl, *.json, *.ndjson, each also .gz or .zst";
-}
-
-bool is_compressed(InputFormat format) {
-  return format == InputFormat::kJsonlGzip || format == InputFormat::kJsonlZstd ||
-         format == InputFormat::kTextGzip || format == InputFormat::kTextZstd;
-}
-
-bool is_text(InputFormat format) {
-  return format == InputFormat::kText || format == InputFormat::kTextGzip ||
-         format == InputFormat::kTextZstd;
-}
-
-InputFormat json_lines_format(InputFormat format) {
-  switch (format) {
-    case InputFormat::kText:
-      return InputFormat::kJsonl;
-    case InputFormat::kTextGzip:
-      return InputFormat::kJsonlGzip;
-    case InputFormat::kTextZstd:
-      return InputFormat::kJsonlZstd;
-    case InputFormat::kJsonl:
-    case InputFormat::kJsonlGzip:
-    case InputFormat::kJsonlZstd:
-      return format;
+  if (chosen) {
+    const std::string suffix = codec_suffix(chosen->codec);
+    return "*.jsonl" + suffix + ", *.json" + suffix + ", *.ndjson" + suffix;
   }
-  return format;
+  std::string codecs;
+  for (const Codec codec : kCodecs) {
+    if (codec == Codec::kNone) continue;
+    codecs += std::string(codecs.empty() ? "" : " or ") + codec_suffix(codec);
+  }
+  return "*.jsonl, *.json, *.ndjson, each also " + codecs;
 }
+
+bool is_compressed(InputFormat format) { return format.codec != Codec::kNone; }
+
+bool is_text(InputFormat format) { return format.container == Container::kText; }
+
+InputFormat json_lines_format(InputFormat format) { return {Container::kJsonLines, format.codec}; }
 
 const char* output_extension(InputFormat format) {
-  switch (format) {
-    case InputFormat::kJsonl:
-      return ".jsonl";
-    case InputFormat::kJsonlGzip:
-      return ".jsonl.gz";
-    case InputFormat::kJsonlZstd:
-      return ".jsonl.zst";
-    case InputFormat::kText:
-    case InputFormat::kTextGzip:
-    case InputFormat::kTextZstd:
-      return "";
-  }
-  return "";
+  return format_names()
+      .part_extension[static_cast<std::size_t>(format.container)]
+                     [static_cast<std::size_t>(format.codec)]
+      .c_str();
 }
 
 }  // namespace neardup

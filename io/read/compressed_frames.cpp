@@ -151,8 +151,8 @@ std::uint64_t bgzf_member_end(HeaderReader& file, std::uint64_t offset, std::uin
 FrameWalk walk_frames(const std::string& path, InputFormat format, std::uint64_t size,
                       const std::function<void(std::uint64_t)>& visit,
                       std::uint64_t max_piece_bytes) {
-  const bool zstd = format == InputFormat::kJsonlZstd || format == InputFormat::kTextZstd;
-  const bool gzip = format == InputFormat::kJsonlGzip || format == InputFormat::kTextGzip;
+  const bool zstd = format.codec == Codec::kZstd;
+  const bool gzip = format.codec == Codec::kGzip;
   if ((!zstd && !gzip) || size == 0) return FrameWalk::kFailed;
   try {
     HeaderReader file(path, size);

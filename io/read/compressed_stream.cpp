@@ -207,4 +207,17 @@ std::unique_ptr<CompressedStream> open_zstd_stream(const std::string& path, std:
   return std::make_unique<ZstdStream>(path, begin, end);
 }
 
+std::unique_ptr<CompressedStream> open_compressed_stream(const std::string& path, Codec codec,
+                                                         std::uint64_t begin, std::uint64_t end) {
+  switch (codec) {
+    case Codec::kGzip:
+      return open_gzip_stream(path, begin, end);
+    case Codec::kZstd:
+      return open_zstd_stream(path, begin, end);
+    case Codec::kNone:
+      break;
+  }
+  throw std::invalid_argument(path + ": not compressed");
+}
+
 }  // namespace neardup

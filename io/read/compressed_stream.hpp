@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 
+#include "io/input/input_format.hpp"
 #include "io/read/byte_stream.hpp"
 
 namespace neardup {
@@ -40,5 +41,10 @@ std::unique_ptr<CompressedStream> open_gzip_stream(const std::string& path, std:
 /// open_gzip_stream (skippable frames produce no bytes).
 std::unique_ptr<CompressedStream> open_zstd_stream(const std::string& path, std::uint64_t begin = 0,
                                                    std::uint64_t end = kToFileEnd);
+
+/// The stream of `codec` (not kNone) over `path`, as open_gzip_stream and open_zstd_stream.
+std::unique_ptr<CompressedStream> open_compressed_stream(const std::string& path, Codec codec,
+                                                         std::uint64_t begin = 0,
+                                                         std::uint64_t end = kToFileEnd);
 
 }  // namespace neardup

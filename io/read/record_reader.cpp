@@ -349,28 +349,21 @@ std::unique_ptr<RecordReader> open_records(const std::string& path, InputFormat 
     return std::make_unique<LineRecordReader>(std::move(stream), range, begin, end,
                                               max_record_bytes);
   };
-  switch (format) {
-    case InputFormat::kJsonl:
-      return std::make_unique<LineRecordReader>(
-          std::make_unique<FileStream>(path, begin > 0 ? begin - 1 : 0), nullptr, begin, end,
-          max_record_bytes);
-    case InputFormat::kJsonlGzip:
-      return pieces(open_gzip_stream(path, begin, end));
-    case InputFormat::kJsonlZstd:
-      return pieces(open_zstd_stream(path, begin, end));
-    case InputFormat::kText: {
-      auto file = std::make_unique<FileStream>(path, 0);
-      const std::uint64_t size = file->file_size();
-      return std::make_unique<TextRecordReader>(std::move(file), size, true, max_record_bytes);
-    }
-    case InputFormat::kTextGzip:
-      return std::make_unique<TextRecordReader>(open_gzip_stream(path), size_on_disk(path), false,
-                                                max_record_bytes);
-    case InputFormat::kTextZstd:
-      return std::make_unique<TextRecordReader>(open_zstd_stream(path), size_on_disk(path), false,
-                                                max_record_bytes);
+  // The records (the container) over the bytes, decompressed beneath them (the codec).
+  const bool plain = format.codec == Codec::kNone;
+  if (!is_text(format)) {
+    if (!plain) return pieces(open_compressed_stream(path, format.codec, begin, end));
+    return std::make_unique<LineRecordReader>(
+        std::make_unique<FileStream>(path, begin > 0 ? begin - 1 : 0), nullptr, begin, end,
+        max_record_bytes);
   }
-  throw std::invalid_argument(path + ": unknown input format");
+  if (!plain) {
+    return std::make_unique<TextRecordReader>(open_compressed_stream(path, format.codec),
+                                              size_on_disk(path), false, max_record_bytes);
+  }
+  auto file = std::make_unique<FileStream>(path, 0);
+  const std::uint64_t size = file->file_size();
+  return std::make_unique<TextRecordReader>(std::move(file), size, true, max_record_bytes);
 }
 
 std::uint64_t split_content_hash(const std::string& path, InputFormat format, std::uint64_t begin,

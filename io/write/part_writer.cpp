@@ -123,16 +123,14 @@ class ZstdPartWriter final : public PartWriter {
 }  // namespace
 
 std::unique_ptr<PartWriter> open_part(const std::string& final_path, InputFormat format) {
-  switch (format) {
-    case InputFormat::kJsonlGzip:
-    case InputFormat::kTextGzip:
+  // The records as they are, compressed beneath them by the codec.
+  switch (format.codec) {
+    case Codec::kGzip:
       return std::make_unique<GzipPartWriter>(final_path);
-    case InputFormat::kJsonlZstd:
-    case InputFormat::kTextZstd:
+    case Codec::kZstd:
       return std::make_unique<ZstdPartWriter>(final_path);
-    case InputFormat::kJsonl:
-    case InputFormat::kText:
-      return std::make_unique<PlainPartWriter>(final_path);
+    case Codec::kNone:
+      break;
   }
   return std::make_unique<PlainPartWriter>(final_path);
 }

@@ -21,6 +21,11 @@
 namespace boost::serialization {
 
 template <class Archive>
+void serialize(Archive& archive, neardup::InputFormat& format, unsigned) {
+  archive& format.container& format.codec;
+}
+
+template <class Archive>
 void serialize(Archive& archive, neardup::InputFile& file, unsigned) {
   archive& file.path& file.size& file.format& file.relative;
 }

@@ -1,9 +1,11 @@
-// InputFormat: names round-trip, extensions pick the format, output extensions match inputs.
+// InputFormat: a container and a codec, names round-trip, extensions pick the format, output
+// extensions match inputs.
 #include "io/input/input_format.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
 
 namespace neardup {
 namespace {
@@ -77,6 +79,23 @@ TEST(InputFormat, CompressionAndOutputExtensions) {
   EXPECT_EQ(json_lines_format(InputFormat::kTextGzip), InputFormat::kJsonlGzip);
   EXPECT_EQ(json_lines_format(InputFormat::kTextZstd), InputFormat::kJsonlZstd);
   EXPECT_EQ(json_lines_format(InputFormat::kJsonlGzip), InputFormat::kJsonlGzip);
+}
+
+TEST(InputFormat, AContainerAndACodecMakeEachFormat) {
+  const std::pair<InputFormat, const char*> names[] = {
+      {{Container::kJsonLines, Codec::kNone}, "jsonl"},
+      {{Container::kJsonLines, Codec::kGzip}, "jsonl.gz"},
+      {{Container::kJsonLines, Codec::kZstd}, "jsonl.zst"},
+      {{Container::kText, Codec::kNone}, "text"},
+      {{Container::kText, Codec::kGzip}, "text.gz"},
+      {{Container::kText, Codec::kZstd}, "text.zst"}};
+  for (const auto& [format, name] : names) EXPECT_STREQ(input_format_name(format), name);
+  EXPECT_EQ(InputFormat::kTextZstd, (InputFormat{Container::kText, Codec::kZstd}));
+  EXPECT_STREQ(output_extension({Container::kJsonLines, Codec::kZstd}), ".jsonl.zst");
+  EXPECT_EQ(codec_from_extension("A.TXT.GZ"), Codec::kGzip);
+  EXPECT_EQ(codec_from_extension("a.zst"), Codec::kZstd);
+  EXPECT_EQ(codec_from_extension("a.gzip"), Codec::kNone);
+  EXPECT_STREQ(codec_suffix(Codec::kNone), "");
 }
 
 }  // namespace

@@ -27,24 +27,21 @@ bool decode_independently(const TempDir& dir, const std::string& path, InputForm
                           bool use_tool, std::string& content) {
   if (!use_tool) {
     const std::string bytes = testutil::read_file(path);
-    switch (format) {
-      case InputFormat::kJsonlGzip:
-      case InputFormat::kTextGzip:
+    switch (format.codec) {
+      case Codec::kGzip:
         content = testutil::gunzip_with_zlib(bytes);
         break;
-      case InputFormat::kJsonlZstd:
-      case InputFormat::kTextZstd:
+      case Codec::kZstd:
         content = testutil::unzstd_with_libzstd(bytes);
         break;
-      case InputFormat::kJsonl:
-      case InputFormat::kText:
+      case Codec::kNone:
         content = bytes;
         break;
     }
     return true;
   }
   if (!is_compressed(format)) return false;
-  const bool gzip = format == InputFormat::kJsonlGzip || format == InputFormat::kTextGzip;
+  const bool gzip = format.codec == Codec::kGzip;
   const std::string tool = gzip ? "gzip" : "zstd";
   if (!testutil::have_tool(tool)) return false;
   const std::string out = dir.path("decoded");

@@ -378,7 +378,9 @@ TEST(Discovery, UpperCaseExtensionsAreReadOthersCounted) {
 // removed/ parts hold documents of every input, so they take the compression of most input
 // bytes; a tie goes to plain, then zstd.
 TEST(InputFormats, RemovedPartsTakeTheCompressionOfMostInputBytes) {
-  using enum InputFormat;
+  constexpr InputFormat kJsonl = InputFormat::kJsonl, kJsonlGzip = InputFormat::kJsonlGzip,
+                        kJsonlZstd = InputFormat::kJsonlZstd, kText = InputFormat::kText,
+                        kTextGzip = InputFormat::kTextGzip, kTextZstd = InputFormat::kTextZstd;
   const auto format_of = [](std::vector<std::pair<InputFormat, std::uint64_t>> files) {
     JobPlan plan;
     for (const auto& [format, size] : files) {
