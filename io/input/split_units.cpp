@@ -24,8 +24,9 @@ bool ends_unit(const InputFile& file, const Split& split) {
 std::vector<std::uint32_t> group_splits(const std::vector<InputFile>& files,
                                         const std::vector<Split>& splits,
                                         std::uint64_t split_bytes) {
-  const std::uint64_t unit_bytes = split_bytes == 0 ? kDefaultUnitBytes : split_bytes;
-  const std::uint64_t small = unit_bytes / kSmallSplitFraction;
+  const std::uint64_t split = split_bytes == 0 ? kDefaultUnitBytes : split_bytes;
+  const std::uint64_t small = split / kSmallSplitFraction;
+  const std::uint64_t unit_bytes = split / kUnitFraction;
   std::vector<std::uint32_t> units;
   std::uint64_t bytes = 0;
   std::size_t count = 0;

@@ -41,7 +41,7 @@ std::set<std::string> unit_starts(const Corpus& corpus, const std::vector<std::u
   return starts;
 }
 
-TEST(SplitUnits, ASplitOfAtLeastOneSixtyFourthOfTheSplitSizeIsAUnitOfItsOwn) {
+TEST(SplitUnits, ASplitOfAtLeast1024thOfTheSplitSizeIsAUnitOfItsOwn) {
   const Corpus corpus = small_files(10, kSplitBytes / kSmallSplitFraction);
   EXPECT_EQ(group_splits(corpus.files, corpus.splits, kSplitBytes),
             (std::vector<std::uint32_t>{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}));
@@ -69,12 +69,17 @@ TEST(SplitUnits, SmallSplitsAreGroupedWithinTheCaps) {
     const std::size_t end = u + 1 < units.size() ? units[u + 1] : corpus.splits.size();
     EXPECT_LE(end - units[u], kMaxUnitSplits);
   }
-  // Splits of just under 1/64 of the split size: at most 64 fit a unit's bytes.
-  const Corpus fuller = small_files(2000, kSplitBytes / kSmallSplitFraction - 1);
+  // Splits of just under 1/1024 of the split size (64 KiB): at most 64 fit a unit's 4 MiB,
+  // so the byte cap, not only the hash, ends units.
+  EXPECT_EQ(kSplitBytes / kSmallSplitFraction, 64u << 10);
+  EXPECT_EQ(kSplitBytes / kUnitFraction, 4u << 20);
+  const std::uint64_t under = kSplitBytes / kSmallSplitFraction - 1;
+  const Corpus fuller = small_files(2000, under);
   const std::vector<std::uint32_t> capped = group_splits(fuller.files, fuller.splits, kSplitBytes);
+  EXPECT_GE(capped.size(), 2000u / 64);
   for (std::size_t u = 0; u < capped.size(); ++u) {
     const std::size_t end = u + 1 < capped.size() ? capped[u + 1] : fuller.splits.size();
-    EXPECT_LE((end - capped[u]) * (kSplitBytes / kSmallSplitFraction - 1), kSplitBytes);
+    EXPECT_LE((end - capped[u]) * under, kSplitBytes / kUnitFraction);
   }
   // --split-mb 0 groups as for 64 MiB.
   EXPECT_EQ(group_splits(corpus.files, corpus.splits, 0), units);
