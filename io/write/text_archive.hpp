@@ -5,10 +5,12 @@
 #include <boost/archive/text_iarchive.hpp>
 #include <boost/archive/text_oarchive.hpp>
 #include <exception>
+#include <istream>
 #include <sstream>
 #include <string>
 
 #include "io/io_error.hpp"
+#include "io/read/bytes_view.hpp"
 
 namespace neardup {
 
@@ -20,7 +22,7 @@ std::string to_text_archive(const T& value) {
     boost::archive::text_oarchive archive(out);
     archive << value;
   }
-  return out.str();
+  return std::move(out).str();
 }
 
 /// The value in text archive `text`; throws IoError("malformed WHAT: ...") when it is not one.
@@ -28,7 +30,8 @@ template <class T>
 T from_text_archive(const std::string& text, const std::string& what) {
   T value;
   try {
-    std::istringstream in(text);
+    BytesView bytes(text);
+    std::istream in(&bytes);
     boost::archive::text_iarchive archive(in);
     archive >> value;
   } catch (const std::exception& e) {

@@ -21,6 +21,7 @@
 
 #include "core/hosts/url_host.hpp"
 #include "io/io_error.hpp"
+#include "io/read/bytes_view.hpp"
 #include "io/read/record_reader.hpp"
 #include "io/write/checked_file.hpp"
 #include "jobs/mpi/log.hpp"
@@ -106,7 +107,7 @@ SplitTally append_split_payload(std::string_view payload, const std::string& pat
   if (archived_size > payload.size() - sizeof archived_size) throw damaged("header length");
   SplitHeader header;
   {
-    std::istringstream in(std::string(payload.substr(sizeof archived_size, archived_size)));
+    BytesView in(payload.substr(sizeof archived_size, archived_size));
     boost::archive::binary_iarchive archive(in);
     archive >> header;
   }

@@ -10,11 +10,11 @@
 #include <numeric>
 #include <optional>
 #include <sstream>
-#include <streambuf>
 
 #include "core/release.hpp"
 #include "io/input/split_units.hpp"
 #include "io/io_error.hpp"
+#include "io/read/bytes_view.hpp"
 #include "jobs/documents/format_check.hpp"
 #include "jobs/mpi/all_gathered.hpp"
 #include "jobs/mpi/log.hpp"
@@ -48,15 +48,6 @@ void serialize(Archive& archive, neardup::Split& split, unsigned) {
 
 namespace neardup {
 namespace {
-
-// The bytes of a string read in place, without the copy an istringstream makes (the file list
-// of a corpus of millions of files is hundreds of MB).
-class BytesView : public std::streambuf {
- public:
-  explicit BytesView(std::string& bytes) {
-    setg(bytes.data(), bytes.data(), bytes.data() + bytes.size());
-  }
-};
 
 // Rank 0's line on what the walks passed over, with which names they take when some files
 // were passed over for their names.
