@@ -474,9 +474,9 @@ std::vector<std::string> input_roots(const std::vector<std::string>& arguments) 
   return roots;
 }
 
-bool walks_frames(const InputFile& file, std::uint64_t split_bytes) {
-  return is_compressed(file.format) && !is_text(file.format) &&
-         file.size > std::max<std::uint64_t>(split_bytes, 1);
+bool walks_frames(InputFormat format, std::uint64_t size, std::uint64_t split_bytes) {
+  return is_compressed(format) && !is_text(format) &&
+         size > std::max<std::uint64_t>(split_bytes, 1);
 }
 
 std::vector<std::uint64_t> walk_split_begins(const InputFile& file, std::uint64_t split_bytes) {
@@ -484,33 +484,34 @@ std::vector<std::uint64_t> walk_split_begins(const InputFile& file, std::uint64_
                             longest_walked_piece(split_bytes));
 }
 
-std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes,
+std::vector<Split> cut_splits(const InputFiles& files, std::uint64_t split_bytes,
                               const std::vector<std::vector<std::uint64_t>>& frame_begins) {
   if (split_bytes == 0) split_bytes = 1;
   std::vector<Split> splits;
   for (std::uint32_t f = 0; f < files.size(); ++f) {
-    const InputFile& file = files[f];
-    if (walks_frames(file, split_bytes)) {
+    const std::uint64_t size = files.size_of(f);
+    const InputFormat format = files.format_of(f);
+    if (walks_frames(format, size, split_bytes)) {
       std::vector<std::uint64_t> begins =
-          f < frame_begins.size() ? frame_begins[f] : walk_split_begins(file, split_bytes);
+          f < frame_begins.size() ? frame_begins[f] : walk_split_begins(files[f], split_bytes);
       if (begins.empty() || begins.front() != 0) begins.insert(begins.begin(), 0);
       for (std::size_t i = 0; i < begins.size(); ++i) {
-        splits.push_back({f, begins[i], i + 1 < begins.size() ? begins[i + 1] : file.size});
+        splits.push_back({f, begins[i], i + 1 < begins.size() ? begins[i + 1] : size});
       }
       continue;
     }
-    if (is_text(file.format) || is_compressed(file.format) || file.size == 0) {
-      splits.push_back({f, 0, file.size});
+    if (is_text(format) || is_compressed(format) || size == 0) {
+      splits.push_back({f, 0, size});
       continue;
     }
-    for (std::uint64_t begin = 0; begin < file.size; begin += split_bytes) {
-      splits.push_back({f, begin, std::min(file.size, begin + split_bytes)});
+    for (std::uint64_t begin = 0; begin < size; begin += split_bytes) {
+      splits.push_back({f, begin, std::min(size, begin + split_bytes)});
     }
   }
   return splits;
 }
 
-std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes) {
+std::vector<Split> cut_splits(const InputFiles& files, std::uint64_t split_bytes) {
   return cut_splits(files, split_bytes, {});
 }
 

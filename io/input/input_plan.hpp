@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "io/input/ignored_files.hpp"
+#include "io/input/input_files.hpp"
 #include "io/input/input_filter.hpp"
 #include "io/input/input_format.hpp"
 
@@ -18,19 +19,6 @@ namespace neardup {
 struct InputSelection {
   std::optional<InputFormat> format;
   InputFilter filter;
-};
-
-/// One input file: where it is, its size in bytes, how it is read, and its path relative to
-/// the input root (the id of a text document).
-struct InputFile {
-  std::string path;
-  std::uint64_t size = 0;
-  InputFormat format = InputFormat::kJsonl;
-  /// For a file found by walking a directory: its path below that directory ("sub/a.txt").
-  /// For a file named directly: the path as written (in an @LIST file, as written there).
-  /// For a file matched by a glob: the match; for a relative pattern in an @LIST file, the
-  /// match relative to the list's directory.
-  std::string relative{};
 };
 
 /// A byte range [begin, end) of one input file. Of a plain JSON Lines file, the split owns
@@ -104,11 +92,11 @@ std::vector<std::string> input_roots(const std::vector<std::string>& arguments);
 /// split, so an empty (or non-regular, listed with size 0) file is still read once, and an
 /// unreadable one is counted; an empty JSON Lines file has no records, an empty text file is
 /// one empty document.
-std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes);
+std::vector<Split> cut_splits(const InputFiles& files, std::uint64_t split_bytes);
 
-/// True when cut_splits walks the frames of `file` to cut it: a compressed JSON Lines file
-/// larger than `split_bytes` (not 0).
-bool walks_frames(const InputFile& file, std::uint64_t split_bytes);
+/// True when cut_splits walks the frames of a file of `format` and `size` bytes to cut it: a
+/// compressed JSON Lines file larger than `split_bytes` (not 0).
+bool walks_frames(InputFormat format, std::uint64_t size, std::uint64_t split_bytes);
 
 /// The split begins cut_splits finds for a file it walks: frame_split_begins, with pieces
 /// longer than longest_walked_piece(split_bytes) not walked through.
@@ -117,7 +105,7 @@ std::vector<std::uint64_t> walk_split_begins(const InputFile& file, std::uint64_
 /// cut_splits with the walks already made (so that they can be shared out among processes):
 /// frame_begins[f] holds walk_split_begins of files[f] for every file that walks_frames; files
 /// past the end of frame_begins (all of them when it is empty) are walked here.
-std::vector<Split> cut_splits(const std::vector<InputFile>& files, std::uint64_t split_bytes,
+std::vector<Split> cut_splits(const InputFiles& files, std::uint64_t split_bytes,
                               const std::vector<std::vector<std::uint64_t>>& frame_begins);
 
 /// Assigns splits to `ranks` owners balancing bytes: largest split first onto the currently

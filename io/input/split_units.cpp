@@ -13,16 +13,14 @@ constexpr std::uint64_t kUnitEndModulus = 64;
 std::uint64_t bytes_of(const Split& split) { return split.end - split.begin; }
 
 // Whether a unit ends after small split `split` of `file`: by its path and range alone.
-bool ends_unit(const InputFile& file, const Split& split) {
+bool ends_unit(std::uint64_t path_hash, const Split& split) {
   const std::uint64_t range[2] = {split.begin, split.end};
-  const std::uint64_t seed = XXH3_64bits(range, sizeof range);
-  return XXH3_64bits_withSeed(file.path.data(), file.path.size(), seed) % kUnitEndModulus == 0;
+  return XXH3_64bits_withSeed(range, sizeof range, path_hash) % kUnitEndModulus == 0;
 }
 
 }  // namespace
 
-std::vector<std::uint32_t> group_splits(const std::vector<InputFile>& files,
-                                        const std::vector<Split>& splits,
+std::vector<std::uint32_t> group_splits(const InputFiles& files, const std::vector<Split>& splits,
                                         std::uint64_t split_bytes) {
   const std::uint64_t split = split_bytes == 0 ? kDefaultUnitBytes : split_bytes;
   const std::uint64_t small = split / kSmallSplitFraction;
@@ -41,7 +39,7 @@ std::vector<std::uint32_t> group_splits(const std::vector<InputFile>& files,
     }
     bytes += size;
     ++count;
-    open = is_small && !ends_unit(files[splits[s].file], splits[s]);
+    open = is_small && !ends_unit(files.path_hash_of(splits[s].file), splits[s]);
   }
   return units;
 }

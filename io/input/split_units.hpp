@@ -24,14 +24,13 @@ inline constexpr std::size_t kMaxUnitSplits = 1024;
 /// Groups `splits` (of `files`, in plan order) into units of consecutive splits and returns
 /// the first split of each unit, ascending (none when there are no splits). A split of at
 /// least split_bytes / kSmallSplitFraction bytes is a unit of its own; runs of small splits
-/// are grouped, a unit ending after a split whose file path and range hash to 0 modulo 64, or
-/// before the unit would pass split_bytes / kUnitFraction bytes or kMaxUnitSplits splits. The ends
-/// depend on the splits themselves, not on the rank count (isolate_splits, applied to shared
+/// are grouped, a unit ending after a split whose file's path_hash and range hash to 0 modulo 64,
+/// or before the unit would pass split_bytes / kUnitFraction bytes or kMaxUnitSplits splits. The
+/// ends depend on the splits themselves, not on the rank count (isolate_splits, applied to shared
 /// splits, is what can depend on it), and a file added or removed moves only the units around it,
 /// so stored unit sketches are found again by a resume at another rank count and by a cache whose
 /// inputs changed elsewhere. `split_bytes` 0 groups as for 64 MiB.
-std::vector<std::uint32_t> group_splits(const std::vector<InputFile>& files,
-                                        const std::vector<Split>& splits,
+std::vector<std::uint32_t> group_splits(const InputFiles& files, const std::vector<Split>& splits,
                                         std::uint64_t split_bytes);
 
 /// `units` (first splits, ascending) with every split s for which alone[s] is set made a unit

@@ -65,7 +65,7 @@ struct Wanted {
 // printed is taken when none matches as is (reading on to the end of the inputs).
 std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
     const MinhashOptions& options, const std::string& id_a, const std::string& id_b) {
-  const JobPlan plan = make_plan(MPI_COMM_SELF, options);
+  const JobPlan plan = make_plan(MPI_COMM_SELF, options, SplitSharing::kNone);
   DocumentParser parser(options.document);
   ParsedLine parsed;
   Wanted a, b;

@@ -12,8 +12,7 @@ namespace neardup {
 namespace {
 
 // Rank 0: warns about the files `hints` marks and counts them per hint.
-FormatHintCounts warn_hints(const std::vector<InputFile>& files,
-                            const std::vector<std::uint8_t>& hints) {
+FormatHintCounts warn_hints(const InputFiles& files, const std::vector<std::uint8_t>& hints) {
   FormatHintCounts counts{};
   for (std::size_t f = 0; f < files.size(); ++f) {
     if (hints[f] == 0) continue;
@@ -30,7 +29,7 @@ FormatHintCounts warn_hints(const std::vector<InputFile>& files,
 
 }  // namespace
 
-FormatHintCounts check_input_formats(MPI_Comm comm, const std::vector<InputFile>& files,
+FormatHintCounts check_input_formats(MPI_Comm comm, const InputFiles& files,
                                      const std::vector<Split>& splits,
                                      const std::vector<int>& owners) {
   const int rank = comm_rank(comm);

@@ -17,7 +17,7 @@ inline constexpr std::uint64_t kHintsNamed = 20;
 /// Collective: each rank sniffs (sniff_format) the files whose first split it owns (`splits`,
 /// `owners`); rank 0 warns about each file with a hint by name (at most kHintsNamed per hint,
 /// then one line with the number left) and returns the counts per hint (zeros elsewhere).
-FormatHintCounts check_input_formats(MPI_Comm comm, const std::vector<InputFile>& files,
+FormatHintCounts check_input_formats(MPI_Comm comm, const InputFiles& files,
                                      const std::vector<Split>& splits,
                                      const std::vector<int>& owners);
 

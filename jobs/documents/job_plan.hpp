@@ -1,4 +1,5 @@
-// Stage 1, plan: rank 0 lists the inputs, every rank cuts them into splits; all hold the plan.
+// Stage 1, plan: rank 0 lists the inputs, every rank cuts them into splits; all hold the plan,
+// each with the names of only the files it reads.
 #pragma once
 
 #include <mpi.h>
@@ -8,6 +9,7 @@
 
 #include "io/input/format_sniff.hpp"
 #include "io/input/ignored_files.hpp"
+#include "io/input/input_files.hpp"
 #include "io/input/input_format.hpp"
 #include "io/input/input_plan.hpp"
 #include "jobs/options/job_options.hpp"
@@ -16,7 +18,9 @@ namespace neardup {
 
 /// The job's inputs, their splits in input order and the rank that sketches each split.
 struct JobPlan {
-  std::vector<InputFile> files;
+  // Every file's size and format; the names of the files this rank reads (those of the splits
+  // it owns, of the shared splits and of the files whose frames are walked), of all on rank 0.
+  InputFiles files;
   std::vector<Split> splits;
   std::vector<int> owners;  // owners[s] sketches split s and owns its documents
   // units[u]: the first split of unit u (io/input/split_units.hpp), ascending: a unit's splits
@@ -54,14 +58,19 @@ struct JobPlan {
 /// split's reader is the rank then lightest. With one rank, nothing is shared.
 void share_unsplittable_splits(JobPlan& plan, int ranks);
 
+/// Whether a plan shares big unsplittable files among the ranks (share_unsplittable_splits).
+enum class SplitSharing { kNone, kUnsplittable };
+
 /// Collective: rank 0 expands `options.inputs` (in options.format, filtered by
-/// options.filter) and logs what the walks ignored (ignored_files_text); the files are
-/// broadcast (Boost.Serialization), the ranks share out walking the frames of the compressed
-/// files that can be cut (walks_frames), and every rank cuts the same splits of
-/// options.split_bytes, groups them into units (group_splits) and assigns the units to ranks
-/// balancing bytes (assign_units); then the ranks check the
-/// inputs' formats (check_input_formats). Throws JobError on every rank, with rank 0's
-/// message, when the inputs cannot be listed.
-JobPlan make_plan(MPI_Comm comm, const JobOptions& options);
+/// options.filter) and logs what the walks ignored (ignored_files_text); every file's size,
+/// format and path hash are broadcast (Boost.Serialization) with the names of the compressed
+/// files that can be cut (walks_frames), whose frames the ranks share out walking; every rank
+/// cuts the same splits of options.split_bytes, groups them into units (group_splits), assigns
+/// the units to ranks balancing bytes (assign_units) and, with SplitSharing::kUnsplittable,
+/// shares the big unsplittable files (share_unsplittable_splits); rank 0 then sends each rank
+/// the names of the files it reads, and the ranks check the inputs' formats
+/// (check_input_formats). Throws JobError on every rank, with rank 0's message, when the inputs
+/// cannot be listed.
+JobPlan make_plan(MPI_Comm comm, const JobOptions& options, SplitSharing sharing);
 
 }  // namespace neardup

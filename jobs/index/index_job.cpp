@@ -207,7 +207,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   meta = index_meta_from_text(broadcast_string(comm, rank == 0 ? index_meta_to_text(meta) : ""));
 
   const JobOptions reading = batch_options(options, meta);
-  const JobPlan plan = make_plan(comm, reading);
+  const JobPlan plan = make_plan(comm, reading, SplitSharing::kNone);
   const std::string sketch_kind =
       meta.method == "minhash"
           ? std::string(" ") + signature_kind_name(static_cast<SignatureKind>(meta.sketch))

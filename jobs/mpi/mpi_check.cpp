@@ -2,6 +2,8 @@
 // on errors so that every rank fails together instead of hanging.
 #include "jobs/mpi/mpi_check.hpp"
 
+#include <algorithm>
+#include <climits>
 #include <cstdint>
 
 namespace neardup {
@@ -56,6 +58,32 @@ std::string broadcast_string(MPI_Comm comm, std::string text, int root) {
   text.resize(length);
   mpi_check(MPI_Bcast(text.data(), static_cast<int>(length), MPI_CHAR, root, comm), "MPI_Bcast");
   return text;
+}
+
+std::string scatter_strings(MPI_Comm comm, const std::vector<std::string>& blocks, int root) {
+  const bool is_root = comm_rank(comm) == root;
+  std::vector<std::uint64_t> lengths;
+  std::vector<int> counts, starts;
+  std::string all;
+  if (is_root) {
+    for (const std::string& block : blocks) {
+      lengths.push_back(block.size());
+      counts.push_back(static_cast<int>(std::min<std::size_t>(block.size(), INT_MAX)));
+      starts.push_back(static_cast<int>(std::min<std::size_t>(all.size(), INT_MAX)));
+      all += block;
+    }
+  }
+  std::uint64_t length = 0;
+  mpi_check(MPI_Scatter(lengths.data(), 1, MPI_UINT64_T, &length, 1, MPI_UINT64_T, root, comm),
+            "MPI_Scatter");
+  if (any_rank(comm, length > INT_MAX || (is_root && all.size() > INT_MAX))) {
+    throw std::length_error("more than 2^31 - 1 bytes to scatter");
+  }
+  std::string mine(length, '\0');
+  mpi_check(MPI_Scatterv(all.data(), counts.data(), starts.data(), MPI_CHAR, mine.data(),
+                         static_cast<int>(length), MPI_CHAR, root, comm),
+            "MPI_Scatterv");
+  return mine;
 }
 
 std::uint64_t max_over_ranks(MPI_Comm comm, std::uint64_t value) {

@@ -7,6 +7,7 @@
 #include <exception>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace neardup {
 
@@ -56,6 +57,11 @@ void run_agreed(MPI_Comm comm, Work&& work, const std::string& context = "") {
 
 /// Collective. `root`'s `text` on every rank (other ranks' argument is ignored).
 std::string broadcast_string(MPI_Comm comm, std::string text, int root = 0);
+
+/// Collective: `root`'s blocks[r] on rank r (`blocks` holds one block per rank on the root and
+/// is not read elsewhere). Throws std::length_error on every rank when a block passes 2^31 - 1
+/// bytes (MPI's counts are ints).
+std::string scatter_strings(MPI_Comm comm, const std::vector<std::string>& blocks, int root = 0);
 
 /// Collective. The maximum of a value over all ranks.
 std::uint64_t max_over_ranks(MPI_Comm comm, std::uint64_t value);

@@ -182,6 +182,35 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
                       comm);
 }
 
+int MPI_Scatter(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void* recvbuf,
+                int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm) {
+  ++neardup::counted.collectives;
+  if (neardup::rank_in(comm) != root) {
+    neardup::receive(neardup::bytes_of(recvcount, recvtype));
+  } else {
+    neardup::send(neardup::bytes_of(sendcount, sendtype), neardup::size_of(comm) - 1);
+  }
+  const neardup::InMpi timed;
+  return PMPI_Scatter(sendbuf, sendcount, sendtype, recvbuf, recvcount, recvtype, root, comm);
+}
+
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[],
+                 MPI_Datatype sendtype, void* recvbuf, int recvcount, MPI_Datatype recvtype,
+                 int root, MPI_Comm comm) {
+  const int rank = neardup::rank_in(comm);
+  ++neardup::counted.collectives;
+  if (rank != root) {
+    neardup::receive(neardup::bytes_of(recvcount, recvtype));
+  } else {
+    for (int other = 0; other < neardup::size_of(comm); ++other) {
+      if (other != rank) neardup::send(neardup::bytes_of(sendcounts[other], sendtype));
+    }
+  }
+  const neardup::InMpi timed;
+  return PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root,
+                       comm);
+}
+
 int MPI_Allreduce(const void* sendbuf, void* recvbuf, int count, MPI_Datatype datatype, MPI_Op op,
                   MPI_Comm comm) {
   neardup::count_allreduce(neardup::bytes_of(count, datatype), comm);

@@ -22,6 +22,7 @@
 #include "jobs/checkpoint/stage_checkpoints.hpp"
 #include "jobs/documents/doc_owners.hpp"
 #include "jobs/documents/job_plan.hpp"
+#include "jobs/mpi/all_gathered.hpp"
 #include "jobs/mpi/interrupt.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -169,8 +170,7 @@ class DedupRun {
   // checkpoint and the split store.
   void open() {
     clock_.start("plan");
-    plan_ = make_plan(comm_, options_);
-    share_unsplittable_splits(plan_, exchanger_.size());
+    plan_ = make_plan(comm_, options_, SplitSharing::kUnsplittable);
     spill_ = plan_.has_compressed_input();
     prepare_output();
     reference_scratch_ =
@@ -590,9 +590,12 @@ class DedupRun {
     if (options_.write_deduped) {
       const std::vector<DocId> dropped = shared_dropped();
       const SharedDeduped shared{dropped, lines_per_split_};
+      const std::vector<std::uint32_t> clashing = all_gathered(
+          comm_, std::span<const std::uint32_t>(rank_ == 0 ? clashing_text_parts(plan_)
+                                                           : std::vector<std::uint32_t>{}));
       run_agreed(comm_, [&] {
         deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.content_hashes, removed_,
-                                       shared, options_.output, options_.max_doc_bytes);
+                                       shared, clashing, options_.output, options_.max_doc_bytes);
       });
     }
     if (options_.write_report) {

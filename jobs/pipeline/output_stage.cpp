@@ -4,10 +4,12 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iterator>
 #include <memory>
 #include <set>
+#include <utility>
 
 #include "io/io_error.hpp"
 #include "io/json/base64.hpp"
@@ -28,14 +30,14 @@ namespace fs = std::filesystem;
 
 constexpr std::size_t kRowsPerRound = 1 << 18;
 
-// Collective: calls write_rows(first, last, ids) for consecutive chunks of `count` rows, with
-// the ids of the documents `documents_of(first, last)` names fetched from their owners.
+// Collective: calls write_rows(first, last, payloads) for consecutive chunks of `count` rows,
+// with what `provide` gives of the documents `documents_of(first, last)` names, fetched from
+// their owners.
 template <class DocumentsOf, class WriteRows>
-void in_rounds(Exchanger& exchanger, std::size_t count, DocSource& source, const OwnerFn& owner,
-               DocumentsOf documents_of, WriteRows write_rows) {
+void in_rounds(Exchanger& exchanger, std::size_t count, const PayloadFn& provide,
+               const OwnerFn& owner, DocumentsOf documents_of, WriteRows write_rows) {
   const std::uint64_t rounds =
       max_over_ranks(exchanger.comm(), (count + kRowsPerRound - 1) / kRowsPerRound);
-  const PayloadFn provide = [&](DocId doc, std::string& out) { out += source.id(doc); };
   for (std::uint64_t round = 0; round < rounds; ++round) {
     const std::size_t first = std::min(count, round * kRowsPerRound);
     const std::size_t last = std::min(count, first + kRowsPerRound);
@@ -45,6 +47,31 @@ void in_rounds(Exchanger& exchanger, std::size_t count, DocSource& source, const
     const Payloads ids = fetch_payloads(exchanger, requests, owner, provide);
     write_rows(first, last, ids);
   }
+}
+
+// The payload of in_rounds that is a document's id.
+PayloadFn ids_of(DocSource& source) {
+  return [&source](DocId doc, std::string& out) { out += source.id(doc); };
+}
+
+// The payload of in_rounds that is a document's id and location ("path:line", which only the
+// ranks reading its file can say): the id's length (8 bytes), the id, the location.
+PayloadFn ids_and_locations_of(DocSource& source) {
+  return [&source](DocId doc, std::string& out) {
+    const std::string id = source.id(doc);
+    const std::uint64_t length = id.size();
+    out.append(reinterpret_cast<const char*>(&length), sizeof length);
+    out += id;
+    out += source.location(doc);
+  };
+}
+
+// An ids_and_locations_of payload cut into its id and location.
+std::pair<std::string_view, std::string_view> id_and_location(std::string_view payload) {
+  std::uint64_t length = 0;
+  std::memcpy(&length, payload.data(), sizeof length);
+  payload.remove_prefix(sizeof length);
+  return {payload.substr(0, length), payload.substr(length)};
 }
 
 // A member's similarity to its kept document as clusters/ and removed/ write it: six decimals,
@@ -70,7 +97,7 @@ void write_clusters(Exchanger& exchanger, std::span<const ClusterMember> members
                             static_cast<std::size_t>(exchanger.rank()), "tsv"));
   std::string row;
   in_rounds(
-      exchanger, members.size(), source, owner,
+      exchanger, members.size(), ids_of(source), owner,
       [&](std::size_t first, std::size_t last) {
         std::vector<DocId> docs;
         for (std::size_t i = first; i < last; ++i) {
@@ -100,7 +127,7 @@ void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocS
   std::string row;
   char similarity[32];
   in_rounds(
-      exchanger, pairs.size(), source, owner,
+      exchanger, pairs.size(), ids_of(source), owner,
       [&](std::size_t first, std::size_t last) {
         std::vector<DocId> docs;
         for (std::size_t i = first; i < last; ++i) {
@@ -165,32 +192,38 @@ std::uint64_t write_kept_records(const InputFile& file, const Split& split, cons
 
 }  // namespace
 
-std::vector<std::string> deduped_part_names(const JobPlan& plan) {
-  std::vector<std::string> names(plan.splits.size());
+std::vector<std::uint32_t> clashing_text_parts(const JobPlan& plan) {
+  std::vector<std::uint32_t> clashing;
   std::set<std::string> taken;
-  for (std::size_t s = 0; s < plan.splits.size(); ++s) {
-    const InputFile& file = plan.files[plan.splits[s].file];
-    if (!is_text(file.format)) {
-      char name[64];
-      std::snprintf(name, sizeof name, "part-%05zu%s", s, output_extension(file.format));
-      names[s] = name;
-      continue;
-    }
-    std::string name = contained_relative_path(file.relative);
-    if (!taken.insert(name).second) {
-      name += "." + std::to_string(s);
-      taken.insert(name);
-    }
-    names[s] = name;
+  for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
+    const std::uint32_t f = plan.splits[s].file;
+    if (!is_text(plan.files.format_of(f))) continue;
+    std::string name = contained_relative_path(plan.files[f].relative);
+    if (taken.insert(name).second) continue;
+    clashing.push_back(s);
+    taken.insert(name + "." + std::to_string(s));
   }
-  return names;
+  return clashing;
+}
+
+std::string deduped_part_name(const JobPlan& plan, std::uint32_t s,
+                              std::span<const std::uint32_t> clashing) {
+  const InputFile& file = plan.files[plan.splits[s].file];
+  if (!is_text(file.format)) {
+    char name[64];
+    std::snprintf(name, sizeof name, "part-%05u%s", s, output_extension(file.format));
+    return name;
+  }
+  std::string name = contained_relative_path(file.relative);
+  if (std::binary_search(clashing.begin(), clashing.end(), s)) name += "." + std::to_string(s);
+  return name;
 }
 
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
                             std::span<const std::uint64_t> content_hashes,
                             std::span<const DocId> removed, const SharedDeduped& shared,
-                            const std::string& dir, std::uint64_t max_record_bytes) {
-  const std::vector<std::string> names = deduped_part_names(plan);
+                            std::span<const std::uint32_t> clashing, const std::string& dir,
+                            std::uint64_t max_record_bytes) {
   std::uint64_t written = 0;
   std::size_t next_doc = 0;
   std::size_t next_removed = 0;
@@ -217,7 +250,8 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
     };
     // A text file is one document: its part exists only when it is kept.
     if (!lines && !keep(make_doc_id(s, 0))) continue;
-    const fs::path path = fs::path(dir) / output_name(Output::kDeduped) / names[s];
+    const fs::path path =
+        fs::path(dir) / output_name(Output::kDeduped) / deduped_part_name(plan, s, clashing);
     if (!lines) fs::create_directories(path.parent_path());
     const std::unique_ptr<PartWriter> part = open_part(path.string(), file.format);
     while (next_doc < docs.size() && split_of(docs.ids[next_doc]) < s) ++next_doc;
@@ -237,10 +271,10 @@ InputFormat removed_part_format(const JobPlan& plan) {
   const InputFormat formats[] = {InputFormat::kJsonl, InputFormat::kJsonlZstd,
                                  InputFormat::kJsonlGzip};  // in the order ties are settled
   std::uint64_t bytes[std::size(formats)] = {};
-  for (const InputFile& file : plan.files) {
-    const InputFormat format = json_lines_format(file.format);
+  for (std::size_t f = 0; f < plan.files.size(); ++f) {
+    const InputFormat format = json_lines_format(plan.files.format_of(f));
     bytes[std::find(std::begin(formats), std::end(formats), format) - std::begin(formats)] +=
-        file.size;
+        plan.files.size_of(f);
   }
   return formats[std::max_element(std::begin(bytes), std::end(bytes)) - std::begin(bytes)];
 }
@@ -261,7 +295,7 @@ void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
   }
   std::string row;
   in_rounds(
-      exchanger, removed.size(), source, owner,
+      exchanger, removed.size(), ids_and_locations_of(source), owner,
       [&](std::size_t first, std::size_t last) {
         std::vector<DocId> docs;
         for (std::size_t i = first; i < last; ++i) {
@@ -270,15 +304,16 @@ void write_removed(Exchanger& exchanger, std::span<const ClusterMember> members,
         }
         return docs;
       },
-      [&](std::size_t first, std::size_t last, const Payloads& ids) {
+      [&](std::size_t first, std::size_t last, const Payloads& fetched) {
         for (std::size_t i = first; i < last; ++i) {
           const ClusterMember& m = members[removed[i]];
-          const std::string kept = json_escape(ids.get(m.root));
+          const auto [id, location] = id_and_location(fetched.get(m.doc));
+          const auto [kept_id, kept_location] = id_and_location(fetched.get(m.root));
+          const std::string kept = json_escape(kept_id);
           const std::string similarity = similarity_text(m.similarity);
-          row = "{\"id\": \"" + json_escape(ids.get(m.doc)) + "\", \"location\": \"" +
-                json_escape(source.location(m.doc)) + "\", \"cluster\": \"" + kept +
-                "\", \"kept\": \"" + kept + "\", \"kept_location\": \"" +
-                json_escape(source.location(m.root)) +
+          row = "{\"id\": \"" + json_escape(id) + "\", \"location\": \"" + json_escape(location) +
+                "\", \"cluster\": \"" + kept + "\", \"kept\": \"" + kept +
+                "\", \"kept_location\": \"" + json_escape(kept_location) +
                 "\", \"similarity\": " + (similarity.empty() ? "null" : similarity) + ", " +
                 original_member(source.record(m.doc)) + "}\n";
           file->write(row);

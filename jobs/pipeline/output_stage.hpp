@@ -34,10 +34,17 @@ void write_pairs(Exchanger& exchanger, std::span<const VerifiedPair> pairs, DocS
 /// docs_b<TAB>share" (mirror_row_line) for every host pair this rank owns, in `rows` order.
 void write_hosts(int rank, std::span<const MirrorRow> rows, const std::string& dir);
 
-/// The name of each split's part under deduped/, the same on every rank: part-SPLIT with the
+/// Rank 0 (which holds every file's name): the text files' splits whose deduped/ part takes
+/// ".SPLIT" after its name (deduped_part_name) because an earlier text file's safe relative
+/// path (contained_relative_path) is the same, ascending.
+std::vector<std::uint32_t> clashing_text_parts(const JobPlan& plan);
+
+/// The name of split `s`'s part under deduped/, the same on every rank: part-SPLIT with the
 /// input's extension (.jsonl, .jsonl.gz, .jsonl.zst), or for a text file its relative path
-/// made safe (contained_relative_path), with ".SPLIT" appended when two files would collide.
-std::vector<std::string> deduped_part_names(const JobPlan& plan);
+/// made safe (contained_relative_path), with ".SPLIT" appended when `s` is in `clashing`
+/// (clashing_text_parts). The split's file must be named on this rank.
+std::string deduped_part_name(const JobPlan& plan, std::uint32_t s,
+                              std::span<const std::uint32_t> clashing);
 
 /// What write_deduped needs for the shared splits a rank reads (JobPlan::shared), whose
 /// documents other ranks own: the lines not to write (skipped or removed, from every rank;
@@ -47,15 +54,16 @@ struct SharedDeduped {
   std::span<const std::uint64_t> lines_per_split;
 };
 
-/// Writes DIR/deduped/NAME (see deduped_part_names) for every split this rank owns (reads, for
-/// a shared split), in the input's format and compression: the original records of the
+/// Writes DIR/deduped/NAME (deduped_part_name, with `clashing`) for every split this rank owns
+/// (reads, for a shared split), in the input's format and compression: the original records of the
 /// documents that are not removed, byte for byte, in input order. `removed` is sorted. Returns
 /// the records written. Throws IoError naming the file when a split no longer has the content
 /// the sketch read (`content_hashes`, per split: SplitTally::content_hash).
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
                             std::span<const std::uint64_t> content_hashes,
                             std::span<const DocId> removed, const SharedDeduped& shared,
-                            const std::string& dir, std::uint64_t max_record_bytes);
+                            std::span<const std::uint32_t> clashing, const std::string& dir,
+                            std::uint64_t max_record_bytes);
 
 /// The format of removed/ parts: the inputs' compression (plain, gzip or zstd JSON Lines; a
 /// text input counts as plain), or when they mix, the one that holds the most input bytes on

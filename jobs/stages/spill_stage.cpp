@@ -31,8 +31,9 @@ std::uint64_t spill_compressed_records(const JobPlan& plan, int rank, std::span<
   std::size_t next = 0;
   for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
     const Split& split = plan.splits[s];
+    if (plan.owners[s] != rank || plan.is_shared(s)) continue;
+    if (!is_compressed(plan.files.format_of(split.file))) continue;
     const InputFile& file = plan.files[split.file];
-    if (plan.owners[s] != rank || !is_compressed(file.format) || plan.is_shared(s)) continue;
     while (next < needed.size() && split_of(needed[next]) < s) ++next;
     if (next == needed.size() || split_of(needed[next]) != s) continue;
     const auto reader =

@@ -635,7 +635,7 @@ TEST(Splits, CompressedFilesCutAtFramesEqualPlainFiles) {
   MinhashOptions cut_options = options_for({dir + "/cut"}, dir + "/o2");
   plain_options.split_bytes = cut_options.split_bytes = 16 * 1024;
   // Every rank cuts the same splits as one process walking every file.
-  const JobPlan plan = make_plan(MPI_COMM_WORLD, cut_options);
+  const JobPlan plan = make_plan(MPI_COMM_WORLD, cut_options, SplitSharing::kNone);
   const std::vector<Split> alone = cut_splits(plan.files, cut_options.split_bytes);
   ASSERT_EQ(plan.splits.size(), alone.size());
   std::vector<std::size_t> per_file(plan.files.size());

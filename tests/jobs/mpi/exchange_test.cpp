@@ -108,5 +108,20 @@ TEST(Gathered, EveryRanksListInRankOrderOnEveryRankOrOnRankZero) {
   }
 }
 
+TEST(Scattered, RankZerosBlockForEachRankReachesIt) {
+  int rank = 0, ranks = 0;
+  MPI_Comm_rank(MPI_COMM_WORLD, &rank);
+  MPI_Comm_size(MPI_COMM_WORLD, &ranks);
+  // Block r: r copies of the letter 'a' + r (rank 0's is empty).
+  std::vector<std::string> blocks;
+  if (rank == 0) {
+    for (int r = 0; r < ranks; ++r) {
+      blocks.emplace_back(static_cast<std::size_t>(r), static_cast<char>('a' + r));
+    }
+  }
+  EXPECT_EQ(scatter_strings(MPI_COMM_WORLD, blocks),
+            std::string(static_cast<std::size_t>(rank), static_cast<char>('a' + rank)));
+}
+
 }  // namespace
 }  // namespace neardup

@@ -5,6 +5,7 @@
 #include <array>
 #include <chrono>
 #include <cstdint>
+#include <string>
 #include <thread>
 #include <vector>
 
@@ -72,6 +73,13 @@ void gather_known_counts_on_rank_0() {
               MPI_COMM_WORLD);
 }
 
+// Rank 0 scatters "", "ab" and "cdefg" (scatter_strings: the lengths, an agreement, the bytes).
+void scatter_known_blocks() {
+  const bool root = comm_rank(MPI_COMM_WORLD) == 0;
+  scatter_strings(MPI_COMM_WORLD,
+                  root ? std::vector<std::string>{"", "ab", "cdefg"} : std::vector<std::string>{});
+}
+
 TEST(Traffic, EachStageCountsWhatItsCallsMoved) {
   ASSERT_EQ(comm_size(MPI_COMM_WORLD), 3) << "the counts below are for 3 ranks";
   StageClock clock;
@@ -92,9 +100,11 @@ TEST(Traffic, EachStageCountsWhatItsCallsMoved) {
   MPI_Barrier(MPI_COMM_WORLD);
   clock.start("gather on rank 0");
   gather_known_counts_on_rank_0();
+  clock.start("scatter from rank 0");
+  scatter_known_blocks();
   clock.stop();
   const std::vector<StageSpread> stages = clock.reduce(MPI_COMM_WORLD);
-  ASSERT_EQ(stages.size(), 8u);
+  ASSERT_EQ(stages.size(), 9u);
 
   // Shuffle: an allreduce of 3 uint64 (24 bytes) and one of 8 bytes agree on 1 round; an
   // alltoall of one int per rank; an alltoallv of items (8 bytes): rank 0 sends 1 to rank 1,
@@ -147,6 +157,16 @@ TEST(Traffic, EachStageCountsWhatItsCallsMoved) {
   expect_spread(on_root.messages_sent, 0, 1, 2);
   expect_spread(on_root.messages_received, 0, 2, 2);
   EXPECT_EQ(on_root.collectives, 1u);
+
+  // Rank 0 sends 8-byte lengths to ranks 1 and 2, all agree in an allreduce of 8 bytes, then
+  // rank 0 sends 2 bytes to rank 1 and 5 to rank 2: sent 16+8+7, 8, 8; received 8, 8+8+2,
+  // 8+8+5.
+  const TrafficSpread& scatter = stages[8].communication;
+  expect_spread(scatter.bytes_sent, 8, 31, 47);
+  expect_spread(scatter.bytes_received, 8, 21, 47);
+  expect_spread(scatter.messages_sent, 1, 5, 7);
+  expect_spread(scatter.messages_received, 1, 3, 7);
+  EXPECT_EQ(scatter.collectives, 3u);
 
   // A collective only rank 0 made: recorded as disagreeing.
   const TrafficSpread& alone = stages[5].communication;
