@@ -107,7 +107,9 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
       "query", "near-duplicates in an index of each document read (one process; JSON Lines out)");
   command->add_option("--index", query->index, "the index directory")->required();
   command->add_option("-i,--input", query->inputs,
-                      "JSON Lines files of queries (.gz/.zst too); default: standard input");
+                      "queries: files, directories, globs or @LIST, read as the jobs read them "
+                      "(each text file one query); default: standard input, as JSON Lines");
+  bind_options(*command, *query, describe_format_option);
   command->add_option("--text-field", query->text_field, "text field (default: the index's)");
   command->add_option("--id-field", query->id_field,
                       "id field, echoed in each answer (default: the index's)");
@@ -126,6 +128,7 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
             if (comm_rank(comm) != 0) return 0;
             std::string problem = input_pattern_problem(query->inputs);
             if (problem.empty()) problem = filter_problem(query->filter);
+            if (problem.empty()) problem = query_problem(*query);
             if (!problem.empty()) {
               log_error(problem);
               return 2;

@@ -15,6 +15,7 @@ LineStatus DocumentParser::parse(const InputFile& file, std::string_view record,
   out.has_id = true;
   out.id = file.relative;
   out.host_url = {};
+  out.record = {};
   return LineStatus::kOk;
 }
 

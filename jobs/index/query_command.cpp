@@ -15,6 +15,7 @@
 #include "io/json/json_writer.hpp"
 #include "io/json/raw_json_fields.hpp"
 #include "io/read/record_reader.hpp"
+#include "jobs/documents/document_parser.hpp"
 #include "jobs/mpi/log.hpp"
 
 namespace neardup {
@@ -57,9 +58,8 @@ class LineEcho {
 
   std::string start(std::uint64_t line_number, const ParsedLine& parsed) {
     std::string out = "{\"line\": " + std::to_string(line_number);
-    if (parsed.record.empty()) return out;
     if (parsed.has_id) out += ", \"id\": " + json_string(parsed.id);
-    if (names_.empty()) return out;
+    if (parsed.record.empty() || names_.empty()) return out;
     out += ", \"fields\": {";
     const std::vector<std::optional<std::string_view>>& values = fields_.read(parsed.record);
     bool first = true;
@@ -186,15 +186,24 @@ class ListDeduplicator {
   std::vector<std::vector<std::uint64_t>> kept_shingles_;
 };
 
-// Answers one line of a normal query run.
+// The fields a query reads documents by (the index's tokens and shingles are its own).
+DocumentSpec query_document(const QueryOptions& options) {
+  DocumentSpec spec;
+  spec.text_field = options.text_field;
+  spec.id_field = options.id_field;
+  return spec;
+}
+
+// Answers one record of a normal query run.
 class QueryAnswerer {
  public:
   QueryAnswerer(NearDupIndex& index, const QueryOptions& options)
-      : index_(index), echo_(options.keep_fields), parser_(options.text_field, options.id_field) {}
+      : index_(index), echo_(options.keep_fields), parser_(query_document(options)) {}
 
-  std::string answer(std::uint64_t line_number, std::string_view line, bool& failed) {
+  std::string answer(std::uint64_t line_number, const InputFile& file, std::string_view record,
+                     bool& failed) {
     ParsedLine parsed;
-    const LineStatus status = parser_.parse(line, parsed);
+    const LineStatus status = parser_.parse(file, record, parsed);
     failed = true;
     std::string out = echo_.start(line_number, parsed);
     if (status != LineStatus::kOk) return out + error_end(line_status_name(status));
@@ -213,7 +222,7 @@ class QueryAnswerer {
  private:
   NearDupIndex& index_;
   LineEcho echo_;
-  JsonLineParser parser_;
+  DocumentParser parser_;
   std::vector<std::uint32_t> sketch_;
   std::vector<std::uint64_t> shingles_;
 };
@@ -242,8 +251,11 @@ bool read_line(std::istream& in, std::uint64_t max_bytes, std::string& line, boo
   }
 }
 
-// Runs every line that `next` yields through the answerer, timing each; a line over
-// --max-doc-mb is answered doc_too_large.
+// What standard input is read as: JSON Lines.
+const InputFile kStandardInput{"-", 0, InputFormat::kJsonl, "-"};
+
+// Runs every record that `next(record, too_large, file)` yields through the answerer, timing
+// each; a record over --max-doc-mb is answered doc_too_large.
 template <class Next>
 QueryCounts answer_all(NearDupIndex& index, QueryOptions options, Next next, std::ostream& out) {
   if (options.text_field.empty()) options.text_field = index.meta().text_field;
@@ -255,14 +267,15 @@ QueryCounts answer_all(NearDupIndex& index, QueryOptions options, Next next, std
   const auto start = std::chrono::steady_clock::now();
   std::string_view line;
   bool too_large = false;
-  while (next(line, too_large)) {
+  const InputFile* file = &kStandardInput;
+  while (next(line, too_large, file)) {
     ++counts.lines;
     const auto begin = std::chrono::steady_clock::now();
     bool failed = true;
     std::string answer =
         too_large ? error_record(counts.lines, line_status_name(LineStatus::kDocTooLarge))
         : options.dedup_list > 0 ? deduplicator.answer(counts.lines, line)
-                                 : answerer.answer(counts.lines, line, failed);
+                                 : answerer.answer(counts.lines, *file, line, failed);
     if (!too_large && options.dedup_list > 0) {
       failed = answer.find("\"error\": ") != std::string::npos;
     }
@@ -287,7 +300,7 @@ QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::i
   std::string buffer;
   return answer_all(
       index, options,
-      [&](std::string_view& line, bool& too_large) {
+      [&](std::string_view& line, bool& too_large, const InputFile*&) {
         if (!read_line(in, options.max_doc_bytes, buffer, too_large)) return false;
         line = buffer;
         return true;
@@ -300,27 +313,36 @@ QueryCounts run_query_command(const QueryOptions& options, std::ostream& out) {
   if (options.inputs.empty()) return run_queries(index, options, std::cin, out);
   IgnoredFiles ignored;
   const std::vector<InputFile> files =
-      expand_inputs(options.inputs, {std::nullopt, options.filter}, &ignored);
+      expand_inputs(options.inputs, {options.format, options.filter}, &ignored);
   if (const std::string text = ignored_files_text(ignored); !text.empty()) log_info(text);
-  std::size_t file = 0;
+  std::size_t next_file = 0;
   std::unique_ptr<RecordReader> reader;
   Record record;
   return answer_all(
       index, options,
-      [&](std::string_view& line, bool& too_large) {
+      [&](std::string_view& line, bool& too_large, const InputFile*& file) {
         while (true) {
           if (reader && reader->next(record)) {
             line = record.bytes;
             too_large = record.oversized;
             return true;
           }
-          if (file == files.size()) return false;
-          reader = open_records(files[file].path, files[file].format, 0, files[file].size,
-                                options.max_doc_bytes);
-          ++file;
+          if (next_file == files.size()) return false;
+          file = &files[next_file++];
+          reader = open_records(file->path, file->format, 0, file->size, options.max_doc_bytes);
         }
       },
       out);
+}
+
+std::string query_problem(const QueryOptions& options) {
+  if (!options.format || !is_text(*options.format)) return "";
+  if (options.inputs.empty()) {
+    return "--format text needs -i: standard input is read as JSON Lines";
+  }
+  if (options.dedup_list > 0)
+    return "--dedup-list reads JSON lists: --format text cannot hold them";
+  return "";
 }
 
 }  // namespace neardup

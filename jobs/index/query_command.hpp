@@ -4,11 +4,13 @@
 
 #include <cstdint>
 #include <istream>
+#include <optional>
 #include <ostream>
 #include <string>
 #include <vector>
 
 #include "io/input/input_filter.hpp"
+#include "io/input/input_format.hpp"
 #include "jobs/index/near_dup_index.hpp"
 
 namespace neardup {
@@ -16,7 +18,8 @@ namespace neardup {
 /// The flags of `neardup query`.
 struct QueryOptions {
   std::string index;
-  std::vector<std::string> inputs;        // JSON Lines files (.gz/.zst too); empty: standard input
+  std::vector<std::string> inputs;        // files, directories, globs, @LIST; empty: standard input
+  std::optional<InputFormat> format;      // --format of the inputs (nullopt: by extension)
   InputFilter filter;                     // --include / --exclude, for walked and globbed files
   std::string text_field;                 // "" = the index's
   std::string id_field;                   // "" = the index's
@@ -66,8 +69,15 @@ struct QueryCounts {
 QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::istream& in,
                         std::ostream& out);
 
-/// The same over options.inputs (any JSON Lines format, directories walked and filtered by
-/// options.filter; what the walks ignored is logged), or standard input when empty.
+/// The same over options.inputs, read as the jobs read them (expand_inputs in options.format,
+/// filtered by options.filter, what the walks ignored logged; each record turned into a
+/// document by DocumentParser): a text file is one query whose "id" is its relative path. Or
+/// standard input, read as JSON Lines, when there are no inputs.
+/// A usage problem: --format text without inputs, or with --dedup-list (lists are JSON).
 QueryCounts run_query_command(const QueryOptions& options, std::ostream& out);
+
+/// Why `options` cannot run (a usage message), or "": --format text needs inputs (standard
+/// input is JSON Lines) and cannot hold --dedup-list's lists.
+std::string query_problem(const QueryOptions& options);
 
 }  // namespace neardup

@@ -84,6 +84,20 @@ inline constexpr struct DescribeInputFilterOptions {
   }
 } describe_input_filter_options;
 
+/// Lists --format for visitor `v`: how the input files are read. Every command that reads a
+/// corpus, `query` included.
+inline constexpr struct DescribeFormatOption {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    v.choice({"--format", "format", ParameterScope::kSketch,
+              "input format: auto (by extension, any letter case: .jsonl/.json/.ndjson, with .gz "
+              "or .zst), jsonl, jsonl.gz, jsonl.zst, or text (one document per file, .gz and .zst "
+              "files decompressed, files with a NUL byte in their first 8 KiB skipped as "
+              "binary_file)"},
+             o.format, std::span<const Choice<std::optional<InputFormat>>>(input_format_choices()));
+  }
+} describe_format_option;
+
 /// Lists --keep-field for visitor `v`: the fields of each query record that `query` copies
 /// into its answer, so that a caller can join answers to what it sent.
 inline constexpr struct DescribeKeepFieldOption {
@@ -105,12 +119,7 @@ inline constexpr struct DescribeInputOptions {
     v.value({"-i,--input", "inputs", kRun,
              "input files, directories, globs or @LIST (a file naming one input per line)"},
             o.inputs);
-    v.choice({"--format", "format", kSketch,
-              "input format: auto (by extension, any letter case: .jsonl/.json/.ndjson, with .gz "
-              "or .zst), jsonl, jsonl.gz, jsonl.zst, or text (one document per file, .gz and .zst "
-              "files decompressed, files with a NUL byte in their first 8 KiB skipped as "
-              "binary_file)"},
-             o.format, std::span<const Choice<std::optional<InputFormat>>>(input_format_choices()));
+    describe_format_option(v, o);
     describe_input_filter_options(v, o);
     v.value({"--text-field", "text_field", kSketch, "JSON field holding the text (dotted path)"},
             o.document.text_field);

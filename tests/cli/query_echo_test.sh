@@ -91,4 +91,28 @@ assert listed["id"] == "list-1" and listed["fields"] == {"meta.url": "http://lis
 assert listed["kept"] == ["r1", "#2"] and listed["dropped"][0]["id"] == "r2", answers[6]
 PY
   fail "the answers do not echo the queries: $(cat "$work/direct.jsonl" "$work/list-answer.jsonl" | cut -c1-300)"
-finish "query echo: ids and kept fields as written in every answer, at 1 and 2 ranks"
+# Text files are queries as the jobs read them: one per file, named by its relative path; the
+# first holds an indexed document's text (so it matches it, and its near copies), the second
+# unrelated words.
+python3 - "$work/in/corpus.jsonl" "$work/texts" <<'PY'
+import json, os, sys
+first = json.loads(open(sys.argv[1]).readline())
+os.makedirs(sys.argv[2] + "/sub", exist_ok=True)
+open(sys.argv[2] + "/sub/copy.txt", "w").write(first["text"])
+open(sys.argv[2] + "/other.txt", "w").write("granite lantern quiet orchard velvet harbour")
+print(first["id"], file=open(sys.argv[2] + "/../copied-id", "w"))
+PY
+"$neardup" query --index "$work/index" --format text -i "$work/texts" >"$work/texts.jsonl" ||
+  fail "query --format text failed"
+python3 - "$work/texts.jsonl" "$(cat "$work/copied-id")" <<'PY' ||
+import json, sys
+answers = [json.loads(line) for line in open(sys.argv[1])]
+assert [a["id"] for a in answers] == ["other.txt", "sub/copy.txt"], answers
+assert answers[0]["matches"] == [], answers[0]
+assert {"id": sys.argv[2], "similarity": 1.0} in answers[1]["matches"], answers[1]
+PY
+  fail "query --format text answers: $(cut -c1-300 "$work/texts.jsonl")"
+"$neardup" query --index "$work/index" --format text </dev/null >/dev/null 2>"$work/usage.log"
+[ $? -eq 2 ] && grep -q "needs -i" "$work/usage.log" ||
+  fail "query --format text without -i: $(cat "$work/usage.log")"
+finish "query echo: ids and kept fields as written in every answer, at 1 and 2 ranks; text files"
