@@ -67,25 +67,31 @@ void InputFiles::name(const std::vector<std::uint32_t>& indices, std::vector<Inp
   const auto index_at = [&](std::size_t i) {
     return i < named_.size() ? named_[i] : indices[i - named_.size()];
   };
+  const auto file_at = [&](std::size_t i) -> InputFile& {
+    return i < named_.size() ? entries_[i] : files[i - named_.size()];
+  };
   std::sort(order.begin(), order.end(),
             [&](std::size_t x, std::size_t y) { return index_at(x) < index_at(y); });
+  // Every check before anything moves, so that a refused call leaves the list as it was.
+  for (std::size_t k = 0; k < order.size(); ++k) {
+    const std::uint32_t f = index_at(order[k]);
+    const InputFile& file = file_at(order[k]);
+    if (f >= sizes_.size() || (k > 0 && index_at(order[k - 1]) == f)) {
+      throw std::logic_error("InputFiles::name: file " + std::to_string(f) +
+                             " is past the list or named twice");
+    }
+    if (file.size != sizes_[f] || !(file.format == formats_[f])) {
+      throw std::logic_error("InputFiles::name: file " + std::to_string(f) +
+                             " differs from the list");
+    }
+  }
   std::vector<std::uint32_t> named;
   std::vector<InputFile> entries;
   named.reserve(order.size());
   entries.reserve(order.size());
   for (const std::size_t i : order) {
-    const std::uint32_t f = index_at(i);
-    if (f >= sizes_.size() || (!named.empty() && named.back() == f)) {
-      throw std::logic_error("InputFiles::name: file " + std::to_string(f) +
-                             " is past the list or named twice");
-    }
-    InputFile& file = i < named_.size() ? entries_[i] : files[i - named_.size()];
-    if (file.size != sizes_[f] || !(file.format == formats_[f])) {
-      throw std::logic_error("InputFiles::name: file " + std::to_string(f) +
-                             " differs from the list");
-    }
-    named.push_back(f);
-    entries.push_back(std::move(file));
+    named.push_back(index_at(i));
+    entries.push_back(std::move(file_at(i)));
   }
   named_ = std::move(named);
   entries_ = std::move(entries);

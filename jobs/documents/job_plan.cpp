@@ -167,23 +167,32 @@ std::vector<std::string> name_blocks(const JobPlan& plan, int ranks, std::uint64
   return blocks;
 }
 
-// Collective: rank 0 sends each rank the names of the files it reads (name_blocks).
+// Collective: rank 0 sends each rank the names of the files it reads (name_blocks). Each step
+// that can fail on some ranks only is agreed on before the next collective call.
 void scatter_names(MPI_Comm comm, JobPlan& plan, std::uint64_t split_bytes) {
   const int rank = comm_rank(comm);
+  std::vector<std::string> blocks;
+  run_agreed(comm, [&] {
+    if (rank == 0) blocks = name_blocks(plan, comm_size(comm), split_bytes);
+  });
   std::string block;
-  try {
-    block = scatter_strings(comm, rank == 0 ? name_blocks(plan, comm_size(comm), split_bytes)
-                                            : std::vector<std::string>{});
-  } catch (const std::length_error&) {  // on every rank
-    throw IoError("too many input file names for one rank; use more ranks");
-  }
-  if (rank == 0) return;
-  BytesView view(block);
-  boost::archive::binary_iarchive archive(view);
-  std::vector<std::uint32_t> indices;
-  std::vector<InputFile> named;
-  archive >> indices >> named;
-  plan.files.name(indices, std::move(named));
+  run_agreed(comm, [&] {
+    try {
+      block = scatter_strings(comm, blocks);  // throws length_error on every rank or none
+    } catch (const std::length_error&) {
+      throw IoError("too many input file names for one rank; use more ranks");
+    }
+  });
+  release(blocks);
+  run_agreed(comm, [&] {
+    if (rank == 0) return;
+    BytesView view(block);
+    boost::archive::binary_iarchive archive(view);
+    std::vector<std::uint32_t> indices;
+    std::vector<InputFile> named;
+    archive >> indices >> named;
+    plan.files.name(indices, std::move(named));
+  });
 }
 
 }  // namespace
@@ -258,7 +267,9 @@ JobPlan make_plan(MPI_Comm comm, const JobOptions& options, SplitSharing sharing
   }
   agree_on_errors(comm, error);
   encoded = broadcast_string(comm, std::move(encoded));
-  if (comm_rank(comm) != 0) plan.files = decode_listing(encoded, plan.ignored);
+  run_agreed(comm, [&] {
+    if (comm_rank(comm) != 0) plan.files = decode_listing(encoded, plan.ignored);
+  });
   release(encoded);
   // Every rank cuts the same splits from the frame walks shared out among them.
   std::vector<std::vector<std::uint64_t>> frame_begins;
@@ -272,7 +283,7 @@ JobPlan make_plan(MPI_Comm comm, const JobOptions& options, SplitSharing sharing
   plan.units = group_splits(plan.files, plan.splits, options.split_bytes);
   plan.owners = assign_units(plan.splits, plan.units, comm_size(comm));
   if (sharing == SplitSharing::kUnsplittable) share_unsplittable_splits(plan, comm_size(comm));
-  run_agreed(comm, [&] { scatter_names(comm, plan, options.split_bytes); });
+  scatter_names(comm, plan, options.split_bytes);
   log_ignored(plan.ignored, options.format);
   plan.format_hints = check_input_formats(comm, plan.files, plan.splits, plan.owners);
   return plan;

@@ -55,7 +55,9 @@ struct JobPlan {
 /// than 1/(2 x ranks) of the input bytes, so that one rank would otherwise read much more than
 /// its share. Each shared split becomes a unit of its own (a plan without units has one per
 /// split), the units are assigned again balancing bytes (assign_units), and each shared
-/// split's reader is the rank then lightest. With one rank, nothing is shared.
+/// split's reader is the rank then lightest. With one rank, nothing is shared. make_plan calls
+/// it (SplitSharing::kUnsplittable) before the names are sent: applied to a plan make_plan
+/// returned, it would share splits whose files the other ranks hold no names of.
 void share_unsplittable_splits(JobPlan& plan, int ranks);
 
 /// Whether a plan shares big unsplittable files among the ranks (share_unsplittable_splits).

@@ -45,8 +45,12 @@ std::string error_end(const char* reason) {
   return std::string(", \"error\": \"") + reason + "\"}\n";
 }
 
-std::string error_record(std::uint64_t line, const char* reason) {
-  return "{\"line\": " + std::to_string(line) + error_end(reason);
+// The answer to a record that was not read (doc_too_large, binary_file): its line, and a text
+// file's id (its relative path, known without reading it).
+std::string unread_record(std::uint64_t line, const InputFile& file, LineStatus status) {
+  std::string out = "{\"line\": " + std::to_string(line);
+  if (is_text(file.format)) out += ", \"id\": " + json_string(file.relative);
+  return out + error_end(line_status_name(status));
 }
 
 // The start of an answer, echoing its query line: {"line": N, and when the line is a JSON
@@ -254,8 +258,9 @@ bool read_line(std::istream& in, std::uint64_t max_bytes, std::string& line, boo
 // What standard input is read as: JSON Lines.
 const InputFile kStandardInput{"-", 0, InputFormat::kJsonl, "-"};
 
-// Runs every record that `next(record, too_large, file)` yields through the answerer, timing
-// each; a record over --max-doc-mb is answered doc_too_large.
+// Runs every record that `next(record, unread, file)` yields through the answerer, timing
+// each; a record not read (`unread`: over --max-doc-mb, or a binary text file) is answered
+// with that status.
 template <class Next>
 QueryCounts answer_all(NearDupIndex& index, QueryOptions options, Next next, std::ostream& out) {
   if (options.text_field.empty()) options.text_field = index.meta().text_field;
@@ -266,17 +271,17 @@ QueryCounts answer_all(NearDupIndex& index, QueryOptions options, Next next, std
   std::vector<double> latencies;
   const auto start = std::chrono::steady_clock::now();
   std::string_view line;
-  bool too_large = false;
+  LineStatus unread = LineStatus::kOk;
   const InputFile* file = &kStandardInput;
-  while (next(line, too_large, file)) {
+  while (next(line, unread, file)) {
     ++counts.lines;
     const auto begin = std::chrono::steady_clock::now();
     bool failed = true;
-    std::string answer =
-        too_large ? error_record(counts.lines, line_status_name(LineStatus::kDocTooLarge))
-        : options.dedup_list > 0 ? deduplicator.answer(counts.lines, line)
-                                 : answerer.answer(counts.lines, *file, line, failed);
-    if (!too_large && options.dedup_list > 0) {
+    std::string answer = unread != LineStatus::kOk ? unread_record(counts.lines, *file, unread)
+                         : options.dedup_list > 0
+                             ? deduplicator.answer(counts.lines, line)
+                             : answerer.answer(counts.lines, *file, line, failed);
+    if (unread == LineStatus::kOk && options.dedup_list > 0) {
       failed = answer.find("\"error\": ") != std::string::npos;
     }
     latencies.push_back(
@@ -300,9 +305,11 @@ QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::i
   std::string buffer;
   return answer_all(
       index, options,
-      [&](std::string_view& line, bool& too_large, const InputFile*&) {
+      [&](std::string_view& line, LineStatus& unread, const InputFile*&) {
+        bool too_large = false;
         if (!read_line(in, options.max_doc_bytes, buffer, too_large)) return false;
         line = buffer;
+        unread = too_large ? LineStatus::kDocTooLarge : LineStatus::kOk;
         return true;
       },
       out);
@@ -320,11 +327,13 @@ QueryCounts run_query_command(const QueryOptions& options, std::ostream& out) {
   Record record;
   return answer_all(
       index, options,
-      [&](std::string_view& line, bool& too_large, const InputFile*& file) {
+      [&](std::string_view& line, LineStatus& unread, const InputFile*& file) {
         while (true) {
           if (reader && reader->next(record)) {
             line = record.bytes;
-            too_large = record.oversized;
+            unread = record.oversized ? LineStatus::kDocTooLarge
+                     : record.binary  ? LineStatus::kBinaryFile
+                                      : LineStatus::kOk;
             return true;
           }
           if (next_file == files.size()) return false;
@@ -336,12 +345,14 @@ QueryCounts run_query_command(const QueryOptions& options, std::ostream& out) {
 }
 
 std::string query_problem(const QueryOptions& options) {
-  if (!options.format || !is_text(*options.format)) return "";
+  if (!options.format || *options.format == InputFormat::kJsonl) return "";
   if (options.inputs.empty()) {
-    return "--format text needs -i: standard input is read as JSON Lines";
+    return std::string("--format ") + input_format_name(*options.format) +
+           " needs -i: standard input is read as plain JSON Lines";
   }
-  if (options.dedup_list > 0)
+  if (options.dedup_list > 0 && is_text(*options.format)) {
     return "--dedup-list reads JSON lists: --format text cannot hold them";
+  }
   return "";
 }
 

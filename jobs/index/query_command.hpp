@@ -71,13 +71,14 @@ QueryCounts run_queries(NearDupIndex& index, const QueryOptions& options, std::i
 
 /// The same over options.inputs, read as the jobs read them (expand_inputs in options.format,
 /// filtered by options.filter, what the walks ignored logged; each record turned into a
-/// document by DocumentParser): a text file is one query whose "id" is its relative path. Or
-/// standard input, read as JSON Lines, when there are no inputs.
-/// A usage problem: --format text without inputs, or with --dedup-list (lists are JSON).
+/// document by DocumentParser): a text file is one query whose "id" is its relative path (also
+/// in its error answers: binary_file for one with a NUL byte in its first 8 KiB,
+/// doc_too_large; "fields" is never there: a text file has no JSON fields). Or standard input,
+/// read as JSON Lines, when there are no inputs.
 QueryCounts run_query_command(const QueryOptions& options, std::ostream& out);
 
-/// Why `options` cannot run (a usage message), or "": --format text needs inputs (standard
-/// input is JSON Lines) and cannot hold --dedup-list's lists.
+/// Why `options` cannot run (a usage message), or "": a --format other than jsonl needs inputs
+/// (standard input is plain JSON Lines), and text cannot hold --dedup-list's lists.
 std::string query_problem(const QueryOptions& options);
 
 }  // namespace neardup

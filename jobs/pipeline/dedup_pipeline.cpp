@@ -590,9 +590,11 @@ class DedupRun {
     if (options_.write_deduped) {
       const std::vector<DocId> dropped = shared_dropped();
       const SharedDeduped shared{dropped, lines_per_split_};
-      const std::vector<std::uint32_t> clashing = all_gathered(
-          comm_, std::span<const std::uint32_t>(rank_ == 0 ? clashing_text_parts(plan_)
-                                                           : std::vector<std::uint32_t>{}));
+      std::vector<std::uint32_t> clashing;  // rank 0's, then every rank's
+      run_agreed(comm_, [&] {
+        if (rank_ == 0) clashing = clashing_text_parts(plan_);
+      });
+      clashing = all_gathered(comm_, std::span<const std::uint32_t>(clashing));
       run_agreed(comm_, [&] {
         deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.content_hashes, removed_,
                                        shared, clashing, options_.output, options_.max_doc_bytes);

@@ -91,15 +91,16 @@ assert listed["id"] == "list-1" and listed["fields"] == {"meta.url": "http://lis
 assert listed["kept"] == ["r1", "#2"] and listed["dropped"][0]["id"] == "r2", answers[6]
 PY
   fail "the answers do not echo the queries: $(cat "$work/direct.jsonl" "$work/list-answer.jsonl" | cut -c1-300)"
-# Text files are queries as the jobs read them: one per file, named by its relative path; the
-# first holds an indexed document's text (so it matches it, and its near copies), the second
-# unrelated words.
+# Text files are queries as the jobs read them: one per file, named by its relative path, in
+# error answers too: one holds an indexed document's text (so it matches it, and its near
+# copies), one unrelated words, one a NUL byte (binary_file, as the jobs skip it).
 python3 - "$work/in/corpus.jsonl" "$work/texts" <<'PY'
 import json, os, sys
 first = json.loads(open(sys.argv[1]).readline())
 os.makedirs(sys.argv[2] + "/sub", exist_ok=True)
 open(sys.argv[2] + "/sub/copy.txt", "w").write(first["text"])
 open(sys.argv[2] + "/other.txt", "w").write("granite lantern quiet orchard velvet harbour")
+open(sys.argv[2] + "/blob.txt", "wb").write(b"words then a NUL \0 byte")
 print(first["id"], file=open(sys.argv[2] + "/../copied-id", "w"))
 PY
 "$neardup" query --index "$work/index" --format text -i "$work/texts" >"$work/texts.jsonl" ||
@@ -107,12 +108,15 @@ PY
 python3 - "$work/texts.jsonl" "$(cat "$work/copied-id")" <<'PY' ||
 import json, sys
 answers = [json.loads(line) for line in open(sys.argv[1])]
-assert [a["id"] for a in answers] == ["other.txt", "sub/copy.txt"], answers
-assert answers[0]["matches"] == [], answers[0]
-assert {"id": sys.argv[2], "similarity": 1.0} in answers[1]["matches"], answers[1]
+assert [a["id"] for a in answers] == ["blob.txt", "other.txt", "sub/copy.txt"], answers
+assert answers[0] == {"line": 1, "id": "blob.txt", "error": "binary_file"}, answers[0]
+assert answers[1]["matches"] == [], answers[1]
+assert {"id": sys.argv[2], "similarity": 1.0} in answers[2]["matches"], answers[2]
 PY
   fail "query --format text answers: $(cut -c1-300 "$work/texts.jsonl")"
-"$neardup" query --index "$work/index" --format text </dev/null >/dev/null 2>"$work/usage.log"
-[ $? -eq 2 ] && grep -q "needs -i" "$work/usage.log" ||
-  fail "query --format text without -i: $(cat "$work/usage.log")"
+for format in text jsonl.gz; do
+  "$neardup" query --index "$work/index" --format $format </dev/null >/dev/null 2>"$work/usage.log"
+  [ $? -eq 2 ] && grep -q "needs -i" "$work/usage.log" ||
+    fail "query --format $format without -i: $(cat "$work/usage.log")"
+done
 finish "query echo: ids and kept fields as written in every answer, at 1 and 2 ranks; text files"

@@ -50,6 +50,13 @@ TEST(InputFiles, NamingAFileTwiceOrUnlikeTheListFails) {
   EXPECT_THROW(files.name({1}, {{"b", 20, InputFormat::kJsonl, "rb"}}), std::logic_error);
   EXPECT_THROW(files.name({3}, {{"d", 0, InputFormat::kJsonl, "rd"}}), std::logic_error);
   EXPECT_THROW(files.name({1, 2}, {{"b", 20, InputFormat::kTextGzip, "rb"}}), std::logic_error);
+  // A refused call leaves what was named as it was.
+  EXPECT_THROW(files.name({2, 0}, {{"c", 30, InputFormat::kJsonl, "rc"},
+                                   {"a", 10, InputFormat::kJsonl, "ra"}}),
+               std::logic_error);
+  EXPECT_EQ(files.named_count(), 1u);
+  EXPECT_EQ(files[0].relative, "ra");
+  EXPECT_FALSE(files.is_named(2));
 }
 
 TEST(InputFiles, UnequalColumnsAreRefused) {
