@@ -8,23 +8,12 @@
 
 namespace neardup {
 
-std::vector<std::uint64_t> line_bases(const JobPlan& plan,
-                                      const std::vector<std::uint64_t>& lines_per_split) {
-  std::vector<std::uint64_t> base(plan.splits.size(), 0);
-  for (std::size_t s = 1; s < plan.splits.size(); ++s) {
-    if (plan.splits[s].file == plan.splits[s - 1].file)
-      base[s] = base[s - 1] + lines_per_split[s - 1];
-  }
-  return base;
-}
-
-DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs,
-                     const std::vector<std::uint64_t>& line_base, const DocumentSpec& spec,
-                     const std::string& spill_path, const std::string& shared_path,
-                     AsciiTokenizerFn ascii)
+DocSource::DocSource(const JobPlan& plan, const LocalDocs& docs, const SplitLines& lines,
+                     const DocumentSpec& spec, const std::string& spill_path,
+                     const std::string& shared_path, AsciiTokenizerFn ascii)
     : plan_(plan),
       docs_(docs),
-      line_base_(line_base),
+      lines_(lines),
       spec_(spec),
       spill_path_(spill_path),
       shared_path_(shared_path),
@@ -65,7 +54,7 @@ std::string DocSource::location(DocId doc) const {
   const std::uint32_t split = split_of(doc);
   const InputFile& file = plan_.files[plan_.splits[split].file];
   if (is_text(file.format)) return file.path;
-  return file.path + ":" + std::to_string(line_base_[split] + line_of(doc) + 1);
+  return file.path + ":" + std::to_string(lines_.base(split) + line_of(doc) + 1);
 }
 
 std::string DocSource::text(DocId doc) {

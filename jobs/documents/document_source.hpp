@@ -12,6 +12,7 @@
 #include "jobs/documents/document_parser.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/documents/local_docs.hpp"
+#include "jobs/documents/split_lines.hpp"
 #include "jobs/options/document_spec.hpp"
 
 namespace neardup {
@@ -23,9 +24,9 @@ namespace neardup {
 /// `shared_path`, where the sketch stage kept them (see shared_sketch.hpp).
 class DocSource {
  public:
-  /// `line_base[s]` is the number of lines in the file before split s; shingle sets are
-  /// tokenized with `ascii` for ASCII text (see Tokenizer).
-  DocSource(const JobPlan& plan, const LocalDocs& docs, const std::vector<std::uint64_t>& line_base,
+  /// `lines` says how many lines of a file come before each split (SplitLines::base); shingle
+  /// sets are tokenized with `ascii` for ASCII text (see Tokenizer).
+  DocSource(const JobPlan& plan, const LocalDocs& docs, const SplitLines& lines,
             const DocumentSpec& spec, const std::string& spill_path, const std::string& shared_path,
             AsciiTokenizerFn ascii = tokenize);
 
@@ -67,7 +68,7 @@ class DocSource {
 
   const JobPlan& plan_;
   const LocalDocs& docs_;
-  const std::vector<std::uint64_t>& line_base_;
+  const SplitLines& lines_;
   DocumentSpec spec_;
   std::string spill_path_;
   std::string shared_path_;
@@ -79,9 +80,5 @@ class DocSource {
   std::vector<std::uint64_t> shingles_;
   ShingleSortScratch scratch_;
 };
-
-/// The number of lines before each split in its file, from the line count of every split.
-std::vector<std::uint64_t> line_bases(const JobPlan& plan,
-                                      const std::vector<std::uint64_t>& lines_per_split);
 
 }  // namespace neardup

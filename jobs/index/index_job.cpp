@@ -246,9 +246,8 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   const SketchResult sketch =
       sketch_splits(plan, rank, reading.document,
                     recorder ? static_cast<Sketcher&>(*recorder) : *sketcher, limits);
-  const std::vector<std::uint64_t> lines_per_split = global_lines_per_split(comm, plan, sketch);
-  const std::vector<std::uint64_t> bases = line_bases(plan, lines_per_split);
-  DocSource source(plan, sketch.docs, bases, reading.document, "", "");
+  const SplitLines lines(comm, plan, sketch.lines_per_split);
+  DocSource source(plan, sketch.docs, lines, reading.document, "", "");
   fail_on_skips_if_strict(comm, options.strict, sketch, source);
   log_skip_examples(exchanger, sketch, source);
   check_skip_fraction(comm, sketch, options.max_skip_fraction, plan, source);
@@ -276,7 +275,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   agree_on_errors(comm, error);
   summary.docs_indexed = sum_over_ranks(comm, batch.ids.size());
   summary.docs_empty = sum_over_ranks(comm, empty);
-  for (const std::uint64_t lines : lines_per_split) summary.docs_read += lines;
+  summary.docs_read = lines.total();
   summary.docs_skipped = summary.docs_read - summary.docs_indexed - summary.docs_empty;
   commit_segments(exchanger, options, meta, segment_text, lock, summary);
   uncommitted.committed = true;

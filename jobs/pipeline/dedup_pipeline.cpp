@@ -8,7 +8,6 @@
 #include <functional>
 #include <iterator>
 #include <memory>
-#include <numeric>
 #include <optional>
 #include <stdexcept>
 
@@ -22,6 +21,7 @@
 #include "jobs/checkpoint/stage_checkpoints.hpp"
 #include "jobs/documents/doc_owners.hpp"
 #include "jobs/documents/job_plan.hpp"
+#include "jobs/documents/split_lines.hpp"
 #include "jobs/mpi/all_gathered.hpp"
 #include "jobs/mpi/interrupt.hpp"
 #include "jobs/mpi/log.hpp"
@@ -298,9 +298,8 @@ class DedupRun {
     report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
     report_.documents_per_rank = gather_per_rank(comm_, sketch_.docs.size());
     report_.shared_record_bytes = sum_over_ranks(comm_, sketch_.shared_record_bytes);
-    lines_per_split_ = global_lines_per_split(comm_, plan_, sketch_);
-    bases_ = line_bases(plan_, lines_per_split_);
-    source_.emplace(plan_, sketch_.docs, bases_, options_.document, spill_file_, shared_file_,
+    lines_ = SplitLines(comm_, plan_, sketch_.lines_per_split);
+    source_.emplace(plan_, sketch_.docs, lines_, options_.document, spill_file_, shared_file_,
                     method_.ascii_tokenizer());
     fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
     log_skip_examples(exchanger_, sketch_, *source_);
@@ -589,7 +588,7 @@ class DedupRun {
     }
     if (options_.write_deduped) {
       const std::vector<DocId> dropped = shared_dropped();
-      const SharedDeduped shared{dropped, lines_per_split_};
+      const SharedDeduped shared{dropped, lines_};
       std::vector<std::uint32_t> clashing;  // rank 0's, then every rank's
       run_agreed(comm_, [&] {
         if (rank_ == 0) clashing = clashing_text_parts(plan_);
@@ -642,8 +641,7 @@ class DedupRun {
   // _SUCCESS last and removes the run's scratch.
   JobSummary finish() {
     JobSummary& summary = report_.summary;
-    summary.docs_read =
-        std::accumulate(lines_per_split_.begin(), lines_per_split_.end(), std::uint64_t{0});
+    summary.docs_read = lines_.total();
     summary.docs_removed = sum_over_ranks(comm_, removed_.size());
     summary.docs_kept = sum_over_ranks(comm_, sketch_.docs.size() - removed_.size());
     for (int status = 1; status < kLineStatusCount; ++status) {
@@ -745,7 +743,7 @@ class DedupRun {
   OwnerFn owner_;
   // sketch_corpus
   SketchResult sketch_;
-  std::vector<std::uint64_t> lines_per_split_, bases_;
+  SplitLines lines_;
   std::optional<DocSource> source_;
   std::optional<DocOwners> owners_;  // the owner of every document, once sketched
   std::unique_ptr<ReferenceMatcher> reference_;

@@ -257,7 +257,7 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
     while (next_doc < docs.size() && split_of(docs.ids[next_doc]) < s) ++next_doc;
     // Splits without documents are not read again: their file may be the unreadable one.
     const bool has_documents = is_shared
-                                   ? dropped_lines(shared.dropped, s) < shared.lines_per_split[s]
+                                   ? dropped_lines(shared.dropped, s) < shared.lines.lines(s)
                                    : next_doc < docs.size() && split_of(docs.ids[next_doc]) == s;
     if (has_documents)
       written +=

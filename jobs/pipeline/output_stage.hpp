@@ -9,6 +9,7 @@
 
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/documents/document_source.hpp"
+#include "jobs/documents/split_lines.hpp"
 #include "jobs/documents/verified_pair.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/pipeline/reference_stage.hpp"
@@ -48,10 +49,10 @@ std::string deduped_part_name(const JobPlan& plan, std::uint32_t s,
 
 /// What write_deduped needs for the shared splits a rank reads (JobPlan::shared), whose
 /// documents other ranks own: the lines not to write (skipped or removed, from every rank;
-/// sorted) and every split's line count.
+/// sorted) and the shared splits' line counts.
 struct SharedDeduped {
   std::span<const DocId> dropped;
-  std::span<const std::uint64_t> lines_per_split;
+  const SplitLines& lines;
 };
 
 /// Writes DIR/deduped/NAME (deduped_part_name, with `clashing`) for every split this rank owns

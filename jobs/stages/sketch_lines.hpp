@@ -15,10 +15,6 @@
 
 namespace neardup {
 
-/// Collective: the lines (records) of each split, summed over the ranks that read them.
-std::vector<std::uint64_t> global_lines_per_split(MPI_Comm comm, const JobPlan& plan,
-                                                  const SketchResult& sketch);
-
 /// What `example` skipped: "path:line: skipped: reason (detail)".
 std::string describe_skip(const SkipExample& example, const DocSource& source);
 
