@@ -12,6 +12,7 @@
 
 #include "core/id_mix.hpp"
 #include "core/sketch/jaccard.hpp"
+#include "jobs/documents/payload_fields.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/version.hpp"
 
@@ -211,20 +212,6 @@ std::vector<ClusterMember> overlap_probes(Exchanger& exchanger, const OwnedClust
     probes.insert(probes.end(), members.begin(), members.end());
   }
   return on_rank_0(exchanger, probes);
-}
-
-void put_field(std::string& out, std::string_view bytes) {
-  const std::uint64_t length = bytes.size();
-  out.append(reinterpret_cast<const char*>(&length), sizeof length);
-  out += bytes;
-}
-
-std::string_view take_field(std::string_view& in) {
-  std::uint64_t length = 0;
-  std::memcpy(&length, in.data(), sizeof length);
-  const std::string_view field = in.substr(sizeof length, length);
-  in.remove_prefix(sizeof length + length);
-  return field;
 }
 
 // `text` cut to at most `max` bytes, not inside a UTF-8 sequence.

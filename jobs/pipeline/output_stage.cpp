@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 #include <filesystem>
 #include <iterator>
 #include <memory>
@@ -20,6 +19,7 @@
 #include "io/write/output_names.hpp"
 #include "io/write/part_writer.hpp"
 #include "io/write/tsv.hpp"
+#include "jobs/documents/payload_fields.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/pipeline/output_dir.hpp"
 
@@ -55,23 +55,18 @@ PayloadFn ids_of(DocSource& source) {
 }
 
 // The payload of in_rounds that is a document's id and location ("path:line", which only the
-// ranks reading its file can say): the id's length (8 bytes), the id, the location.
+// ranks reading its file can say), as two fields (payload_fields.hpp).
 PayloadFn ids_and_locations_of(DocSource& source) {
   return [&source](DocId doc, std::string& out) {
-    const std::string id = source.id(doc);
-    const std::uint64_t length = id.size();
-    out.append(reinterpret_cast<const char*>(&length), sizeof length);
-    out += id;
-    out += source.location(doc);
+    put_field(out, source.id(doc));
+    put_field(out, source.location(doc));
   };
 }
 
 // An ids_and_locations_of payload cut into its id and location.
 std::pair<std::string_view, std::string_view> id_and_location(std::string_view payload) {
-  std::uint64_t length = 0;
-  std::memcpy(&length, payload.data(), sizeof length);
-  payload.remove_prefix(sizeof length);
-  return {payload.substr(0, length), payload.substr(length)};
+  const std::string_view id = take_field(payload);
+  return {id, take_field(payload)};
 }
 
 // A member's similarity to its kept document as clusters/ and removed/ write it: six decimals,
