@@ -474,9 +474,10 @@ std::vector<std::string> input_roots(const std::vector<std::string>& arguments) 
   return roots;
 }
 
-bool walks_frames(InputFormat format, std::uint64_t size, std::uint64_t split_bytes) {
+bool walks_frames(const InputFiles& files, std::size_t f, std::uint64_t split_bytes) {
+  const InputFormat format = files.format_of(f);
   return is_compressed(format) && !is_text(format) &&
-         size > std::max<std::uint64_t>(split_bytes, 1);
+         files.size_of(f) > std::max<std::uint64_t>(split_bytes, 1);
 }
 
 std::vector<std::uint64_t> walk_split_begins(const InputFile& file, std::uint64_t split_bytes) {
@@ -491,7 +492,7 @@ std::vector<Split> cut_splits(const InputFiles& files, std::uint64_t split_bytes
   for (std::uint32_t f = 0; f < files.size(); ++f) {
     const std::uint64_t size = files.size_of(f);
     const InputFormat format = files.format_of(f);
-    if (walks_frames(format, size, split_bytes)) {
+    if (walks_frames(files, f, split_bytes)) {
       std::vector<std::uint64_t> begins =
           f < frame_begins.size() ? frame_begins[f] : walk_split_begins(files[f], split_bytes);
       if (begins.empty() || begins.front() != 0) begins.insert(begins.begin(), 0);

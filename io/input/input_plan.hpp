@@ -94,9 +94,9 @@ std::vector<std::string> input_roots(const std::vector<std::string>& arguments);
 /// one empty document.
 std::vector<Split> cut_splits(const InputFiles& files, std::uint64_t split_bytes);
 
-/// True when cut_splits walks the frames of a file of `format` and `size` bytes to cut it: a
-/// compressed JSON Lines file larger than `split_bytes` (not 0).
-bool walks_frames(InputFormat format, std::uint64_t size, std::uint64_t split_bytes);
+/// True when cut_splits walks the frames of file `f` of `files` to cut it: a compressed JSON
+/// Lines file larger than `split_bytes` (not 0). Its name is needed by every rank that walks.
+bool walks_frames(const InputFiles& files, std::size_t f, std::uint64_t split_bytes);
 
 /// The split begins cut_splits finds for a file it walks: frame_split_begins, with pieces
 /// longer than longest_walked_piece(split_bytes) not walked through.

@@ -72,7 +72,7 @@ std::vector<std::vector<std::uint64_t>> walk_frames_shared(MPI_Comm comm, const 
   std::vector<std::uint64_t> mine;
   for (std::size_t f = static_cast<std::size_t>(comm_rank(comm)); f < files.size();
        f += static_cast<std::size_t>(ranks)) {
-    if (!walks_frames(files.format_of(f), files.size_of(f), split_bytes)) continue;
+    if (!walks_frames(files, f, split_bytes)) continue;
     const std::vector<std::uint64_t> begins = walk_split_begins(files[f], split_bytes);
     mine.push_back(f);
     mine.push_back(begins.size());
@@ -111,7 +111,7 @@ std::string encode_listing(const InputFiles& files, const IgnoredFiles& ignored,
   std::vector<InputFile> walked_files;
   for (std::uint32_t f = 0; f < files.size(); ++f) {
     formats.push_back(packed(files.format_of(f)));
-    if (walks_frames(files.format_of(f), files.size_of(f), split_bytes)) {
+    if (walks_frames(files, f, split_bytes)) {
       walked.push_back(f);
       walked_files.push_back(files[f]);
     }
@@ -147,7 +147,7 @@ std::vector<std::string> name_blocks(const JobPlan& plan, int ranks, std::uint64
   };
   for (std::size_t s = 0; s < plan.splits.size(); ++s) {
     const std::uint32_t f = plan.splits[s].file;
-    if (walks_frames(plan.files.format_of(f), plan.files.size_of(f), split_bytes)) continue;
+    if (walks_frames(plan.files, f, split_bytes)) continue;
     if (!plan.is_shared(s)) {
       want(plan.owners[s], f);
       continue;

@@ -82,8 +82,7 @@ TEST(PlanNames, EachRankNamesTheFilesItReads) {
   bool any_walked = false;
   for (std::size_t s = 0; s < plan.splits.size(); ++s) {
     const std::uint32_t f = plan.splits[s].file;
-    const bool walked =
-        walks_frames(plan.files.format_of(f), plan.files.size_of(f), options.split_bytes);
+    const bool walked = walks_frames(plan.files, f, options.split_bytes);
     any_walked = any_walked || walked;
     if (plan.owners[s] == rank || plan.is_shared(s) || walked) reads[f] = 1;
   }
