@@ -4,6 +4,7 @@
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/explain_command.hpp"
 #include "jobs/cli/option_binder.hpp"
+#include "jobs/cli/refused_flags.hpp"
 #include "jobs/methods/exact_job.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/methods/simhash_job.hpp"
@@ -34,6 +35,7 @@ Command add_dedup_command(CLI::App& app, LogFlags& log, const std::string& comma
   CLI::App* command = app.add_subcommand(name, help);
   bind_job_options(*command, *o, log);
   bind_options(*command, *o, describe);
+  add_refused_flags(*command, name);
   return {command, [o, run](MPI_Comm comm) {
             output_from_resume(*o);
             if (const int usage = refuse_overlapping_output(comm, o->inputs, o->output)) {

@@ -9,6 +9,7 @@
 #include "jobs/cli/commands.hpp"
 #include "jobs/cli/option_binder.hpp"
 #include "jobs/cli/params_command.hpp"
+#include "jobs/cli/refused_flags.hpp"
 #include "jobs/index/index_job.hpp"
 #include "jobs/index/query_command.hpp"
 #include "jobs/mpi/log.hpp"
@@ -59,9 +60,7 @@ Command add_index_command(CLI::App& index, LogFlags& log, bool add) {
     describe_index_target(v, b);
     if (!add) describe_index_options(v, b);
   });
-  if (!add) {
-    command->add_flag("--store-shingles", o->store_shingles_flag)->group("");  // refused alias
-  }
+  add_refused_flags(*command, add ? "index add" : "index build");
   if (add) {
     for (const char* flag : {"--text-field", "--id-field"}) {
       CLI::Option* option = command->get_option(flag);

@@ -79,10 +79,6 @@ std::string validate(const IndexBuildOptions& o) {
   if (std::string problem = bounds_problem(o, describe_index_options); !problem.empty()) {
     return problem;
   }
-  if (o.store_shingles_flag) {
-    return "--store-shingles: shingle sets are stored by default now (--verify exact); "
-           "--verify estimate (minhash) or none (simhash) builds without them";
-  }
   if (o.method == "simhash" && o.verify == VerifyMode::kEstimate) {
     return "--verify estimate is minhash's; a simhash index verifies exact or none";
   }

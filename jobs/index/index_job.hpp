@@ -16,6 +16,7 @@
 #include "jobs/options/minhash_options.hpp"
 #include "jobs/options/option_choices.hpp"
 #include "jobs/options/option_list.hpp"
+#include "jobs/options/sketch_options.hpp"
 #include "jobs/options/verify_mode.hpp"
 
 namespace neardup {
@@ -34,8 +35,7 @@ struct IndexBuildOptions : JobOptions, LshOptions {
   // exact: store shingle sets so matches are exact Jaccard >= threshold (the jobs' rule);
   // estimate (minhash): the signatures' agreement; none (simhash): within k bits.
   VerifyMode verify = VerifyMode::kExact;
-  bool store_shingles_flag = false;  // --store-shingles, refused: shingle sets are the default
-  bool compress = false;             // simhash: compressed permuted tables
+  bool compress = false;  // simhash: compressed permuted tables
 };
 
 /// Lists the index directory flags of `index build` and `index add` for visitor `v`.
@@ -63,21 +63,13 @@ inline constexpr struct DescribeIndexOptions {
              std::span<const Choice<std::string>>(
                  std::vector<Choice<std::string>>{{"simhash", "simhash"}, {"minhash", "minhash"}}));
     describe_tokenizer_option(v, o);
-    v.choice({"--features", "features", kNone, "simhash: tokens, shingles or char"},
-             o.simhash.features,
-             std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));
-    v.choice({"--weight", "weight", kNone, "simhash: tf, binary or logtf"}, o.simhash.weight,
-             std::span<const Choice<SimhashWeight>>(simhash_weight_choices()));
+    describe_simhash_features(v, o, kNone);
     v.number({"-k,--max-distance", "max_distance", kNone, "simhash: matches within k bits"},
              o.max_distance, {0u, 63u});
     v.number({"--blocks", "blocks", kNone, "simhash: fingerprint blocks m (default k + 3)"},
              o.blocks, {0u, 64u});
-    v.choice({"--shingle", "shingle", kNone, "minhash: shingle kind, word or char"},
-             o.document.shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
-    v.number({"--ngram", "ngram", kNone,
-              "minhash (and the stored sets of --verify exact): shingle length"},
-             o.document.shingle.n, {1u, 1000u});
-    v.value({"--seed", "seed", kNone, "minhash: seed of the MinHash family"}, o.seed);
+    describe_shingle_options(v, o, kNone);
+    describe_seed_option(v, o, kNone);
     describe_sketch_option(v, o, kNone);
     describe_lsh_options(v, o);
     v.choice(

@@ -11,6 +11,7 @@
 #include "jobs/methods/hamming_search.hpp"
 #include "jobs/options/job_options.hpp"
 #include "jobs/options/option_choices.hpp"
+#include "jobs/options/sketch_options.hpp"
 #include "jobs/options/verify_mode.hpp"
 #include "jobs/pipeline/job_summary.hpp"
 
@@ -35,15 +36,7 @@ inline constexpr struct DescribeSimhashOptions {
   void operator()(V& v, O& o) const {
     using enum ParameterScope;
     describe_tokenizer_option(v, o);
-    v.choice({"--features", "features", kSketch, "SimHash features: tokens, shingles or char"},
-             o.simhash.features,
-             std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));
-    v.choice({"--weight", "weight", kSketch, "feature weight: tf, binary or logtf (1 + ln tf)"},
-             o.simhash.weight, std::span<const Choice<SimhashWeight>>(simhash_weight_choices()));
-    v.number({"--ngram", "shingle_n", kSketch, "words per shingle (--features shingles)"},
-             o.simhash.shingle_n, {1u, 1000u});
-    v.number({"--char-ngram", "char_n", kSketch, "bytes per feature (--features char)"},
-             o.simhash.char_n, {1u, 1000u});
+    describe_simhash_features(v, o, kSketch);
     v.number({"-k,--max-distance", "max_distance", kResult,
               "pairs differ in at most this many of the 64 bits (inclusive)"},
              o.max_distance, {0u, 63u});

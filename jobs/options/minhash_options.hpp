@@ -10,6 +10,7 @@
 #include "jobs/options/job_options.hpp"
 #include "jobs/options/lsh_options.hpp"
 #include "jobs/options/option_choices.hpp"
+#include "jobs/options/sketch_options.hpp"
 #include "jobs/options/verify_mode.hpp"
 
 namespace neardup {
@@ -38,6 +39,13 @@ void describe_sketch_option(V& v, O& o, ParameterScope scope) {
                choices({SignatureKind::kOph, SignatureKind::kMinhash}, signature_kind_name)));
 }
 
+/// Lists --seed, the MinHash family's seed in `o.seed`, for visitor `v` (minhash runs and
+/// MinHash indexes share it; `scope` is where the flag counts).
+template <class V, class O>
+void describe_seed_option(V& v, O& o, ParameterScope scope) {
+  v.value({"--seed", "seed", scope, "seed of the MinHash family"}, o.seed);
+}
+
 /// The flags of `neardup minhash` (and explain), with their defaults (shingling is in
 /// document.shingle).
 struct MinhashOptions : JobOptions, LshOptions {
@@ -54,17 +62,14 @@ inline constexpr struct DescribeMinhashOptions {
   void operator()(V& v, O& o) const {
     using enum ParameterScope;
     describe_tokenizer_option(v, o);
-    v.choice({"--shingle", "shingle", kSketch, "shingle kind: word or char"},
-             o.document.shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
-    v.number({"--ngram", "ngram", kSketch, "shingle length in words or characters"},
-             o.document.shingle.n, {1u, 1000u});
+    describe_shingle_options(v, o, kSketch);
     v.number({"--shingle-sample", "shingle_sample", kSketch,
               "keep only the shingles whose hash is 0 mod M (Broder's sampling; 1 = all): about "
               "1/M of the shingles to sketch, sort and compare, and a noisier similarity "
               "(docs/performance.md); a document with none kept keeps all"},
              o.document.shingle.sample, {1u, 1u << 16});
     describe_sketch_option(v, o, kSketch);
-    v.value({"--seed", "seed", kSketch, "seed of the MinHash family"}, o.seed);
+    describe_seed_option(v, o, kSketch);
     describe_lsh_options(v, o);
     v.choice({"--verify", "verify", kResult,
               "candidate check: exact (Jaccard of the shingle sets: no false removal) or estimate "

@@ -1,0 +1,26 @@
+// Flags that were renamed or retired: hidden spellings kept so that a command line using one
+// is refused with a message naming what replaced it, listed in one table for every command.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <span>
+#include <string_view>
+
+namespace neardup {
+
+/// A spelling a command no longer takes.
+struct RefusedFlag {
+  const char* command;  // "simhash", "index build", ...
+  const char* flag;     // "--ngram"
+  bool takes_value;     // whether it took a value (so "--flag VALUE" is refused, not misparsed)
+  const char* message;  // what to use instead
+};
+
+/// Every refused flag (README.md lists them too).
+std::span<const RefusedFlag> refused_flags();
+
+/// Adds to `command` the refused flags of the command called `name`: hidden from --help, and
+/// when given the command line is refused (a usage error, exit 2) with "FLAG: MESSAGE".
+void add_refused_flags(CLI::App& command, std::string_view name);
+
+}  // namespace neardup
