@@ -26,44 +26,27 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The metadata of a new index from the build flags.
-IndexMeta new_meta(const IndexBuildOptions& o) {
-  IndexMeta meta;
-  meta.neardup_version = kNeardupVersion;
-  meta.method = o.method;
-  meta.text_field = o.document.text_field;
-  meta.id_field = o.document.id_field;
-  meta.tokenizer = static_cast<unsigned>(o.document.tokenizer);
-  meta.features = static_cast<unsigned>(o.simhash.features);
-  meta.weight = static_cast<unsigned>(o.simhash.weight);
-  meta.shingle_n = o.simhash.shingle_n;
-  meta.char_n = o.simhash.char_n;
-  meta.max_distance = o.max_distance;
-  meta.blocks = o.blocks != 0 ? o.blocks : o.max_distance + 3;
-  meta.num_perm = o.num_perm;
-  meta.seed = o.seed;
-  meta.threshold = o.threshold;
-  const BandLayout layout = o.bands != 0 ? BandLayout{o.bands, o.rows}
-                                         : choose_band_layout(o.threshold, o.num_perm, 0.01, 0.99);
-  meta.bands = layout.bands;
-  meta.rows = layout.rows;
-  meta.shingle_kind = static_cast<unsigned>(o.document.shingle.kind);
-  meta.ngram = o.document.shingle.n;
-  meta.pass_at_threshold = o.pass_at_threshold;
-  meta.sketch = static_cast<unsigned>(o.signature);
-  meta.store_shingles = o.verify == VerifyMode::kExact;
-  meta.compress = o.compress;
-  return meta;
-}
-
 // The options a batch is read with: the index's tokenizer, and for `index add` the index's
 // text and id fields unless the batch names its own.
 JobOptions batch_options(const IndexBuildOptions& o, const IndexMeta& meta) {
   JobOptions reading = o;
   if (o.add && reading.document.text_field.empty()) reading.document.text_field = meta.text_field;
   if (o.add && reading.document.id_field.empty()) reading.document.id_field = meta.id_field;
-  reading.document.tokenizer = index_tokenizer(meta);
+  reading.document.tokenizer = meta.sketch.tokenizer;
   return reading;
+}
+
+// "METHOD[ SIGNATURE][, shingle sets stored][, compressed tables]" for the log.
+std::string describe_sketch(const IndexSketch& sketch) {
+  std::string text = sketch.method_name();
+  if (const auto* minhash = sketch.part<MinhashIndexPart>()) {
+    text += std::string(" ") + signature_kind_name(minhash->signature);
+  }
+  if (sketch.store_shingles) text += ", shingle sets stored";
+  if (const auto* simhash = sketch.part<SimhashIndexPart>(); simhash && simhash->compress) {
+    text += ", compressed tables";
+  }
+  return text;
 }
 
 // "text field T, id field I" for the log ("(none)" for no id field).
@@ -133,6 +116,90 @@ SegmentDocs segment_docs(const SketchResult& sketch, DocSource& source, std::uin
   return batch;
 }
 
+// Collective: rank 0 opens the index directory for this build or add, taking its lock, and
+// every rank gets the metadata: a new index's (sketched as `sketch`) or the one an add extends.
+IndexMeta open_for_writing(MPI_Comm comm, const IndexBuildOptions& options,
+                           const IndexSketch& sketch, std::optional<RunLock>& lock) {
+  IndexMeta meta;
+  meta.neardup_version = kNeardupVersion;
+  meta.text_field = options.document.text_field;
+  meta.id_field = options.document.id_field;
+  meta.sketch = sketch;
+  std::string opened;
+  if (comm_rank(comm) == 0) {
+    const IndexWrite write{options.output, options.add, options.overwrite,
+                           RunLockPolicy{.break_lock = options.break_lock}};
+    opened = open_index_for_writing(write, lock, meta);
+  }
+  agree_on_errors(comm, opened);
+  return index_meta_from_text(
+      broadcast_string(comm, comm_rank(comm) == 0 ? index_meta_to_text(meta) : ""));
+}
+
+// Logs what this build or add indexes, and the fields its batch is read by.
+void log_batch(const IndexBuildOptions& options, const IndexMeta& meta, const JobOptions& reading,
+               const JobPlan& plan, int ranks) {
+  log_info("index " + std::string(options.add ? "add" : "build") + " (" +
+           describe_sketch(meta.sketch) + "): " + std::to_string(plan.files.size()) + " files, " +
+           std::to_string(plan.total_bytes()) + " bytes on " + std::to_string(ranks) + " ranks; " +
+           fields_text(reading.document.text_field, reading.document.id_field));
+  if (reading.document.text_field != meta.text_field ||
+      reading.document.id_field != meta.id_field) {
+    log_info("index add: the index was built with " + fields_text(meta.text_field, meta.id_field) +
+             " (query's default); this batch is read with its own");
+  }
+}
+
+// What sketches this rank's batch: the method's sketcher, wrapped, when the index stores shingle
+// sets, in a recorder writing them into the segment's directory.
+class BatchSketcher {
+ public:
+  // Collective: creates the segment directory when the sets are recorded.
+  BatchSketcher(MPI_Comm comm, const IndexSketch& sketch, const fs::path& segment_dir)
+      : sketcher_(make_index_method(sketch)->make_sketcher()) {
+    if (!sketch.store_shingles) return;
+    std::error_code error;
+    fs::create_directories(segment_dir, error);
+    agree_on_errors(
+        comm, error ? segment_dir.string() + ": cannot create: " + error.message() : std::string());
+    recorder_.emplace(*sketcher_, sketch.shingles, sketch.tokenizer, segment_dir.string());
+    agree_on_errors(comm, recorder_->error());
+  }
+  Sketcher& active() { return recorder_ ? static_cast<Sketcher&>(*recorder_) : *sketcher_; }
+  // Hands the recorded sets to `batch`; the first recording error, or "".
+  std::string finish(SegmentDocs& batch) {
+    if (!recorder_) return "";
+    batch.shingles = recorder_->finish();
+    batch.shingle_offsets = recorder_->offsets();
+    return recorder_->error();
+  }
+
+ private:
+  std::unique_ptr<Sketcher> sketcher_;
+  std::optional<ShingleRecordingSketcher> recorder_;
+};
+
+// Writes this rank's segment NAME of `batch` and returns its record as text; a rank with no
+// document to index removes the directory made for the shingle sets and returns "". Errors go
+// to `error`.
+std::string write_segment(const std::string& index_dir, const std::string& name,
+                          const IndexMeta& meta, BatchSketcher& sketcher, SegmentDocs& batch,
+                          std::string& error) {
+  error = sketcher.finish(batch);
+  if (!error.empty()) return "";
+  if (batch.ids.empty()) {
+    std::error_code ignored;
+    fs::remove(fs::path(index_dir) / name, ignored);
+    return "";
+  }
+  try {
+    return index_segment_to_text(write_index_segment(index_dir, name, meta, batch));
+  } catch (const IoError& e) {
+    error = e.what();
+    return "";
+  }
+}
+
 // Rank 0: index.meta with every rank's segment, written while this run still holds the lock;
 // then the segments it no longer lists go. Returns "" or the error.
 std::string commit_meta(const IndexBuildOptions& options, IndexMeta& meta,
@@ -187,88 +254,64 @@ void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, Ind
 
 }  // namespace
 
+IndexSketch index_sketch_of(const IndexBuildOptions& o) {
+  IndexSketch sketch;
+  sketch.tokenizer = o.document.tokenizer;
+  sketch.shingles = o.document.shingle;
+  sketch.threshold = o.threshold;
+  sketch.store_shingles = o.verify == VerifyMode::kExact;
+  if (o.method == "simhash") {
+    sketch.method = SimhashIndexPart{
+        o.simhash, {o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3}, o.compress};
+  } else {
+    sketch.method = MinhashIndexPart{
+        o.num_perm, o.seed, o.signature,
+        o.bands != 0 ? BandLayout{o.bands, o.rows}
+                     : choose_band_layout(o.threshold, o.num_perm, o.fp_weight, o.fn_weight),
+        o.pass_at_threshold};
+  }
+  return sketch;
+}
+
 IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options) {
   agree_on_usage(comm, validate(options));
+  return run_index_build(comm, options, index_sketch_of(options));
+}
+
+IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options,
+                                  const IndexSketch& sketch) {
   Exchanger exchanger(comm, options.shuffle_bytes);
   const int rank = exchanger.rank();
-  IndexMeta meta = new_meta(options);
   std::optional<RunLock> lock;  // rank 0: the index directory's, held until the commit
-  std::string opened;
-  if (rank == 0) {
-    const IndexWrite write{options.output, options.add, options.overwrite,
-                           RunLockPolicy{.break_lock = options.break_lock}};
-    opened = open_index_for_writing(write, lock, meta);
-  }
-  agree_on_errors(comm, opened);
-  meta = index_meta_from_text(broadcast_string(comm, rank == 0 ? index_meta_to_text(meta) : ""));
-
+  IndexMeta meta = open_for_writing(comm, options, sketch, lock);
   const JobOptions reading = batch_options(options, meta);
   const JobPlan plan = make_plan(comm, reading, SplitSharing::kNone);
-  const std::string sketch_kind =
-      meta.method == "minhash"
-          ? std::string(" ") + signature_kind_name(static_cast<SignatureKind>(meta.sketch))
-          : "";
-  log_info("index " + std::string(options.add ? "add" : "build") + " (" + meta.method +
-           sketch_kind + (meta.store_shingles ? ", shingle sets stored" : "") +
-           (meta.compress ? ", compressed tables" : "") +
-           "): " + std::to_string(plan.files.size()) + " files, " +
-           std::to_string(plan.total_bytes()) + " bytes on " + std::to_string(exchanger.size()) +
-           " ranks; " + fields_text(reading.document.text_field, reading.document.id_field));
-  if (reading.document.text_field != meta.text_field ||
-      reading.document.id_field != meta.id_field) {
-    log_info("index add: the index was built with " + fields_text(meta.text_field, meta.id_field) +
-             " (query's default); this batch is read with its own");
-  }
+  log_batch(options, meta, reading, plan, exchanger.size());
   const std::string run =
       broadcast_string(comm, rank == 0 ? lock->holder().run_id.substr(0, 8) : "");
   const std::string name = segment_name(meta, run, rank);
   const fs::path segment_dir = fs::path(options.output) / name;
   UncommittedSegment uncommitted{segment_dir};
-  const std::unique_ptr<Sketcher> sketcher = make_index_sketcher(meta);
-  std::optional<ShingleRecordingSketcher> recorder;
-  if (meta.store_shingles) {
-    std::error_code error;
-    fs::create_directories(segment_dir, error);
-    agree_on_errors(
-        comm, error ? segment_dir.string() + ": cannot create: " + error.message() : std::string());
-    recorder.emplace(*sketcher, index_shingle_spec(meta), index_tokenizer(meta),
-                     segment_dir.string());
-    agree_on_errors(comm, recorder->error());
-  }
+  BatchSketcher sketcher(comm, meta.sketch, segment_dir);
   SketchLimits limits{reading.max_doc_bytes, reading.strict, true};
   limits.early_check = [&](const SketchResult& so_far, bool done) {
     return check_skip_fraction_early(comm, so_far, done, options.max_skip_fraction, plan);
   };
-  const SketchResult sketch =
-      sketch_splits(plan, rank, reading.document,
-                    recorder ? static_cast<Sketcher&>(*recorder) : *sketcher, limits);
-  const SplitLines lines(comm, plan, sketch.lines_per_split);
-  DocSource source(plan, sketch.docs, lines, reading.document, "", "");
-  fail_on_skips_if_strict(comm, options.strict, sketch, source);
-  log_skip_examples(exchanger, sketch, source);
-  check_skip_fraction(comm, sketch, options.max_skip_fraction, plan, source);
+  const SketchResult sketched =
+      sketch_splits(plan, rank, reading.document, sketcher.active(), limits);
+  const SplitLines lines(comm, plan, sketched.lines_per_split);
+  DocSource source(plan, sketched.docs, lines, reading.document, "", "");
+  fail_on_skips_if_strict(comm, options.strict, sketched, source);
+  log_skip_examples(exchanger, sketched, source);
+  check_skip_fraction(comm, sketched, options.max_skip_fraction, plan, source);
 
-  IndexBuildSummary summary;
   std::uint64_t empty = 0;
-  SegmentDocs batch = segment_docs(sketch, source, empty);
-  std::string segment_text;
+  SegmentDocs batch = segment_docs(sketched, source, empty);
   std::string error;
-  if (recorder) {
-    batch.shingles = recorder->finish();
-    batch.shingle_offsets = recorder->offsets();
-    error = recorder->error();
-  }
-  if (batch.ids.empty() && error.empty()) {
-    std::error_code ignored;
-    fs::remove(segment_dir, ignored);  // created for the shingle sets; nothing to index here
-  } else if (error.empty()) {
-    try {
-      segment_text = index_segment_to_text(write_index_segment(options.output, name, meta, batch));
-    } catch (const IoError& e) {
-      error = e.what();
-    }
-  }
+  const std::string segment_text =
+      write_segment(options.output, name, meta, sketcher, batch, error);
   agree_on_errors(comm, error);
+  IndexBuildSummary summary;
   summary.docs_indexed = sum_over_ranks(comm, batch.ids.size());
   summary.docs_empty = sum_over_ranks(comm, empty);
   summary.docs_read = lines.total();

@@ -11,6 +11,7 @@
 
 #include "core/lsh/lsh_params.hpp"
 #include "core/sketch/simhash.hpp"
+#include "jobs/index/index_sketch.hpp"
 #include "jobs/options/job_options.hpp"
 #include "jobs/options/lsh_options.hpp"
 #include "jobs/options/minhash_options.hpp"
@@ -100,10 +101,18 @@ struct IndexBuildSummary {
   std::uint64_t shingle_bytes = 0;  // of the stored shingle sets (files shingles.*)
 };
 
+/// The sketch of an index built with the flags `options` (an add keeps its index's).
+IndexSketch index_sketch_of(const IndexBuildOptions& options);
+
 /// Collective: builds the index at options.output (which must be absent or empty, unless
 /// --overwrite) or adds a batch to it. Every rank writes the segment of its documents; the
 /// index changes only when rank 0 commits index.meta, so a failed run leaves the previous
 /// index intact. Throws JobError on every rank for errors they agree on.
 IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options);
+
+/// Collective: run_index_build with the sketch given instead of the flags' (an index built for
+/// a dedup run's --reference sketches as the run does), for options already validated.
+IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options,
+                                  const IndexSketch& sketch);
 
 }  // namespace neardup

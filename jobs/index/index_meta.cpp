@@ -1,11 +1,13 @@
-// The metadata of a persistent near-duplicate index: method, parameters, segments and their
-// files' checksums; stored with Boost.Serialization behind a magic line and a checksum.
+// The metadata of a persistent near-duplicate index: its sketch (IndexSketch), segments and
+// their files' checksums; stored with Boost.Serialization behind a magic line and a checksum.
 #include "jobs/index/index_meta.hpp"
 
+#include <boost/serialization/split_free.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
 #include <filesystem>
 #include <sstream>
+#include <variant>
 
 #include "io/io_error.hpp"
 #include "io/write/checked_file.hpp"
@@ -24,11 +26,52 @@ void serialize(Archive& ar, neardup::IndexSegment& s, unsigned) {
 }
 
 template <class Archive>
+void serialize(Archive& ar, neardup::ShingleSpec& s, unsigned) {
+  ar& s.kind& s.n& s.sample;
+}
+
+template <class Archive>
+void serialize(Archive& ar, neardup::SimhashIndexPart& p, unsigned) {
+  ar& p.features.features& p.features.weight& p.features.shingle_n& p.features.char_n;
+  ar& p.tables.max_distance& p.tables.blocks& p.compress;
+}
+
+template <class Archive>
+void serialize(Archive& ar, neardup::MinhashIndexPart& p, unsigned) {
+  ar& p.num_perm& p.seed& p.signature& p.bands.bands& p.bands.rows& p.pass_at_threshold;
+}
+
+// The method's section follows its name, so a reader knows which section to read.
+template <class Archive>
+void save(Archive& ar, const neardup::IndexSketch& s, unsigned) {
+  const std::string method = s.method_name();
+  ar& s.tokenizer& s.shingles& s.threshold& s.store_shingles& method;
+  std::visit([&](const auto& part) { ar& part; }, s.method);
+}
+
+template <class Archive>
+void load(Archive& ar, neardup::IndexSketch& s, unsigned) {
+  std::string method;
+  ar& s.tokenizer& s.shingles& s.threshold& s.store_shingles& method;
+  if (method == "simhash") {
+    s.method = neardup::SimhashIndexPart{};
+  } else if (method == "minhash") {
+    s.method = neardup::MinhashIndexPart{};
+  } else {
+    throw neardup::IoError("index method '" + method + "' is unknown");
+  }
+  std::visit([&](auto& part) { ar& part; }, s.method);
+}
+
+template <class Archive>
+void serialize(Archive& ar, neardup::IndexSketch& s, unsigned version) {
+  split_free(ar, s, version);
+}
+
+template <class Archive>
 void serialize(Archive& ar, neardup::IndexMeta& m, unsigned) {
-  ar& m.format_version& m.neardup_version& m.method& m.text_field& m.id_field& m.tokenizer;
-  ar& m.features& m.weight& m.shingle_n& m.char_n& m.max_distance& m.blocks;
-  ar& m.num_perm& m.seed& m.threshold& m.bands& m.rows& m.shingle_kind& m.ngram;
-  ar& m.pass_at_threshold& m.sketch& m.store_shingles& m.compress& m.batches& m.segments;
+  ar& m.format_version& m.neardup_version& m.text_field& m.id_field& m.sketch;
+  ar& m.batches& m.segments;
 }
 
 }  // namespace boost::serialization

@@ -1,14 +1,14 @@
-// The metadata of a persistent near-duplicate index: method, parameters, segments and their
-// files' checksums; stored with Boost.Serialization behind a magic line and a checksum.
+// The metadata of a persistent near-duplicate index: its sketch (IndexSketch), segments and
+// their files' checksums; stored with Boost.Serialization behind a magic line and a checksum.
 #pragma once
 
 #include <cstdint>
 #include <string>
 #include <vector>
 
-#include "core/lsh/lsh_params.hpp"
 #include "core/sketch/sketch_format.hpp"
 #include "io/write/mapped_file.hpp"
+#include "jobs/index/index_sketch.hpp"
 
 namespace neardup {
 
@@ -25,8 +25,9 @@ struct IndexSegment {
 /// (core/sketch/shingles.hpp) and the sketch kind (classic MinHash or one permutation hashing);
 /// version 5 tokens of up to 16 bytes hashed zero-padded to 16 bytes; version 6 compressed
 /// SimHash tables (compress); version 7 the sketch format recorded beside the layout
-/// (core/sketch/sketch_format.hpp), so a tokenizer or hash change no longer bumps this number.
-inline constexpr std::uint32_t kIndexLayoutVersion = 7;
+/// (core/sketch/sketch_format.hpp), so a tokenizer or hash change no longer bumps this number;
+/// version 8 one typed section per method (IndexSketch) instead of both methods' numbers.
+inline constexpr std::uint32_t kIndexLayoutVersion = 8;
 
 /// The version an index records: kIndexLayoutVersion with this neardup's sketch format.
 inline const std::uint32_t kIndexFormatVersion = stored_format_version(kIndexLayoutVersion);
@@ -35,33 +36,9 @@ inline const std::uint32_t kIndexFormatVersion = stored_format_version(kIndexLay
 struct IndexMeta {
   std::uint32_t format_version = kIndexFormatVersion;
   std::string neardup_version;
-  std::string method;  // "simhash" or "minhash"
   std::string text_field = "text";
   std::string id_field = "id";
-  unsigned tokenizer = 0;  // TokenizerKind, for every method
-  // simhash
-  unsigned features = 0;  // SimhashFeatures
-  unsigned weight = 0;    // SimhashWeight
-  unsigned shingle_n = 3;
-  unsigned char_n = 4;
-  unsigned max_distance = 3;
-  unsigned blocks = 6;
-  // minhash
-  unsigned num_perm = 128;
-  std::uint64_t seed = 1;
-  double threshold = 0.8;
-  unsigned bands = 0;
-  unsigned rows = 0;
-  unsigned shingle_kind = 0;  // ShingleKind
-  unsigned ngram = 5;
-  double pass_at_threshold = kDefaultPassAtThreshold;
-  unsigned sketch = 1;  // the SignatureKind: 0 classic MinHash, 1 one permutation hashing
-  // Whether every segment holds its documents' shingle sets (shingle_kind, ngram), so matches
-  // are decided by exact Jaccard >= threshold rather than by the sketches alone.
-  bool store_shingles = false;
-  // simhash: whether the permuted tables are stored compressed (index build --compress: block
-  // directories and bit-packed keys) rather than as flat arrays of keys and documents.
-  bool compress = false;
+  IndexSketch sketch;
   std::uint64_t batches = 0;  // builds and adds so far
   std::vector<IndexSegment> segments;
 

@@ -1,6 +1,6 @@
-// A persistent near-duplicate index: segments of sorted, memory-mapped SimHash tables or
-// MinHash band tables with their sketches, ids and optionally shingle sets; written by
-// `index build/add`, read by query and --reference.
+// A persistent near-duplicate index: segments of memory-mapped sketches, ids, shingle sets and
+// the method's tables (IndexMethod); written by `index build/add`, read by query and
+// --reference.
 #pragma once
 
 #include <cstdint>
@@ -12,47 +12,17 @@
 #include <vector>
 
 #include "core/sketch/shingles.hpp"
-#include "core/tables/permuted_tables.hpp"
 #include "core/text/tokenizer.hpp"
 #include "core/text/tokenizer_choice.hpp"
 #include "io/write/mapped_file.hpp"
 #include "jobs/index/index_meta.hpp"
+#include "jobs/index/index_method.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 
 namespace neardup {
 
-/// An indexed document close to a query.
-struct IndexMatch {
-  std::string id;
-  unsigned distance = 0;  // simhash: differing bits; minhash: 0
-  // With stored shingle sets: the exact Jaccard of the shingle sets. Otherwise simhash:
-  // 1 - distance / 64; minhash: the fraction of agreeing signature entries.
-  double similarity = 0;
-};
-
-/// An indexed document whose sketch makes it a candidate for a query (see NearDupIndex).
-struct IndexCandidate {
-  std::uint32_t segment = 0;
-  std::uint32_t doc = 0;  // its number in the segment
-  unsigned distance = 0;
-  double similarity = 0;  // from the sketches, as IndexMatch without shingle sets
-};
-
 /// The bytes of a segment's stored shingle sets (0 when the index stores none).
 std::uint64_t shingle_bytes(const IndexSegment& segment);
-
-/// How an index decides a match: "exact" (stored shingle sets, Jaccard >= threshold),
-/// "estimate" (minhash signatures) or "hamming" (simhash within k bits).
-const char* index_rule(const IndexMeta& meta);
-
-/// The sketcher an index's documents (and its queries) are sketched with.
-std::unique_ptr<Sketcher> make_index_sketcher(const IndexMeta& meta);
-
-/// The shingles an index's stored sets (and its queries' sets) are made of.
-ShingleSpec index_shingle_spec(const IndexMeta& meta);
-
-/// The tokenizer the index was built with (every batch and query uses it).
-TokenizerKind index_tokenizer(const IndexMeta& meta);
 
 /// A sketcher that also writes the shingle set of every non-empty document it sketches to
 /// DIR/shingles.u64 (sorted 64-bit hashes, one set after another), for an index that stores
@@ -112,7 +82,7 @@ class NearDupIndex {
   const IndexMeta& meta() const { return meta_; }
 
   /// Whether matches are decided on stored shingle sets (index_rule "exact").
-  bool exact() const { return meta_.store_shingles; }
+  bool exact() const { return meta_.sketch.store_shingles; }
 
   /// Sketches a text as the index's documents were, and when exact() writes its shingle set
   /// into `shingles`; false when it has no tokens (an empty document, which never matches).
@@ -159,33 +129,15 @@ class NearDupIndex {
   bool passes_exact(std::span<const std::uint64_t> a, std::span<const std::uint64_t> b,
                     double& similarity) const;
   // Maps and checks the segment `record` in DIR (see the constructor).
-  std::unique_ptr<Segment> open_segment(const std::string& dir, const IndexSegment& record) const;
-  // candidates() of a SimHash index: fingerprints within k bits, by the permuted tables.
-  std::vector<IndexCandidate> simhash_candidates(std::span<const std::uint32_t> sketch) const;
-  // The distance of fingerprint `other` from `fp` when within k bits and table t is the first
-  // they share (so that a pair is reported once), else nothing.
-  std::optional<unsigned> reported_distance(unsigned t, std::uint64_t fp,
-                                            std::uint64_t other) const;
-  // Appends segment s's documents reported near fp from its flat or its packed SimHash tables,
-  // `ranges` being the tables' prefix ranges of fp's keys `keys` (`bits` long).
-  void add_flat_candidates(std::uint32_t s, std::uint64_t fp,
-                           std::span<const std::pair<std::size_t, std::size_t>> ranges,
-                           std::vector<IndexCandidate>& found) const;
-  void add_packed_candidates(std::uint32_t s, std::uint64_t fp, std::span<const std::uint64_t> keys,
-                             std::span<const unsigned> bits,
-                             std::span<const std::pair<std::size_t, std::size_t>> ranges,
-                             std::vector<IndexCandidate>& found) const;
-  // candidates() of a MinHash index: documents sharing a band, agreeing on enough entries.
-  std::vector<IndexCandidate> minhash_candidates(std::span<const std::uint32_t> sketch) const;
+  std::unique_ptr<Segment> open_segment(const std::string& dir, const IndexSegment& record);
   // Whether a candidate matches a query with shingle set `shingles` (exact(): Jaccard >=
   // threshold; otherwise always), filling `match`.
   bool passes(const IndexCandidate& candidate, std::span<const std::uint64_t> shingles,
               IndexMatch& match) const;
 
   IndexMeta meta_;
+  std::unique_ptr<IndexMethod> method_;
   std::unique_ptr<Sketcher> sketcher_;
-  std::optional<PermutedTables> tables_;  // simhash: the permuted tables' design
-  unsigned min_agree_;                    // minhash: the agreeing entries a candidate needs
   Tokenizer tokenizer_;
   TokenStream tokens_;
   ShingleSortScratch scratch_;

@@ -34,9 +34,10 @@ std::string number(double value) {
 // the shingle sets); a MinHash index's similarity is the exact Jaccard or the signatures'
 // estimate (the answer's "rule" says which).
 std::string match_measures(const IndexMeta& meta, const IndexMatch& match) {
-  if (meta.method != "simhash") return "\"similarity\": " + number(match.similarity);
+  if (meta.sketch.part<SimhashIndexPart>() == nullptr)
+    return "\"similarity\": " + number(match.similarity);
   std::string out = "\"hamming\": " + std::to_string(match.distance);
-  if (meta.store_shingles) out += ", \"similarity\": " + number(match.similarity);
+  if (meta.sketch.store_shingles) out += ", \"similarity\": " + number(match.similarity);
   return out;
 }
 
@@ -148,7 +149,7 @@ class ListDeduplicator {
     for (std::size_t k = 0; k < kept_ids.size(); ++k)
       out += (k ? ", " : "") + json_string(kept_ids[k]);
     return out + "], \"dropped\": [" + dropped + "], \"unchecked\": [" + unchecked +
-           "], \"rule\": \"" + index_rule(index_.meta()) + "\"}\n";
+           "], \"rule\": \"" + index_rule(index_.meta().sketch) + "\"}\n";
   }
 
  private:
@@ -220,7 +221,7 @@ class QueryAnswerer {
              match_measures(index_.meta(), m) + "}";
       first = false;
     }
-    return out + "], \"rule\": \"" + index_rule(index_.meta()) + "\"}\n";
+    return out + "], \"rule\": \"" + index_rule(index_.meta().sketch) + "\"}\n";
   }
 
  private:

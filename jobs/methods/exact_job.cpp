@@ -119,7 +119,7 @@ class ExactMethod final : public DedupMethod {
   std::string kernel() const override { return "xxh3-128"; }
   AsciiTokenizerFn ascii_tokenizer() const override { return tokenize; }
 
-  bool index_parameters(IndexBuildOptions&) const override { return false; }
+  std::optional<IndexSketch> index_sketch() const override { return std::nullopt; }
 
   SimilarityAxis similarity_axis() const override {
     return {"similarity (1: identical normalized text)", 1.0, std::nullopt,

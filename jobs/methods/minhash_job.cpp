@@ -111,15 +111,11 @@ class MinhashMethod final : public DedupMethod {
                         ". --verify exact removes none wrongly." + banding};
   }
 
-  bool index_parameters(IndexBuildOptions& build) const override {
-    build.method = "minhash";
-    build.signature = options_.signature;
-    static_cast<LshOptions&>(build) = options_;
-    build.bands = layout_.bands;
-    build.rows = layout_.rows;
-    build.seed = options_.seed;
-    build.verify = options_.verify;
-    return true;
+  std::optional<IndexSketch> index_sketch() const override {
+    return IndexSketch{options_.document.tokenizer, options_.document.shingle, options_.threshold,
+                       options_.verify == VerifyMode::kExact,
+                       MinhashIndexPart{options_.num_perm, options_.seed, options_.signature,
+                                        layout_, options_.pass_at_threshold}};
   }
 
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {

@@ -110,14 +110,10 @@ class SimhashMethod final : public DedupMethod {
             "unrelated documents."};
   }
 
-  bool index_parameters(IndexBuildOptions& build) const override {
-    build.method = "simhash";
-    build.simhash = options_.simhash;
-    build.max_distance = design_.max_distance;
-    build.blocks = design_.blocks;
-    build.threshold = options_.threshold;
-    build.verify = options_.verify;
-    return true;
+  std::optional<IndexSketch> index_sketch() const override {
+    return IndexSketch{options_.document.tokenizer, options_.document.shingle, options_.threshold,
+                       options_.verify == VerifyMode::kExact,
+                       SimhashIndexPart{options_.simhash, design_, false}};
   }
 
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {

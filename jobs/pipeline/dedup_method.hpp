@@ -15,7 +15,7 @@
 #include "jobs/documents/document_source.hpp"
 #include "jobs/documents/local_docs.hpp"
 #include "jobs/documents/verified_pair.hpp"
-#include "jobs/index/index_job.hpp"
+#include "jobs/index/index_sketch.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/mpi/stage_stats.hpp"
 #include "jobs/options/option_list.hpp"
@@ -69,10 +69,10 @@ class DedupMethod : public Sketcher {
   /// The ASCII tokenizer kernel the method's sketches use, for the stages that tokenize the
   /// documents again (the same tokens on every kernel).
   virtual AsciiTokenizerFn ascii_tokenizer() const = 0;
-  /// Sets the method and sketch parameters of `build` to this run's, so that an index built
-  /// with it sketches documents as this run does and, when this run verifies exactly, stores
-  /// the shingle sets to decide matches the same way; false when the method has no index.
-  virtual bool index_parameters(IndexBuildOptions& build) const = 0;
+  /// The sketch of an index that sketches documents as this run does and, when this run
+  /// verifies exactly, stores the shingle sets to decide matches the same way; nothing when
+  /// the method has no index.
+  virtual std::optional<IndexSketch> index_sketch() const = 0;
   /// How this method's pair similarities read on report.html.
   virtual SimilarityAxis similarity_axis() const = 0;
 };

@@ -7,6 +7,7 @@
 
 #include "io/io_error.hpp"
 #include "io/write/output_names.hpp"
+#include "jobs/index/index_job.hpp"
 #include "jobs/index/index_meta.hpp"
 #include "jobs/index/near_dup_index.hpp"
 #include "jobs/mpi/log.hpp"
@@ -32,15 +33,14 @@ std::string classify_reference(const std::string& path, const DedupMethod& metho
     kind = ReferenceKind::kIndex;
     try {
       const IndexMeta meta = load_index_meta(path);
-      if (meta.method != job) {
-        return path + ": a " + meta.method + " index cannot be the reference of a " + job +
-               " run (build it with neardup index build --method " + job + ")";
+      if (meta.sketch.method_name() != job) {
+        return path + ": a " + meta.sketch.method_name() + " index cannot be the reference of a " +
+               job + " run (build it with neardup index build --method " + job + ")";
       }
-      IndexBuildOptions wanted;
-      if (method.index_parameters(wanted) && wanted.verify == VerifyMode::kExact &&
-          !meta.store_shingles) {
+      const std::optional<IndexSketch> wanted = method.index_sketch();
+      if (wanted && wanted->store_shingles && !meta.sketch.store_shingles) {
         return "--reference " + path + ": the index holds no shingle sets, so its matches " +
-               "would be decided by the sketches (rule " + index_rule(meta) + "), not by " +
+               "would be decided by the sketches (rule " + index_rule(meta.sketch) + "), not by " +
                "exact Jaccard as this run's --verify exact; rebuild it with neardup index " +
                "build --verify exact (its default), or run with --verify " +
                (job == "minhash" ? "estimate" : "none");
@@ -97,7 +97,8 @@ std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const De
   build.cache_dir.clear();
   build.checkpoint = false;
   build.write_deduped = build.write_removed = build.write_pairs = false;
-  if (!method.index_parameters(build)) {
+  const std::optional<IndexSketch> sketch = method.index_sketch();
+  if (!sketch) {
     throw JobError("--reference " + options.reference + ": no index sketches like this " +
                    method.name() + " run (indexes hold minhash and simhash sketches)");
   }
@@ -107,7 +108,7 @@ std::string resolve_reference(MPI_Comm comm, const JobOptions& options, const De
   }
   mpi_check(MPI_Barrier(comm), "MPI_Barrier");
   log_info("reference: indexing the kept documents of " + options.reference);
-  run_index_build(comm, build);
+  run_index_build(comm, build, *sketch);
   return scratch_dir;
 }
 
@@ -125,7 +126,7 @@ ReferenceMatcher::ReferenceMatcher(const std::string& index_dir, Sketcher& sketc
                     "rebuild it or match its parameters");
     }
   }
-  const ShingleSpec stored = index_shingle_spec(index_->meta());
+  const ShingleSpec stored = index_->meta().sketch.shingles;
   if (exact() && stored != run_shingles) {
     const auto name = [](const ShingleSpec& spec) {
       return std::to_string(spec.n) + (spec.kind == ShingleKind::kChar ? "-char" : "-word") +

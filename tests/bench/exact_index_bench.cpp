@@ -43,20 +43,7 @@ std::string document_text(std::uint64_t doc, unsigned words, std::uint64_t edit_
 neardup::IndexMeta default_meta() {
   const neardup::IndexBuildOptions o;
   neardup::IndexMeta meta;
-  meta.method = o.method;
-  meta.tokenizer = static_cast<unsigned>(o.document.tokenizer);
-  meta.shingle_kind = static_cast<unsigned>(o.document.shingle.kind);
-  meta.ngram = o.document.shingle.n;
-  meta.num_perm = o.num_perm;
-  meta.seed = o.seed;
-  meta.threshold = o.threshold;
-  const neardup::BandLayout layout =
-      neardup::choose_band_layout(o.threshold, o.num_perm, 0.01, 0.99);
-  meta.bands = layout.bands;
-  meta.rows = layout.rows;
-  meta.pass_at_threshold = o.pass_at_threshold;
-  meta.sketch = static_cast<unsigned>(o.signature);
-  meta.store_shingles = o.verify == neardup::VerifyMode::kExact;
+  meta.sketch = neardup::index_sketch_of(o);
   return meta;
 }
 
@@ -64,10 +51,10 @@ neardup::IndexMeta default_meta() {
 neardup::IndexSegment write_segment(const std::string& dir, const std::string& name,
                                     const neardup::IndexMeta& meta, std::uint64_t first,
                                     std::uint64_t last, unsigned words) {
-  const std::unique_ptr<neardup::Sketcher> sketcher = neardup::make_index_sketcher(meta);
+  const std::unique_ptr<neardup::Sketcher> sketcher =
+      neardup::make_index_method(meta.sketch)->make_sketcher();
   fs::create_directories(fs::path(dir) / name);
-  neardup::ShingleRecordingSketcher recorder(*sketcher, neardup::index_shingle_spec(meta),
-                                             neardup::index_tokenizer(meta),
+  neardup::ShingleRecordingSketcher recorder(*sketcher, meta.sketch.shingles, meta.sketch.tokenizer,
                                              (fs::path(dir) / name).string());
   neardup::SegmentDocs batch;
   std::vector<std::uint32_t> sketch(recorder.sketch_words());

@@ -81,8 +81,8 @@ int main(int argc, char** argv) {
     std::filesystem::remove_all(dir);
     std::filesystem::create_directories(dir);
     neardup::IndexMeta meta;
-    meta.method = "simhash";
-    meta.compress = compress;
+    meta.sketch.store_shingles = false;
+    meta.sketch.method = neardup::SimhashIndexPart{{}, {}, compress};
     meta.segments.push_back(neardup::write_index_segment(dir, "seg-0000-00000", meta, batch));
     meta.batches = 1;
     neardup::save_index_meta(dir, meta);
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
       "table_bytes_per_entry=%.2f build_seconds=%.2f "
       "open_seconds=%.2f queries=%llu matches=%llu first_p50_us=%.2f first_p99_us=%.2f "
       "queries_per_s=%.0f p50_us=%.2f p99_us=%.2f\n",
-      index.meta().compress ? 1 : 0, static_cast<unsigned long long>(docs),
+      compress ? 1 : 0, static_cast<unsigned long long>(docs),
       static_cast<unsigned long long>(bytes),
       static_cast<double>(bytes) / static_cast<double>(docs),
       static_cast<double>(table_bytes) / (static_cast<double>(docs) * tables), build_seconds,

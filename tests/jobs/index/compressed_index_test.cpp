@@ -48,8 +48,8 @@ void write_index(const std::string& dir, const std::vector<std::vector<std::uint
   fs::remove_all(dir);
   fs::create_directories(dir);
   IndexMeta meta;
-  meta.method = "simhash";
-  meta.compress = compress;
+  meta.sketch.store_shingles = false;
+  meta.sketch.method = SimhashIndexPart{{}, {}, compress};
   for (std::size_t s = 0; s < segments.size(); ++s) {
     SegmentDocs batch;
     for (std::size_t d = 0; d < segments[s].size(); ++d) {

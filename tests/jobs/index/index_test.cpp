@@ -156,7 +156,8 @@ void expect_simhash_build_query_add_equals_brute_force(bool compress) {
   if (testing::world_rank() == 0) {
     std::size_t errors = 0;
     const auto answers = parse_answers(run_query(dir + "/index", lines, errors));
-    EXPECT_EQ(NearDupIndex(dir + "/index").meta().compress, compress);
+    EXPECT_EQ(NearDupIndex(dir + "/index").meta().sketch.part<SimhashIndexPart>()->compress,
+              compress);
     std::vector<GeneratedDoc> both = a;
     both.insert(both.end(), b.begin(), b.end());
     for (const auto& [line, expected] : simhash_truth(both, queries, build.simhash)) {
@@ -258,8 +259,8 @@ TEST(Index, TheDefaultIndexAnswersByExactJaccard) {
   const std::string lines = query_lines(a, corpus(8, "b-"), queries);
   if (testing::world_rank() == 0) {
     const NearDupIndex index(dir + "/index");
-    EXPECT_EQ(index.meta().method, "minhash");
-    EXPECT_TRUE(index.meta().store_shingles);
+    EXPECT_NE(index.meta().sketch.part<MinhashIndexPart>(), nullptr);
+    EXPECT_TRUE(index.meta().sketch.store_shingles);
     std::size_t errors = 0;
     std::istringstream answers(run_query(dir + "/index", lines, errors));
     std::vector<std::vector<std::uint64_t>> sets;
@@ -407,6 +408,99 @@ TEST(Index, DedupListKeepsTheFirstOfEachNearDuplicateGroupUpToN) {
     EXPECT_NE(answer.find("\"error\": \"missing_results\""), std::string::npos) << answer;
     fs::remove_all(dir);
   }
+}
+
+}  // namespace
+}  // namespace neardup
+
+namespace neardup {
+namespace {
+
+// index.meta keeps each method's own section, every field of it, and the shared parameters.
+TEST(IndexMetaSections, EachMethodsSectionRoundTripsWithEveryField) {
+  IndexMeta simhash;
+  simhash.text_field = "body";
+  simhash.sketch.tokenizer = TokenizerKind::kAscii;
+  simhash.sketch.shingles = {ShingleKind::kChar, 7, 1};
+  simhash.sketch.threshold = 0.65;
+  simhash.sketch.store_shingles = false;
+  simhash.sketch.method =
+      SimhashIndexPart{{SimhashFeatures::kShingles, SimhashWeight::kLogTf, 4, 9}, {4, 9}, true};
+  const IndexMeta s = index_meta_from_text(index_meta_to_text(simhash));
+  EXPECT_EQ(s.text_field, "body");
+  EXPECT_EQ(s.sketch.tokenizer, TokenizerKind::kAscii);
+  EXPECT_EQ(s.sketch.shingles, (ShingleSpec{ShingleKind::kChar, 7, 1}));
+  EXPECT_EQ(s.sketch.threshold, 0.65);
+  EXPECT_FALSE(s.sketch.store_shingles);
+  EXPECT_STREQ(s.sketch.method_name(), "simhash");
+  EXPECT_STREQ(index_rule(s.sketch), "hamming");
+  const SimhashIndexPart* part = s.sketch.part<SimhashIndexPart>();
+  ASSERT_NE(part, nullptr);
+  EXPECT_EQ(part->features.features, SimhashFeatures::kShingles);
+  EXPECT_EQ(part->features.weight, SimhashWeight::kLogTf);
+  EXPECT_EQ(part->features.shingle_n, 4u);
+  EXPECT_EQ(part->features.char_n, 9u);
+  EXPECT_EQ(part->tables.max_distance, 4u);
+  EXPECT_EQ(part->tables.blocks, 9u);
+  EXPECT_TRUE(part->compress);
+  EXPECT_EQ(s.sketch.part<MinhashIndexPart>(), nullptr);
+
+  IndexMeta minhash;
+  minhash.sketch.method = MinhashIndexPart{64, 77, SignatureKind::kMinhash, {8, 8}, 0.7};
+  const IndexMeta m = index_meta_from_text(index_meta_to_text(minhash));
+  const MinhashIndexPart* mp = m.sketch.part<MinhashIndexPart>();
+  ASSERT_NE(mp, nullptr);
+  EXPECT_STREQ(m.sketch.method_name(), "minhash");
+  EXPECT_STREQ(index_rule(m.sketch), "exact");
+  EXPECT_EQ(mp->num_perm, 64u);
+  EXPECT_EQ(mp->seed, 77u);
+  EXPECT_EQ(mp->signature, SignatureKind::kMinhash);
+  EXPECT_EQ(mp->bands.bands, 8u);
+  EXPECT_EQ(mp->bands.rows, 8u);
+  EXPECT_EQ(mp->pass_at_threshold, 0.7);
+}
+
+// A section under a method this neardup does not know is refused, naming the method.
+TEST(IndexMetaSections, AnUnknownMethodIsRefused) {
+  IndexMeta meta;
+  meta.sketch.method = SimhashIndexPart{};
+  std::string text = index_meta_to_text(meta);
+  const std::size_t at = text.find("7 simhash");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at, 9, "7 lshhash");
+  try {
+    index_meta_from_text(text);
+    ADD_FAILURE() << "an unknown method was read";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("lshhash"), std::string::npos) << e.what();
+  }
+}
+
+// The flags that build an index are the index's sketch: each method's own section.
+TEST(IndexMetaSections, TheBuildFlagsFillTheMethodsSection) {
+  IndexBuildOptions o;
+  o.method = "simhash";
+  o.simhash.features = SimhashFeatures::kShingles;
+  o.simhash.shingle_n = 4;
+  o.max_distance = 4;
+  o.verify = VerifyMode::kNone;
+  const IndexSketch simhash = index_sketch_of(o);
+  ASSERT_NE(simhash.part<SimhashIndexPart>(), nullptr);
+  EXPECT_EQ(simhash.part<SimhashIndexPart>()->features.shingle_n, 4u);
+  EXPECT_EQ(simhash.part<SimhashIndexPart>()->tables.blocks, 7u);  // k + 3
+  EXPECT_FALSE(simhash.store_shingles);
+
+  IndexBuildOptions m;
+  m.threshold = 0.8;
+  m.num_perm = 128;
+  m.fp_weight = 0.5;
+  m.fn_weight = 0.5;
+  const IndexSketch minhash = index_sketch_of(m);
+  ASSERT_NE(minhash.part<MinhashIndexPart>(), nullptr);
+  const BandLayout chosen = choose_band_layout(0.8, 128, 0.5, 0.5);
+  EXPECT_EQ(minhash.part<MinhashIndexPart>()->bands.bands, chosen.bands);
+  EXPECT_EQ(minhash.part<MinhashIndexPart>()->bands.rows, chosen.rows);
+  EXPECT_TRUE(minhash.store_shingles);
 }
 
 }  // namespace
