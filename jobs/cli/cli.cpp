@@ -85,6 +85,7 @@ bool is_command_name(const CLI::App& command, const std::string& name) {
 std::vector<std::string> known_names(const CLI::App& command) {
   std::vector<std::string> names;
   for (const CLI::Option* option : command.get_options()) {
+    if (option->get_group().empty()) continue;  // hidden: a refused spelling (refused_flags)
     for (const std::string& name : option->get_lnames()) names.push_back("--" + name);
     for (const std::string& name : option->get_snames()) names.push_back("-" + name);
   }

@@ -7,6 +7,14 @@
 namespace neardup {
 namespace {
 
+// A spelling a command no longer takes (README.md lists them too).
+struct RefusedFlag {
+  const char* command;  // "simhash", "index build", ...
+  const char* flag;     // "--ngram"
+  bool takes_value;     // whether it took a value (so "--flag VALUE" is refused, not misparsed)
+  const char* message;  // what to use instead
+};
+
 constexpr RefusedFlag kRefused[] = {
     {"simhash", "--ngram", true,
      "renamed --feature-ngram (SimHash's words per feature shingle); --ngram is the document "
@@ -19,8 +27,6 @@ constexpr RefusedFlag kRefused[] = {
 
 }  // namespace
 
-std::span<const RefusedFlag> refused_flags() { return kRefused; }
-
 void add_refused_flags(CLI::App& command, std::string_view name) {
   for (const RefusedFlag& refused : kRefused) {
     if (name != refused.command) continue;
@@ -28,7 +34,7 @@ void add_refused_flags(CLI::App& command, std::string_view name) {
     const auto refuse = [flag, message](const auto&) { throw CLI::ValidationError(flag, message); };
     CLI::Option* option =
         refused.takes_value
-            ? command.add_option_function<std::string>(flag, refuse)
+            ? command.add_option_function<std::string>(flag, refuse)->expected(0, 1)
             : command.add_flag_function(flag, [refuse](std::int64_t count) { refuse(count); });
     option->group("");
   }

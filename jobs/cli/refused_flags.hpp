@@ -3,21 +3,9 @@
 #pragma once
 
 #include <CLI/CLI.hpp>
-#include <span>
 #include <string_view>
 
 namespace neardup {
-
-/// A spelling a command no longer takes.
-struct RefusedFlag {
-  const char* command;  // "simhash", "index build", ...
-  const char* flag;     // "--ngram"
-  bool takes_value;     // whether it took a value (so "--flag VALUE" is refused, not misparsed)
-  const char* message;  // what to use instead
-};
-
-/// Every refused flag (README.md lists them too).
-std::span<const RefusedFlag> refused_flags();
 
 /// Adds to `command` the refused flags of the command called `name`: hidden from --help, and
 /// when given the command line is refused (a usage error, exit 2) with "FLAG: MESSAGE".

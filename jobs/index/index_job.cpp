@@ -255,22 +255,14 @@ void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, Ind
 }  // namespace
 
 IndexSketch index_sketch_of(const IndexBuildOptions& o) {
-  IndexSketch sketch;
-  sketch.tokenizer = o.document.tokenizer;
-  sketch.shingles = o.document.shingle;
-  sketch.threshold = o.threshold;
-  sketch.store_shingles = o.verify == VerifyMode::kExact;
   if (o.method == "simhash") {
-    sketch.method = SimhashIndexPart{
-        o.simhash, {o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3}, o.compress};
-  } else {
-    sketch.method = MinhashIndexPart{
-        o.num_perm, o.seed, o.signature,
-        o.bands != 0 ? BandLayout{o.bands, o.rows}
-                     : choose_band_layout(o.threshold, o.num_perm, o.fp_weight, o.fn_weight),
-        o.pass_at_threshold};
+    const TableDesign tables{o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3};
+    return index_sketch_like(o, SimhashIndexPart{o.simhash, tables, o.compress});
   }
-  return sketch;
+  const BandLayout bands =
+      o.bands != 0 ? BandLayout{o.bands, o.rows}
+                   : choose_band_layout(o.threshold, o.num_perm, o.fp_weight, o.fn_weight);
+  return index_sketch_like(o, minhash_index_part(o, bands));
 }
 
 IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options) {

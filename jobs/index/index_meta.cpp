@@ -2,6 +2,8 @@
 // their files' checksums; stored with Boost.Serialization behind a magic line and a checksum.
 #include "jobs/index/index_meta.hpp"
 
+#include <xxhash.h>
+
 #include <boost/serialization/split_free.hpp>
 #include <boost/serialization/string.hpp>
 #include <boost/serialization/vector.hpp>
@@ -12,6 +14,7 @@
 #include "io/io_error.hpp"
 #include "io/write/checked_file.hpp"
 #include "io/write/text_archive.hpp"
+#include "jobs/options/sketch_options.hpp"
 
 namespace boost::serialization {
 
@@ -25,14 +28,69 @@ void serialize(Archive& ar, neardup::IndexSegment& s, unsigned) {
   ar& s.dir& s.docs& s.files;
 }
 
+// Archives every value a describe_* list (jobs/options/option_list.hpp) visits, so that the
+// sketch flags the jobs and index build share are stored through that one list: a parameter
+// added there is stored too.
 template <class Archive>
-void serialize(Archive& ar, neardup::ShingleSpec& s, unsigned) {
-  ar& s.kind& s.n& s.sample;
+struct ArchivedOptions {
+  Archive& ar;
+  template <class T>
+  void number(const neardup::OptionInfo&, T& value, neardup::Bounds<std::remove_const_t<T>>) {
+    ar& value;
+  }
+  template <class T>
+  void value(const neardup::OptionInfo&, T& value) {
+    ar& value;
+  }
+  template <class E>
+  void choice(const neardup::OptionInfo&, E& value,
+              std::span<const neardup::Choice<std::remove_const_t<E>>>) {
+    ar& value;
+  }
+};
+
+}  // namespace boost::serialization
+
+namespace neardup {
+namespace {
+
+// The stats.json names of the options a describe_* list visits, one after another.
+struct OptionNames {
+  std::string names;
+  template <class T>
+  void number(const OptionInfo& info, T&, Bounds<T>) {
+    add(info);
+  }
+  template <class T>
+  void value(const OptionInfo& info, T&) {
+    add(info);
+  }
+  template <class E>
+  void choice(const OptionInfo& info, E&, std::span<const Choice<E>>) {
+    add(info);
+  }
+  void add(const OptionInfo& info) { (names += info.json) += ' '; }
+};
+
+}  // namespace
+
+std::uint64_t stored_options_hash() {
+  OptionNames names;
+  ShingleSpec shingles;
+  SimhashSpec features;
+  describe_shingle_options(names, shingles, ParameterScope::kNone);
+  describe_simhash_features(names, features, ParameterScope::kNone);
+  return XXH3_64bits(names.names.data(), names.names.size());
 }
+
+}  // namespace neardup
+
+namespace boost::serialization {
 
 template <class Archive>
 void serialize(Archive& ar, neardup::SimhashIndexPart& p, unsigned) {
-  ar& p.features.features& p.features.weight& p.features.shingle_n& p.features.char_n;
+  ArchivedOptions<Archive> options{ar};
+  neardup::describe_simhash_features(options, p.features, neardup::ParameterScope::kNone);
   ar& p.tables.max_distance& p.tables.blocks& p.compress;
 }
 
@@ -45,22 +103,33 @@ void serialize(Archive& ar, neardup::MinhashIndexPart& p, unsigned) {
 template <class Archive>
 void save(Archive& ar, const neardup::IndexSketch& s, unsigned) {
   const std::string method = s.method_name();
-  ar& s.tokenizer& s.shingles& s.threshold& s.store_shingles& method;
+  const std::uint64_t options_hash = neardup::stored_options_hash();
+  ar& options_hash;
+  ArchivedOptions<Archive> options{ar};
+  neardup::describe_shingle_options(options, s.shingles, neardup::ParameterScope::kNone);
+  ar& s.tokenizer& s.threshold& s.store_shingles& method;
   std::visit([&](const auto& part) { ar& part; }, s.method);
 }
 
 template <class Archive>
 void load(Archive& ar, neardup::IndexSketch& s, unsigned) {
   std::string method;
-  ar& s.tokenizer& s.shingles& s.threshold& s.store_shingles& method;
-  if (method == "simhash") {
-    s.method = neardup::SimhashIndexPart{};
-  } else if (method == "minhash") {
-    s.method = neardup::MinhashIndexPart{};
-  } else {
+  std::uint64_t options_hash = 0;
+  ar& options_hash;
+  if (options_hash != neardup::stored_options_hash()) {
+    throw neardup::IoError(
+        "the index stores other sketch parameters than this neardup's: rebuild it");
+  }
+  ArchivedOptions<Archive> options{ar};
+  neardup::describe_shingle_options(options, s.shingles, neardup::ParameterScope::kNone);
+  ar& s.tokenizer& s.threshold& s.store_shingles& method;
+  if (!s.select_method(method)) {
     throw neardup::IoError("index method '" + method + "' is unknown");
   }
   std::visit([&](auto& part) { ar& part; }, s.method);
+  if (const std::string problem = neardup::sketch_problem(s); !problem.empty()) {
+    throw neardup::IoError("index sketch: " + problem);
+  }
 }
 
 template <class Archive>

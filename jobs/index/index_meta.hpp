@@ -46,6 +46,11 @@ struct IndexMeta {
   std::uint64_t docs() const;
 };
 
+/// A hash of the names of the sketch flags the jobs and index build share (sketch_options.hpp),
+/// which index.meta stores through their list: recorded before their values, so an index
+/// written with another list is refused rather than misread.
+std::uint64_t stored_options_hash();
+
 /// The metadata as Boost.Serialization text (to send between ranks), and back; from_text
 /// throws IoError on malformed text.
 std::string index_meta_to_text(const IndexMeta& meta);

@@ -8,10 +8,15 @@
 namespace neardup {
 
 std::unique_ptr<IndexMethod> make_index_method(const IndexSketch& sketch) {
-  if (const auto* simhash = sketch.part<SimhashIndexPart>()) {
-    return std::make_unique<SimhashIndex>(sketch, *simhash);
-  }
-  return std::make_unique<MinhashIndex>(sketch, *sketch.part<MinhashIndexPart>());
+  return std::visit(
+      [&](const auto& part) -> std::unique_ptr<IndexMethod> {
+        if constexpr (std::is_same_v<std::decay_t<decltype(part)>, SimhashIndexPart>) {
+          return std::make_unique<SimhashIndex>(sketch, part);
+        } else {
+          return std::make_unique<MinhashIndex>(sketch, part);
+        }
+      },
+      sketch.method);
 }
 
 }  // namespace neardup

@@ -136,12 +136,12 @@ class NearDupIndex {
               IndexMatch& match) const;
 
   IndexMeta meta_;
+  std::vector<std::unique_ptr<Segment>> segments_;  // before method_: it maps what method_ reads
   std::unique_ptr<IndexMethod> method_;
   std::unique_ptr<Sketcher> sketcher_;
   Tokenizer tokenizer_;
   TokenStream tokens_;
   ShingleSortScratch scratch_;
-  std::vector<std::unique_ptr<Segment>> segments_;
 };
 
 }  // namespace neardup

@@ -112,10 +112,7 @@ class MinhashMethod final : public DedupMethod {
   }
 
   std::optional<IndexSketch> index_sketch() const override {
-    return IndexSketch{options_.document.tokenizer, options_.document.shingle, options_.threshold,
-                       options_.verify == VerifyMode::kExact,
-                       MinhashIndexPart{options_.num_perm, options_.seed, options_.signature,
-                                        layout_, options_.pass_at_threshold}};
+    return index_sketch_like(options_, minhash_index_part(options_, layout_));
   }
 
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {

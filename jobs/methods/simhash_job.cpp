@@ -111,9 +111,7 @@ class SimhashMethod final : public DedupMethod {
   }
 
   std::optional<IndexSketch> index_sketch() const override {
-    return IndexSketch{options_.document.tokenizer, options_.document.shingle, options_.threshold,
-                       options_.verify == VerifyMode::kExact,
-                       SimhashIndexPart{options_.simhash, design_, false}};
+    return index_sketch_like(options_, SimhashIndexPart{options_.simhash, design_, false});
   }
 
   std::vector<std::pair<std::string, std::uint64_t>> counts() const override {

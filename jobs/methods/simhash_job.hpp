@@ -36,7 +36,7 @@ inline constexpr struct DescribeSimhashOptions {
   void operator()(V& v, O& o) const {
     using enum ParameterScope;
     describe_tokenizer_option(v, o);
-    describe_simhash_features(v, o, kSketch);
+    describe_simhash_features(v, o.simhash, kSketch);
     v.number({"-k,--max-distance", "max_distance", kResult,
               "pairs differ in at most this many of the 64 bits (inclusive)"},
              o.max_distance, {0u, 63u});

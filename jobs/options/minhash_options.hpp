@@ -62,7 +62,7 @@ inline constexpr struct DescribeMinhashOptions {
   void operator()(V& v, O& o) const {
     using enum ParameterScope;
     describe_tokenizer_option(v, o);
-    describe_shingle_options(v, o, kSketch);
+    describe_shingle_options(v, o.document.shingle, kSketch);
     v.number({"--shingle-sample", "shingle_sample", kSketch,
               "keep only the shingles whose hash is 0 mod M (Broder's sampling; 1 = all): about "
               "1/M of the shingles to sketch, sort and compare, and a noisier similarity "

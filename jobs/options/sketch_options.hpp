@@ -1,5 +1,6 @@
 // The sketch flags the dedup jobs and `index build` share, described once so that a flag means
-// one thing in every command: document shingles, SimHash features, the MinHash family.
+// one thing in every command and an index stores what they set: document shingles, SimHash
+// features.
 #pragma once
 
 #include <span>
@@ -9,33 +10,34 @@
 
 namespace neardup {
 
-/// Lists the document shingles in `o.document.shingle` for visitor `v`: --shingle and --ngram,
-/// what MinHash sketches and the sets an exact check compares (minhash, explain, index build).
-template <class V, class O>
-void describe_shingle_options(V& v, O& o, ParameterScope scope) {
+/// Lists the document shingles `shingle` (a ShingleSpec) for visitor `v`: --shingle and --ngram,
+/// what MinHash sketches and the sets an exact check compares (minhash, explain, index build;
+/// index.meta stores them through this list).
+template <class V, class S>
+void describe_shingle_options(V& v, S& shingle, ParameterScope scope) {
   v.choice({"--shingle", "shingle", scope,
             "shingle kind, word or char: MinHash's shingles and the sets --verify exact compares"},
-           o.document.shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
+           shingle.kind, std::span<const Choice<ShingleKind>>(shingle_kind_choices()));
   v.number({"--ngram", "ngram", scope,
             "shingle length in words or characters (MinHash's shingles and the sets --verify "
             "exact compares)"},
-           o.document.shingle.n, {1u, 1000u});
+           shingle.n, {1u, 1000u});
 }
 
-/// Lists SimHash's features in `o.simhash` (a SimhashSpec) for visitor `v`: --features,
-/// --weight, --feature-ngram and --char-ngram (simhash, index build --method simhash).
-template <class V, class O>
-void describe_simhash_features(V& v, O& o, ParameterScope scope) {
+/// Lists SimHash's features `spec` (a SimhashSpec) for visitor `v`: --features, --weight,
+/// --feature-ngram and --char-ngram (simhash, index build --method simhash; index.meta stores
+/// them through this list).
+template <class V, class S>
+void describe_simhash_features(V& v, S& spec, ParameterScope scope) {
   v.choice({"--features", "features", scope, "SimHash features: tokens, shingles or char"},
-           o.simhash.features,
-           std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));
+           spec.features, std::span<const Choice<SimhashFeatures>>(simhash_features_choices()));
   v.choice({"--weight", "weight", scope, "SimHash feature weight: tf, binary or logtf (1 + ln tf)"},
-           o.simhash.weight, std::span<const Choice<SimhashWeight>>(simhash_weight_choices()));
+           spec.weight, std::span<const Choice<SimhashWeight>>(simhash_weight_choices()));
   v.number({"--feature-ngram", "shingle_n", scope,
             "SimHash: words per feature shingle (--features shingles)"},
-           o.simhash.shingle_n, {1u, 1000u});
+           spec.shingle_n, {1u, 1000u});
   v.number({"--char-ngram", "char_n", scope, "SimHash: bytes per feature (--features char)"},
-           o.simhash.char_n, {1u, 1000u});
+           spec.char_n, {1u, 1000u});
 }
 
 }  // namespace neardup

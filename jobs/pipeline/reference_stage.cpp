@@ -122,8 +122,8 @@ ReferenceMatcher::ReferenceMatcher(const std::string& index_dir, Sketcher& sketc
     if (!index_->sketch(probe, theirs, shingles) || theirs != mine) {
       throw IoError(index_dir +
                     ": the reference index sketches documents differently from this run (other "
-                    "--tokenizer, shingles, --sketch, --num-perm, --seed, --features or --weight); "
-                    "rebuild it or match its parameters");
+                    "--tokenizer, shingles, --sketch, --num-perm, --seed, --features, --weight, "
+                    "--feature-ngram or --char-ngram); rebuild it or match its parameters");
     }
   }
   const ShingleSpec stored = index_->meta().sketch.shingles;
@@ -133,9 +133,10 @@ ReferenceMatcher::ReferenceMatcher(const std::string& index_dir, Sketcher& sketc
              " shingles" +
              (spec.sample > 1 ? " (1 in " + std::to_string(spec.sample) + " sampled)" : "");
     };
+    const bool simhash = index_->meta().sketch.part<SimhashIndexPart>() != nullptr;
     throw IoError(index_dir + ": the reference index stores sets of " + name(stored) +
-                  ", this run compares " + name(run_shingles) +
-                  "; rebuild it or match its --shingle, --ngram and --shingle-sample");
+                  ", this run compares " + name(run_shingles) + "; rebuild it or match its " +
+                  (simhash ? "--verify-ngram" : "--shingle, --ngram and --shingle-sample"));
   }
 }
 

@@ -476,6 +476,31 @@ TEST(IndexMetaSections, AnUnknownMethodIsRefused) {
   }
 }
 
+// A section whose values cannot be used (here a banding longer than the signature) is refused
+// when read, as is an index written with another list of shared sketch flags.
+TEST(IndexMetaSections, AnUnusableSectionOrAnotherFlagListIsRefused) {
+  IndexMeta meta;
+  meta.sketch.method = MinhashIndexPart{64, 1, SignatureKind::kOph, {9, 8}, 0.5};
+  try {
+    index_meta_from_text(index_meta_to_text(meta));
+    ADD_FAILURE() << "a banding of 72 entries over 64 was read";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("MinHash banding"), std::string::npos) << e.what();
+  }
+  meta.sketch.method = MinhashIndexPart{};
+  std::string text = index_meta_to_text(meta);
+  const std::string hash = std::to_string(stored_options_hash());
+  const std::size_t at = text.find(" " + hash + " ");
+  ASSERT_NE(at, std::string::npos) << text;
+  text.replace(at + 1, hash.size(), std::to_string(stored_options_hash() ^ 1));
+  try {
+    index_meta_from_text(text);
+    ADD_FAILURE() << "an index of another flag list was read";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find("other sketch parameters"), std::string::npos) << e.what();
+  }
+}
+
 // The flags that build an index are the index's sketch: each method's own section.
 TEST(IndexMetaSections, TheBuildFlagsFillTheMethodsSection) {
   IndexBuildOptions o;
