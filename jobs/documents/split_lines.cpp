@@ -10,8 +10,7 @@
 
 namespace neardup {
 
-SplitLines::SplitLines(MPI_Comm comm, const JobPlan& plan,
-                       const std::vector<std::uint64_t>& local) {
+SplitLines::SplitLines(MPI_Comm comm, const JobPlan& plan, const SplitTallies& local) {
   const std::vector<Split>& splits = plan.splits;
   std::uint64_t uncounted = 0;  // this rank's lines of the other splits
   for (std::uint32_t s = 0; s < splits.size(); ++s) {
@@ -19,10 +18,11 @@ SplitLines::SplitLines(MPI_Comm comm, const JobPlan& plan,
                          (s + 1 < splits.size() && splits[s + 1].file == splits[s].file);
     if (several || plan.is_shared(s)) {
       splits_.push_back(s);
-      lines_.push_back(local[s]);
-    } else {
-      uncounted += local[s];
+      lines_.push_back(local.lines(s));
     }
+  }
+  for (const auto& [s, counts] : local.all()) {
+    if (!std::binary_search(splits_.begin(), splits_.end(), s)) uncounted += counts.lines;
   }
   if (!splits_.empty()) {  // the same splits on every rank
     mpi_check(MPI_Allreduce(MPI_IN_PLACE, lines_.data(), static_cast<int>(lines_.size()),

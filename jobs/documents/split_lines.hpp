@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "jobs/documents/job_plan.hpp"
+#include "jobs/documents/split_tallies.hpp"
 
 namespace neardup {
 
@@ -18,9 +19,9 @@ class SplitLines {
  public:
   SplitLines() = default;
 
-  /// Collective: `local[s]` (the lines this rank read of split s, one entry per split of
-  /// `plan`) summed over the ranks for the splits that need them, and every split's summed.
-  SplitLines(MPI_Comm comm, const JobPlan& plan, const std::vector<std::uint64_t>& local);
+  /// Collective: `local` (the lines this rank read of each split) summed over the ranks for the
+  /// splits that need them, and every split's summed.
+  SplitLines(MPI_Comm comm, const JobPlan& plan, const SplitTallies& local);
 
   /// The lines of split s's file before it (0 for a file's first split).
   std::uint64_t base(std::uint32_t s) const;

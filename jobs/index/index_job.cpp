@@ -291,7 +291,7 @@ IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& option
   };
   const SketchResult sketched =
       sketch_splits(plan, rank, reading.document, sketcher.active(), limits);
-  const SplitLines lines(comm, plan, sketched.lines_per_split);
+  const SplitLines lines(comm, plan, sketched.splits);
   DocSource source(plan, sketched.docs, lines, reading.document, "", "");
   fail_on_skips_if_strict(comm, options.strict, sketched, source);
   log_skip_examples(exchanger, sketched, source);

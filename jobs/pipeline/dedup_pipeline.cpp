@@ -298,7 +298,7 @@ class DedupRun {
     report_.bytes_read_per_rank = gather_per_rank(comm_, sketch_.bytes_read);
     report_.documents_per_rank = gather_per_rank(comm_, sketch_.docs.size());
     report_.shared_record_bytes = sum_over_ranks(comm_, sketch_.shared_record_bytes);
-    lines_ = SplitLines(comm_, plan_, sketch_.lines_per_split);
+    lines_ = SplitLines(comm_, plan_, sketch_.splits);
     source_.emplace(plan_, sketch_.docs, lines_, options_.document, spill_file_, shared_file_,
                     method_.ascii_tokenizer());
     fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
@@ -595,8 +595,8 @@ class DedupRun {
       });
       clashing = all_gathered(comm_, std::span<const std::uint32_t>(clashing));
       run_agreed(comm_, [&] {
-        deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.content_hashes, removed_,
-                                       shared, clashing, options_.output, options_.max_doc_bytes);
+        deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.splits, removed_, shared,
+                                       clashing, options_.output, options_.max_doc_bytes);
       });
     }
     if (options_.write_report) {

@@ -215,10 +215,9 @@ std::string deduped_part_name(const JobPlan& plan, std::uint32_t s,
 }
 
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
-                            std::span<const std::uint64_t> content_hashes,
-                            std::span<const DocId> removed, const SharedDeduped& shared,
-                            std::span<const std::uint32_t> clashing, const std::string& dir,
-                            std::uint64_t max_record_bytes) {
+                            const SplitTallies& read, std::span<const DocId> removed,
+                            const SharedDeduped& shared, std::span<const std::uint32_t> clashing,
+                            const std::string& dir, std::uint64_t max_record_bytes) {
   std::uint64_t written = 0;
   std::size_t next_doc = 0;
   std::size_t next_removed = 0;
@@ -254,9 +253,11 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
     const bool has_documents = is_shared
                                    ? dropped_lines(shared.dropped, s) < shared.lines.lines(s)
                                    : next_doc < docs.size() && split_of(docs.ids[next_doc]) == s;
-    if (has_documents)
-      written +=
-          write_kept_records(file, split, keep, s, *part, max_record_bytes, content_hashes[s]);
+    if (has_documents) {
+      const SplitCounts* counts = read.find(s);
+      written += write_kept_records(file, split, keep, s, *part, max_record_bytes,
+                                    counts != nullptr ? counts->content_hash : 0);
+    }
     part->commit();
   }
   return written;

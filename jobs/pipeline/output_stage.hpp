@@ -59,12 +59,11 @@ struct SharedDeduped {
 /// (reads, for a shared split), in the input's format and compression: the original records of the
 /// documents that are not removed, byte for byte, in input order. `removed` is sorted. Returns
 /// the records written. Throws IoError naming the file when a split no longer has the content
-/// the sketch read (`content_hashes`, per split: SplitTally::content_hash).
+/// the sketch read (`read`: this rank's counts of the splits it read).
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
-                            std::span<const std::uint64_t> content_hashes,
-                            std::span<const DocId> removed, const SharedDeduped& shared,
-                            std::span<const std::uint32_t> clashing, const std::string& dir,
-                            std::uint64_t max_record_bytes);
+                            const SplitTallies& read, std::span<const DocId> removed,
+                            const SharedDeduped& shared, std::span<const std::uint32_t> clashing,
+                            const std::string& dir, std::uint64_t max_record_bytes);
 
 /// The format of removed/ parts: the inputs' compression (plain, gzip or zstd JSON Lines; a
 /// text input counts as plain), or when they mix, the one that holds the most input bytes on

@@ -136,13 +136,13 @@ bool SharedSketch::open_next(SketchResult& into) {
     const InputFile& file = plan_.files[split.file];
     line_ = 0;
     reported_bytes_ = 0;
-    into.split_done[s] = 1;
+    into.splits.at(s).done = true;
     try {
       reader_ =
           open_records(file.path, file.format, split.begin, split.end, limits_.max_record_bytes);
     } catch (const IoError& e) {
       skip(into, s, line_++, LineStatus::kUnreadableFile, e.what());
-      into.lines_per_split[s] = line_;
+      into.splits.at(s).lines = line_;
     }
   }
   return reader_ != nullptr;
@@ -153,8 +153,9 @@ void SharedSketch::end_split(SketchResult& into) {
   if (!reader_->decode_error().empty()) {
     skip(into, s, line_++, LineStatus::kUndecodableInput, reader_->decode_error());
   }
-  into.lines_per_split[s] = line_;
-  into.content_hashes[s] = reader_->content_hash();
+  SplitCounts& counts = into.splits.at(s);
+  counts.lines = line_;
+  counts.content_hash = reader_->content_hash();
   into.bytes_read += reader_->bytes_consumed();
   if (limits_.on_progress) limits_.on_progress(reader_->bytes_consumed() - reported_bytes_, 0);
   reader_.reset();
@@ -176,7 +177,7 @@ bool SharedSketch::next_record(Record& record, SketchResult& into) {
     end_split(into);
   } catch (const IoError& e) {
     skip(into, s, line_++, LineStatus::kUnreadableFile, e.what());
-    into.lines_per_split[s] = line_;
+    into.splits.at(s).lines = line_;
     reader_.reset();
   }
   return false;
@@ -196,7 +197,7 @@ void SharedSketch::fill(std::vector<std::string>& blocks, SketchResult& into) {
     const std::size_t header_at = blocks[d].size();
     append_raw(blocks[d], header);
     while (filled < share(d) && next_record(record, into)) {
-      into.lines_per_split[header.split] = line_ + 1;  // so far (the early skip check reads it)
+      into.splits.at(header.split).lines = line_ + 1;  // so far (the early skip check reads it)
       append_raw(blocks[d], static_cast<std::uint32_t>(line_++));
       append_raw(blocks[d], static_cast<std::uint32_t>(record.bytes.size()));
       blocks[d] += record.bytes;
@@ -250,7 +251,7 @@ void SharedSketch::skip(SketchResult& into, std::uint32_t s, std::uint64_t line,
                         std::string detail) {
   const auto reason = static_cast<std::size_t>(status);
   ++into.status_counts[reason];
-  ++into.skipped_per_split[s];
+  ++into.splits.at(s).skipped;
   if (examples_per_status_[reason]++ < kSkipExamples) {
     into.examples.push_back({s, static_cast<std::uint32_t>(line), status, std::move(detail)});
   }

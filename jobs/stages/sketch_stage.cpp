@@ -46,11 +46,12 @@ void add_tally(SketchResult& result, std::uint32_t s, SplitTally&& tally,
   }
   result.bytes_read += tally.bytes_read;
   result.invalid_utf8_bytes += tally.invalid_utf8_bytes;
-  result.lines_per_split[s] = tally.lines;
-  result.skipped_per_split[s] =
+  SplitCounts& counts = result.splits.at(s);
+  counts.lines = tally.lines;
+  counts.skipped =
       std::accumulate(tally.status_counts.begin() + 1, tally.status_counts.end(), std::uint64_t{0});
-  result.split_done[s] = 1;
-  result.content_hashes[s] = tally.content_hash;
+  counts.done = true;
+  counts.content_hash = tally.content_hash;
 }
 
 }  // namespace
@@ -153,10 +154,6 @@ SketchResult sketch_splits(const JobPlan& plan, int rank, const DocumentSpec& sp
                            Sketcher& sketcher, const SketchLimits& limits, SplitStore* store,
                            SharedSketch* shared) {
   SketchResult result;
-  result.lines_per_split.assign(plan.splits.size(), 0);
-  result.skipped_per_split.assign(plan.splits.size(), 0);
-  result.split_done.assign(plan.splits.size(), 0);
-  result.content_hashes.assign(plan.splits.size(), 0);
   result.docs.sketch_words = sketcher.sketch_words();
   std::array<std::size_t, kLineStatusCount> examples_per_status{};
   std::uint64_t owned_bytes = 0, done_bytes = 0;

@@ -17,6 +17,7 @@
 #include "jobs/documents/doc_owners.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/documents/local_docs.hpp"
+#include "jobs/documents/split_tallies.hpp"
 #include "jobs/options/document_spec.hpp"
 
 namespace neardup {
@@ -76,10 +77,7 @@ struct SketchLimits {
 /// doc_ids, has_doc_id, host_ids) are filled split by split, in split order.
 struct SketchResult {
   LocalDocs docs;
-  std::vector<std::uint64_t> lines_per_split;    // records per split; zero for other ranks'
-  std::vector<std::uint64_t> skipped_per_split;  // of them skipped; zero for other ranks'
-  std::vector<char> split_done;                  // whether this rank has read the split
-  std::vector<std::uint64_t> content_hashes;     // per split: SplitTally::content_hash
+  SplitTallies splits;  // the counts of each split this rank read
   std::array<std::uint64_t, kLineStatusCount> status_counts{};
   std::vector<SkipExample> examples;  // the first kSkipExamples of each reason on this rank
   std::vector<IdKey> id_keys;         // documents with an id, by document

@@ -60,10 +60,10 @@ std::string number(double value) {
 
 // The records this rank read and skipped so far.
 std::array<std::uint64_t, 2> read_and_skipped(const SketchResult& sketch) {
-  return {std::accumulate(sketch.lines_per_split.begin(), sketch.lines_per_split.end(),
-                          std::uint64_t{0}),
-          std::accumulate(sketch.status_counts.begin() + 1, sketch.status_counts.end(),
-                          std::uint64_t{0})};
+  std::uint64_t read = 0;
+  for (const auto& [s, counts] : sketch.splits.all()) read += counts.lines;
+  return {read, std::accumulate(sketch.status_counts.begin() + 1, sketch.status_counts.end(),
+                                std::uint64_t{0})};
 }
 
 // Collective: throws JobError on every rank when more than `max_fraction` of the `read`
@@ -104,12 +104,13 @@ bool check_skip_fraction_early(MPI_Comm comm, const SketchResult& so_far, bool d
                                double max_fraction, const JobPlan& plan) {
   // Per split of the first ones: records, skipped, read (each split has one owner); then how
   // many ranks are not done.
-  const std::size_t window = std::min(kEarlySkipSplits, so_far.lines_per_split.size());
+  const std::size_t window = std::min(kEarlySkipSplits, plan.splits.size());
   std::vector<std::uint64_t> sums(3 * window + 1, 0);
-  for (std::size_t s = 0; s < window; ++s) {
-    sums[3 * s] = so_far.lines_per_split[s];
-    sums[3 * s + 1] = so_far.skipped_per_split[s];
-    sums[3 * s + 2] = so_far.split_done[s] ? 1 : 0;
+  for (const auto& [s, counts] : so_far.splits.all()) {
+    if (s >= window) break;
+    sums[3 * s] = counts.lines;
+    sums[3 * s + 1] = counts.skipped;
+    sums[3 * s + 2] = counts.done ? 1 : 0;
   }
   sums.back() = done ? 0 : 1;
   mpi_check(MPI_Allreduce(MPI_IN_PLACE, sums.data(), static_cast<int>(sums.size()), MPI_UINT64_T,

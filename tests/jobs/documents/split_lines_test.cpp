@@ -1,5 +1,6 @@
 // SplitLines at 1-4 ranks: the line counts of files of several splits and of shared splits,
-// summed over the ranks that read them, against counts worked out by hand.
+// summed over the ranks that read them, against counts worked out by hand; and SplitTallies,
+// what one rank holds of the splits it read.
 #include "jobs/documents/split_lines.hpp"
 
 #include <gtest/gtest.h>
@@ -25,9 +26,9 @@ TEST(SplitLines, SeveralSplitsOfAFileAndSharedSplitsAreCountedOnEveryRank) {
   plan.splits = {{0, 0, 100}, {0, 100, 200}, {0, 200, 300}, {1, 0, 100},
                  {2, 0, 100}, {3, 0, 100},   {3, 100, 200}};
   plan.shared = {0, 0, 0, 0, 1, 0, 0};
-  std::vector<std::uint64_t> local(plan.splits.size(), 0);
-  for (std::size_t s = 0; s < local.size(); ++s) {
-    if (static_cast<int>(s) % ranks == rank) local[s] = (s + 1) * 10;
+  SplitTallies local;
+  for (std::uint32_t s = 0; s < plan.splits.size(); ++s) {
+    if (static_cast<int>(s) % ranks == rank) local.at(s).lines = (s + 1) * 10;
   }
   const SplitLines lines(MPI_COMM_WORLD, plan, local);
   EXPECT_EQ(lines.counted(), 6u);  // all but b.jsonl's only split
@@ -43,12 +44,31 @@ TEST(SplitLines, FilesOfOneSplitEachNeedNoCounts) {
   plan.files = {{"a.txt", 5, InputFormat::kText, "a.txt"},
                 {"b.txt", 7, InputFormat::kText, "b.txt"}};
   plan.splits = {{0, 0, 5}, {1, 0, 7}};
-  const std::vector<std::uint64_t> local = {comm_rank(MPI_COMM_WORLD) == 0 ? 1u : 0u,
-                                            comm_rank(MPI_COMM_WORLD) == 0 ? 1u : 0u};
+  SplitTallies local;
+  if (comm_rank(MPI_COMM_WORLD) == 0) local.at(1).lines = local.at(0).lines = 1;
   const SplitLines lines(MPI_COMM_WORLD, plan, local);
   EXPECT_EQ(lines.counted(), 0u);
   EXPECT_EQ(lines.total(), 2u);
   EXPECT_EQ(lines.base(1), 0u);
+}
+
+// A rank holds counts only for the splits it read, kept by split number whatever the order it
+// read them in (shared splits come first).
+TEST(SplitTallies, HoldsOnlyTheSplitsReadInSplitOrder) {
+  SplitTallies tallies;
+  tallies.at(900).lines = 9;
+  tallies.at(7).lines = 7;
+  tallies.at(7).skipped = 1;
+  tallies.at(40).done = true;
+  ASSERT_EQ(tallies.all().size(), 3u);
+  EXPECT_EQ(tallies.all()[0].first, 7u);
+  EXPECT_EQ(tallies.all()[1].first, 40u);
+  EXPECT_EQ(tallies.all()[2].first, 900u);
+  EXPECT_EQ(tallies.lines(7), 7u);
+  EXPECT_EQ(tallies.find(7)->skipped, 1u);
+  EXPECT_EQ(tallies.lines(8), 0u);
+  EXPECT_EQ(tallies.find(8), nullptr);
+  EXPECT_TRUE(tallies.find(40)->done);
 }
 
 }  // namespace
