@@ -293,9 +293,7 @@ PairExplanation explain_pair(const MinhashOptions& options, const std::string& i
   const std::uint32_t features_b = sketcher.sketch(found_b->text, sig_b);
   e.num_perm = options.num_perm;
   e.agreeing = agreeing_entries(sig_a, sig_b);
-  e.layout = options.bands != 0 ? BandLayout{options.bands, options.rows}
-                                : choose_band_layout(options.threshold, options.num_perm,
-                                                     options.fp_weight, options.fn_weight);
+  e.layout = band_layout_of(options);
   for (unsigned band = 0; band < e.layout.bands; ++band) {
     if (band_key(sig_a, e.layout, band) == band_key(sig_b, e.layout, band)) {
       e.colliding_bands.push_back(band);

@@ -9,9 +9,7 @@
 namespace neardup {
 
 std::string params_report(const ParamsOptions& o) {
-  const BandLayout layout =
-      o.bands != 0 ? BandLayout{o.bands, o.rows}
-                   : choose_band_layout(o.threshold, o.num_perm, o.fp_weight, o.fn_weight);
+  const BandLayout layout = band_layout_of(o);
   const unsigned min_agree = min_agreeing_entries(o.threshold, o.num_perm, o.pass_at_threshold);
   std::string out;
   char line[1024];

@@ -69,8 +69,7 @@ std::string validate(const IndexBuildOptions& o) {
     return "--verify none is simhash's; a minhash index verifies exact or estimate";
   }
   if (o.method == "simhash") {
-    const std::string problem =
-        check_design({o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3});
+    const std::string problem = check_design(table_design_of(o));
     return problem.empty() ? "" : "--max-distance / --blocks: " + problem;
   }
   if (o.method != "minhash") return "--method must be simhash or minhash";
@@ -256,13 +255,9 @@ void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, Ind
 
 IndexSketch index_sketch_of(const IndexBuildOptions& o) {
   if (o.method == "simhash") {
-    const TableDesign tables{o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3};
-    return index_sketch_like(o, SimhashIndexPart{o.simhash, tables, o.compress});
+    return index_sketch_like(o, SimhashIndexPart{o.simhash, table_design_of(o), o.compress});
   }
-  const BandLayout bands =
-      o.bands != 0 ? BandLayout{o.bands, o.rows}
-                   : choose_band_layout(o.threshold, o.num_perm, o.fp_weight, o.fn_weight);
-  return index_sketch_like(o, minhash_index_part(o, bands));
+  return index_sketch_like(o, minhash_index_part(o, band_layout_of(o)));
 }
 
 IndexBuildSummary run_index_build(MPI_Comm comm, const IndexBuildOptions& options) {

@@ -65,10 +65,7 @@ inline constexpr struct DescribeIndexOptions {
                  std::vector<Choice<std::string>>{{"simhash", "simhash"}, {"minhash", "minhash"}}));
     describe_tokenizer_option(v, o);
     describe_simhash_features(v, o.simhash, kNone);
-    v.number({"-k,--max-distance", "max_distance", kNone, "simhash: matches within k bits"},
-             o.max_distance, {0u, 63u});
-    v.number({"--blocks", "blocks", kNone, "simhash: fingerprint blocks m (default k + 3)"},
-             o.blocks, {0u, 64u});
+    describe_table_design(v, o, kNone);
     describe_shingle_options(v, o.document.shingle, kNone);
     describe_seed_option(v, o, kNone);
     describe_sketch_option(v, o, kNone);

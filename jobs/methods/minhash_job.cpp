@@ -137,9 +137,7 @@ class MinhashMethod final : public DedupMethod {
 JobSummary run_minhash(MPI_Comm comm, const MinhashOptions& options) {
   agree_on_usage(comm, validate(options));
   JobSummary summary;
-  summary.layout = options.bands != 0 ? BandLayout{options.bands, options.rows}
-                                      : choose_band_layout(options.threshold, options.num_perm,
-                                                           options.fp_weight, options.fn_weight);
+  summary.layout = band_layout_of(options);
   MinhashMethod method(options, summary.layout);
   return run_dedup_job(comm, options, method, summary);
 }

@@ -13,16 +13,12 @@
 namespace neardup {
 namespace {
 
-TableDesign design_of(const SimhashOptions& o) {
-  return {o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3};
-}
-
 // Charikar fingerprints; pairs from Manku et al.'s permuted tables.
 class SimhashMethod final : public DedupMethod {
  public:
   explicit SimhashMethod(const SimhashOptions& options)
       : options_(options),
-        design_(design_of(options)),
+        design_(table_design_of(options)),
         tables_(design_),
         sketcher_(options.simhash, options.document.tokenizer) {}
 
@@ -140,7 +136,7 @@ std::string validate(const SimhashOptions& o) {
   if (std::string shared = validate_job_options(o); !shared.empty()) return shared;
   if (std::string problem = bounds_problem(o, describe_simhash_options); !problem.empty())
     return problem;
-  if (const std::string problem = check_design(design_of(o)); !problem.empty()) {
+  if (const std::string problem = check_design(table_design_of(o)); !problem.empty()) {
     return "--max-distance / --blocks: " + problem;
   }
   if (o.verify == VerifyMode::kEstimate) return "--verify must be exact or none";

@@ -37,12 +37,7 @@ inline constexpr struct DescribeSimhashOptions {
     using enum ParameterScope;
     describe_tokenizer_option(v, o);
     describe_simhash_features(v, o.simhash, kSketch);
-    v.number({"-k,--max-distance", "max_distance", kResult,
-              "pairs differ in at most this many of the 64 bits (inclusive)"},
-             o.max_distance, {0u, 63u});
-    v.number({"--blocks", "blocks", kResult,
-              "fingerprint blocks m (default k + 3: C(m, k) tables, 20 for k = 3)"},
-             o.blocks, {0u, 64u});
+    describe_table_design(v, o, kResult);
     v.choice({"--verify", "verify", kResult,
               "exact: a pair within k bits is a duplicate only when the exact Jaccard of its "
               "shingle sets is >= --threshold (as minhash decides); none: every pair within k "

@@ -17,4 +17,10 @@ std::string validate_lsh_options(const LshOptions& o) {
   return "";
 }
 
+BandLayout band_layout_of(const LshOptions& options) {
+  return options.bands != 0 ? BandLayout{options.bands, options.rows}
+                            : choose_band_layout(options.threshold, options.num_perm,
+                                                 options.fp_weight, options.fn_weight);
+}
+
 }  // namespace neardup

@@ -47,6 +47,10 @@ inline constexpr struct DescribeLshOptions {
   }
 } describe_lsh_options;
 
+/// The banding of `options`: --bands x --rows when given, else chosen from --threshold and
+/// --num-perm with --fp-weight and --fn-weight (choose_band_layout).
+BandLayout band_layout_of(const LshOptions& options);
+
 /// A description of the first invalid LSH option (bounds, then bands with rows, b x r <= P,
 /// weights not both 0), or "" when all are valid.
 std::string validate_lsh_options(const LshOptions& options);

@@ -5,6 +5,7 @@
 
 #include <span>
 
+#include "core/tables/permuted_tables.hpp"
 #include "jobs/options/option_choices.hpp"
 #include "jobs/options/option_list.hpp"
 
@@ -38,6 +39,25 @@ void describe_simhash_features(V& v, S& spec, ParameterScope scope) {
            spec.shingle_n, {1u, 1000u});
   v.number({"--char-ngram", "char_n", scope, "SimHash: bytes per feature (--features char)"},
            spec.char_n, {1u, 1000u});
+}
+
+/// Lists the SimHash tables' design in `o.max_distance` and `o.blocks` for visitor `v`: -k and
+/// --blocks (simhash, index build --method simhash).
+template <class V, class O>
+void describe_table_design(V& v, O& o, ParameterScope scope) {
+  v.number({"-k,--max-distance", "max_distance", scope,
+            "SimHash: documents whose fingerprints differ in at most this many of the 64 bits "
+            "(inclusive) are candidates"},
+           o.max_distance, {0u, 63u});
+  v.number({"--blocks", "blocks", scope,
+            "SimHash: fingerprint blocks m (default k + 3: C(m, k) tables, 20 for k = 3)"},
+           o.blocks, {0u, 64u});
+}
+
+/// The SimHash tables' design of the flags `o` (-k, and --blocks or its default k + 3).
+template <class O>
+TableDesign table_design_of(const O& o) {
+  return {o.max_distance, o.blocks != 0 ? o.blocks : o.max_distance + 3};
 }
 
 }  // namespace neardup

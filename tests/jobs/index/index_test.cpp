@@ -460,6 +460,16 @@ TEST(IndexMetaSections, EachMethodsSectionRoundTripsWithEveryField) {
   EXPECT_EQ(mp->pass_at_threshold, 0.7);
 }
 
+// Why index.meta text is refused when read ("READ" when it is not refused).
+std::string refusal(const std::string& text) {
+  try {
+    index_meta_from_text(text);
+    return "READ";
+  } catch (const IoError& e) {
+    return e.what();
+  }
+}
+
 // A section under a method this neardup does not know is refused, naming the method.
 TEST(IndexMetaSections, AnUnknownMethodIsRefused) {
   IndexMeta meta;
@@ -468,12 +478,7 @@ TEST(IndexMetaSections, AnUnknownMethodIsRefused) {
   const std::size_t at = text.find("7 simhash");
   ASSERT_NE(at, std::string::npos) << text;
   text.replace(at, 9, "7 lshhash");
-  try {
-    index_meta_from_text(text);
-    ADD_FAILURE() << "an unknown method was read";
-  } catch (const IoError& e) {
-    EXPECT_NE(std::string(e.what()).find("lshhash"), std::string::npos) << e.what();
-  }
+  EXPECT_NE(refusal(text).find("lshhash"), std::string::npos) << refusal(text);
 }
 
 // A section whose values cannot be used (here a banding longer than the signature) is refused
@@ -481,24 +486,15 @@ TEST(IndexMetaSections, AnUnknownMethodIsRefused) {
 TEST(IndexMetaSections, AnUnusableSectionOrAnotherFlagListIsRefused) {
   IndexMeta meta;
   meta.sketch.method = MinhashIndexPart{64, 1, SignatureKind::kOph, {9, 8}, 0.5};
-  try {
-    index_meta_from_text(index_meta_to_text(meta));
-    ADD_FAILURE() << "a banding of 72 entries over 64 was read";
-  } catch (const IoError& e) {
-    EXPECT_NE(std::string(e.what()).find("MinHash banding"), std::string::npos) << e.what();
-  }
+  const std::string banding = refusal(index_meta_to_text(meta));
+  EXPECT_NE(banding.find("MinHash banding"), std::string::npos) << banding;
   meta.sketch.method = MinhashIndexPart{};
   std::string text = index_meta_to_text(meta);
   const std::string hash = std::to_string(stored_options_hash());
   const std::size_t at = text.find(" " + hash + " ");
   ASSERT_NE(at, std::string::npos) << text;
   text.replace(at + 1, hash.size(), std::to_string(stored_options_hash() ^ 1));
-  try {
-    index_meta_from_text(text);
-    ADD_FAILURE() << "an index of another flag list was read";
-  } catch (const IoError& e) {
-    EXPECT_NE(std::string(e.what()).find("other sketch parameters"), std::string::npos) << e.what();
-  }
+  EXPECT_NE(refusal(text).find("other sketch parameters"), std::string::npos) << refusal(text);
 }
 
 // The flags that build an index are the index's sketch: each method's own section.
