@@ -1,0 +1,40 @@
+// Runs of equal hashes in sorted fingerprints.
+#include "core/spans/window_groups.hpp"
+
+namespace neardup {
+namespace {
+
+// Calls visit(begin, end) for every run of equal hashes.
+template <typename Visit>
+void for_each_group(std::span<const Fingerprint> sorted, Visit visit) {
+  for (std::size_t begin = 0; begin < sorted.size();) {
+    std::size_t end = begin + 1;
+    while (end < sorted.size() && sorted[end].hash == sorted[begin].hash) ++end;
+    visit(begin, end);
+    begin = end;
+  }
+}
+
+}  // namespace
+
+std::vector<bool> shared_hashes(std::span<const Fingerprint> sorted) {
+  std::vector<bool> shared(sorted.size());
+  for_each_group(sorted, [&](std::size_t begin, std::size_t end) {
+    for (std::size_t i = begin; i < end; ++i) shared[i] = end - begin > 1;
+  });
+  return shared;
+}
+
+std::vector<WindowFact> window_facts(std::span<const Fingerprint> sorted) {
+  std::vector<WindowFact> facts(sorted.size());
+  for_each_group(sorted, [&](std::size_t begin, std::size_t end) {
+    if (end - begin == 1) return;
+    facts[begin] = {WindowFact::Kind::kFirst, sorted[begin + 1].doc, sorted[begin + 1].token};
+    for (std::size_t i = begin + 1; i < end; ++i) {
+      facts[i] = {WindowFact::Kind::kCopy, sorted[begin].doc, sorted[begin].token};
+    }
+  });
+  return facts;
+}
+
+}  // namespace neardup
