@@ -26,6 +26,11 @@ class RawJsonFields {
   /// a key is repeated, its first value. Valid until the next call.
   const std::vector<std::optional<std::string_view>>& read(std::string_view record);
 
+  /// Where `value`, one of the values the last read() returned, starts in that record.
+  std::size_t offset_of(std::string_view value) const {
+    return static_cast<std::size_t>(value.data() - padded_.data());
+  }
+
  private:
   // The raw JSON text of the value at `path` in the document being read.
   std::optional<std::string_view> value_at(const std::vector<std::string>& path);

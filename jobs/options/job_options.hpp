@@ -155,8 +155,9 @@ inline constexpr struct DescribeTokenizerOption {
   }
 } describe_tokenizer_option;
 
-/// Lists the flags of the dedup jobs' outputs, memory and checkpoints for visitor `v`.
-inline constexpr struct DescribeOutputOptions {
+/// Lists the flags every MPI job over a corpus has for visitor `v`: its output directory and
+/// how it is taken, memory per exchange round, scratch space and progress lines.
+inline constexpr struct DescribeRunOptions {
   template <class V, class O>
   void operator()(V& v, O& o) const {
     using enum ParameterScope;
@@ -164,6 +165,29 @@ inline constexpr struct DescribeOutputOptions {
     v.mebibytes(
         {"--shuffle-mb", "shuffle_bytes", kRun, "bytes one rank sends per exchange round, MiB"},
         o.shuffle_bytes, {1, 1024});
+    v.value({"--tmp-dir", "tmp_dir", kNone,
+             "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
+             "node-local scratch is faster)"},
+            o.tmp_dir);
+    v.value({"--overwrite", "overwrite", kNone,
+             "replace neardup's outputs (and checkpoints) in a non-empty output directory"},
+            o.overwrite);
+    v.value({"--break-lock", "break_lock", kNone,
+             "take the output directory's run lock (OUTPUT/_LOCK) even when its holder looks "
+             "alive: for a run on another host that is known to be gone"},
+            o.break_lock);
+    v.number({"--progress", "progress_seconds", kNone,
+              "seconds between progress lines (percent, MB/s, time left); 0 for none"},
+             o.progress_seconds, {0.0, kNoMaximum<double>});
+  }
+} describe_run_options;
+
+/// Lists the flags of the dedup jobs' outputs, memory and checkpoints for visitor `v`.
+inline constexpr struct DescribeOutputOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    using enum ParameterScope;
+    describe_run_options(v, o);
     // Without pairs/ verification skips pairs already joined: the pairs stage's result differs.
     v.value({"--write-pairs", "write_pairs", kResult, "write the duplicate pairs to pairs/"},
             o.write_pairs);
@@ -198,22 +222,11 @@ inline constexpr struct DescribeOutputOptions {
               "bucket of m look-alikes that are not duplicates (a site template) to N x m "
               "checks; 0: every kept member checks"},
              o.group_checkers, {std::uint32_t{0}, std::uint32_t{1} << 20});
-    v.value({"--tmp-dir", "tmp_dir", kNone,
-             "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
-             "node-local scratch is faster)"},
-            o.tmp_dir);
-    v.value({"--overwrite", "overwrite", kNone,
-             "replace neardup's outputs (and checkpoints) in a non-empty output directory"},
-            o.overwrite);
     v.value({"--resume", "resume", kNone,
              "continue the interrupted run that writes to DIR (same flags and inputs; any rank "
              "count): finished splits and stages are not redone",
              "DIR"},
             o.resume);
-    v.value({"--break-lock", "break_lock", kNone,
-             "take the output directory's run lock (OUTPUT/_LOCK) even when its holder looks "
-             "alive: for a run on another host that is known to be gone"},
-            o.break_lock);
     v.value({"--reference", "reference", kResult,
              "an earlier corpus: its index (neardup index build, same method and sketch flags) or "
              "an earlier output with deduped/; documents it has a near-duplicate of are removed, "
@@ -235,9 +248,6 @@ inline constexpr struct DescribeOutputOptions {
               "hosts/ lists a pair of hosts when at least this share of the smaller host's "
               "documents have a near-duplicate on the other"},
              o.host_min_share, {0.0, 1.0, true});
-    v.number({"--progress", "progress_seconds", kNone,
-              "seconds between progress lines (percent, MB/s, time left); 0 for none"},
-             o.progress_seconds, {0.0, kNoMaximum<double>});
     v.value({"!--no-report", "write_report", kNone,
              "do not write OUTPUT/report.html (the page of counts, charts and samples)"},
             o.write_report);

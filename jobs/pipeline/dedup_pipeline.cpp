@@ -22,7 +22,6 @@
 #include "jobs/documents/doc_owners.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/documents/split_lines.hpp"
-#include "jobs/mpi/all_gathered.hpp"
 #include "jobs/mpi/interrupt.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -587,13 +586,10 @@ class DedupRun {
       write_reference_matches(rank_, references_, source, options_.output);
     }
     if (options_.write_deduped) {
-      const std::vector<DocId> dropped = shared_dropped();
+      const std::vector<DocId> dropped =
+          shared_dropped_lines(exchanger_, plan_, sketch_.shared_skipped, removed_);
       const SharedDeduped shared{dropped, lines_};
-      std::vector<std::uint32_t> clashing;  // rank 0's, then every rank's
-      run_agreed(comm_, [&] {
-        if (rank_ == 0) clashing = clashing_text_parts(plan_);
-      });
-      clashing = all_gathered(comm_, std::span<const std::uint32_t>(clashing));
+      const std::vector<std::uint32_t> clashing = agreed_clashing_text_parts(comm_, plan_);
       run_agreed(comm_, [&] {
         deduped_lines_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.splits, removed_, shared,
                                        clashing, options_.output, options_.max_doc_bytes);
@@ -610,20 +606,6 @@ class DedupRun {
     clock_.stop();
     if (spill_) std::filesystem::remove(spill_file_);
     if (!plan_.shared.empty()) std::filesystem::remove(shared_file_);
-  }
-
-  // Collective: the lines of the shared splits this rank reads that deduped/ leaves out (every
-  // rank's skipped and removed ones), sorted.
-  std::vector<DocId> shared_dropped() {
-    if (plan_.shared.empty()) return {};
-    std::vector<DocId> dropped = sketch_.shared_skipped;
-    for (const DocId doc : removed_) {
-      if (plan_.is_shared(split_of(doc))) dropped.push_back(doc);
-    }
-    dropped = exchanger_.shuffle_consuming(
-        std::move(dropped), [this](DocId doc) { return plan_.owners[split_of(doc)]; });
-    std::sort(dropped.begin(), dropped.end());
-    return dropped;
   }
 
   // The near misses report.html lists: greedy clustering's (rank 0's most similar, and the

@@ -20,6 +20,7 @@
 #include "io/write/part_writer.hpp"
 #include "io/write/tsv.hpp"
 #include "jobs/documents/payload_fields.hpp"
+#include "jobs/mpi/all_gathered.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/pipeline/output_dir.hpp"
 
@@ -160,20 +161,23 @@ std::uint64_t dropped_lines(std::span<const DocId> dropped, std::uint32_t s) {
   return static_cast<std::uint64_t>(last - first);
 }
 
-// Reads split `s` again and writes the records `keep` takes to `part`; returns how many.
-// Throws IoError when the split no longer has `content_hash`.
+// Reads split `s` again and writes the records `keep` takes to `part` (as `rewrite` says, when
+// given); returns how many. Throws IoError when the split no longer has `content_hash`.
 template <class Keep>
 std::uint64_t write_kept_records(const InputFile& file, const Split& split, const Keep& keep,
                                  std::uint32_t s, PartWriter& part, std::uint64_t max_record_bytes,
-                                 std::uint64_t content_hash) {
+                                 std::uint64_t content_hash, const RecordRewrite& rewrite) {
   const bool lines = !is_text(file.format);
   const auto reader =
       open_records(file.path, file.format, split.begin, split.end, max_record_bytes);
   Record record;
   std::uint64_t written = 0;
   for (std::uint32_t index = 0; reader->next(record); ++index) {
-    if (!keep(make_doc_id(s, index))) continue;
-    part.write(record.bytes);
+    const DocId id = make_doc_id(s, index);
+    if (!keep(id)) continue;
+    std::optional<std::string> edited;
+    if (rewrite) edited = rewrite(id, record.bytes);
+    part.write(edited ? std::string_view(*edited) : record.bytes);
     if (lines) part.write("\n");
     ++written;
   }
@@ -217,7 +221,8 @@ std::string deduped_part_name(const JobPlan& plan, std::uint32_t s,
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
                             const SplitTallies& read, std::span<const DocId> removed,
                             const SharedDeduped& shared, std::span<const std::uint32_t> clashing,
-                            const std::string& dir, std::uint64_t max_record_bytes) {
+                            const std::string& dir, std::uint64_t max_record_bytes,
+                            const RecordRewrite& rewrite) {
   std::uint64_t written = 0;
   std::size_t next_doc = 0;
   std::size_t next_removed = 0;
@@ -256,11 +261,33 @@ std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs
     if (has_documents) {
       const SplitCounts* counts = read.find(s);
       written += write_kept_records(file, split, keep, s, *part, max_record_bytes,
-                                    counts != nullptr ? counts->content_hash : 0);
+                                    counts != nullptr ? counts->content_hash : 0, rewrite);
     }
     part->commit();
   }
   return written;
+}
+
+std::vector<DocId> shared_dropped_lines(Exchanger& exchanger, const JobPlan& plan,
+                                        std::span<const DocId> skipped,
+                                        std::span<const DocId> removed) {
+  if (plan.shared.empty()) return {};
+  std::vector<DocId> dropped(skipped.begin(), skipped.end());
+  for (const DocId doc : removed) {
+    if (plan.is_shared(split_of(doc))) dropped.push_back(doc);
+  }
+  dropped = exchanger.shuffle_consuming(std::move(dropped),
+                                        [&](DocId doc) { return plan.owners[split_of(doc)]; });
+  std::sort(dropped.begin(), dropped.end());
+  return dropped;
+}
+
+std::vector<std::uint32_t> agreed_clashing_text_parts(MPI_Comm comm, const JobPlan& plan) {
+  std::vector<std::uint32_t> clashing;
+  run_agreed(comm, [&] {
+    if (comm_rank(comm) == 0) clashing = clashing_text_parts(plan);
+  });
+  return all_gathered(comm, std::span<const std::uint32_t>(clashing));
 }
 
 InputFormat removed_part_format(const JobPlan& plan) {

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <span>
 #include <string>
 #include <vector>
@@ -55,15 +57,34 @@ struct SharedDeduped {
   const SplitLines& lines;
 };
 
+/// Collective: the lines the readers of shared splits must leave out of deduped/
+/// (SharedDeduped::dropped), sorted: every rank's `skipped` lines of shared splits and
+/// `removed` documents of shared splits, each sent to its split's reader. Empty, and no
+/// exchange, when the plan shares no split.
+std::vector<DocId> shared_dropped_lines(Exchanger& exchanger, const JobPlan& plan,
+                                        std::span<const DocId> skipped,
+                                        std::span<const DocId> removed);
+
+/// Collective: clashing_text_parts of `plan`, found by rank 0 (which holds every file's
+/// name) and given to every rank (errors agreed on).
+std::vector<std::uint32_t> agreed_clashing_text_parts(MPI_Comm comm, const JobPlan& plan);
+
+/// How a job that edits documents (spans) changes a kept record before deduped/ gets it:
+/// called with the document and its original record, it returns the record to write instead,
+/// or nothing to write it unchanged.
+using RecordRewrite = std::function<std::optional<std::string>(DocId, std::string_view record)>;
+
 /// Writes DIR/deduped/NAME (deduped_part_name, with `clashing`) for every split this rank owns
 /// (reads, for a shared split), in the input's format and compression: the original records of the
 /// documents that are not removed, byte for byte, in input order. `removed` is sorted. Returns
-/// the records written. Throws IoError naming the file when a split no longer has the content
-/// the sketch read (`read`: this rank's counts of the splits it read).
+/// the records written. With `rewrite`, a kept record is written as it says. Throws IoError
+/// naming the file when a split no longer has the content the sketch read (`read`: this
+/// rank's counts of the splits it read).
 std::uint64_t write_deduped(const JobPlan& plan, int rank, const LocalDocs& docs,
                             const SplitTallies& read, std::span<const DocId> removed,
                             const SharedDeduped& shared, std::span<const std::uint32_t> clashing,
-                            const std::string& dir, std::uint64_t max_record_bytes);
+                            const std::string& dir, std::uint64_t max_record_bytes,
+                            const RecordRewrite& rewrite = {});
 
 /// The format of removed/ parts: the inputs' compression (plain, gzip or zstd JSON Lines; a
 /// text input counts as plain), or when they mix, the one that holds the most input bytes on

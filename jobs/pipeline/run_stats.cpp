@@ -101,6 +101,22 @@ std::string communication_summary(const RunReport& report) {
 
 }  // namespace
 
+void write_stage_spreads(JsonWriter& json, const std::vector<StageSpread>& stages) {
+  json.key("stages").begin_object();
+  for (const StageSpread& stage : stages) {
+    json.key(stage.name).begin_object();
+    json.key("min_seconds").value(stage.min);
+    json.key("avg_seconds").value(stage.avg);
+    json.key("max_seconds").value(stage.max);
+    json.key("imbalance").value(stage.imbalance());
+    json.key("bytes_shuffled").value(stage.bytes_shuffled);
+    json.key("peak_rss_bytes").value(stage.peak_rss);
+    write_communication(json, stage.communication);
+    json.end_object();
+  }
+  json.end_object();
+}
+
 void write_run_parameters(JsonWriter& json, const RunReport& r) {
   const JobOptions& o = *r.options;
   json.begin_object();
@@ -202,19 +218,7 @@ std::string stats_json(const RunReport& r) {
   json.key("peak_rss_bytes_per_rank").begin_array();
   for (const std::uint64_t b : r.peak_rss_per_rank) json.value(b);
   json.end_array();
-  json.key("stages").begin_object();
-  for (const StageSpread& stage : r.stages) {
-    json.key(stage.name).begin_object();
-    json.key("min_seconds").value(stage.min);
-    json.key("avg_seconds").value(stage.avg);
-    json.key("max_seconds").value(stage.max);
-    json.key("imbalance").value(stage.imbalance());
-    json.key("bytes_shuffled").value(stage.bytes_shuffled);
-    json.key("peak_rss_bytes").value(stage.peak_rss);
-    write_communication(json, stage.communication);
-    json.end_object();
-  }
-  json.end_object();
+  write_stage_spreads(json, r.stages);
   write_communication(json, r.communication);
   json.key("total_seconds").value(total_seconds(r));
   json.end_object();

@@ -57,6 +57,10 @@ struct RunReport {
 /// Writes the run's parameters (the shared ones and the method's) as one JSON object.
 void write_run_parameters(JsonWriter& json, const RunReport& report);
 
+/// Writes "stages": each stage's min/avg/max seconds over the ranks, imbalance, bytes shuffled,
+/// peak RSS and communication, as a member of the JSON object being written.
+void write_stage_spreads(JsonWriter& json, const std::vector<StageSpread>& stages);
+
 /// The stats.json document of a run.
 std::string stats_json(const RunReport& report);
 
