@@ -28,11 +28,17 @@
 #     realistic corpora).
 #   --scaling RANKS... : the strong and weak scaling benchmark instead (scripts/bench-scaling.sh,
 #     e.g. --scaling 1 2 4 8 16); it builds and installs nothing.
+#   --spans [CORPUS] : the spans job's benchmark instead (scripts/bench-spans.sh): MB/s per core
+#     at 1 and 2 ranks, bytes shuffled per input byte, peak RSS, the share of bytes cut.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 if [ "${1:-}" = --scaling ]; then
   shift
   exec "$root/scripts/bench-scaling.sh" "$@"
+fi
+if [ "${1:-}" = --spans ]; then
+  shift
+  exec "$root/scripts/bench-spans.sh" "$@"
 fi
 kernel="${NEARDUP_BENCH_KERNEL:-}"
 if [ "${1:-}" = --kernel ]; then

@@ -69,12 +69,18 @@ std::vector<TokenCut> chain_runs(std::span<const WindowFact> facts, unsigned wid
     if (open && p + width <= run.end) continue;  // holds nothing the open run does not
     if (open && here == chain && p <= run.end) {
       run.end = p + width;
+      run.proof_end = run.end;
       continue;
     }
     if (open) append_runs(cut, run, out);
     const std::uint32_t begin = open ? std::max(p, run.end) : p;
-    run = TokenCut{begin, p + width, kept, here.doc,
-                   static_cast<std::uint32_t>(std::int64_t{begin} + here.shift)};
+    run = TokenCut{begin,
+                   p + width,
+                   kept,
+                   here.doc,
+                   static_cast<std::uint32_t>(std::int64_t{begin} + here.shift),
+                   p,
+                   p + width};
     chain = here;
     open = true;
   }

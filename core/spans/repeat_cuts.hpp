@@ -28,12 +28,20 @@ struct WindowFact {
 
 /// Tokens [begin, end) cut from a document, equal (by the window facts) to tokens
 /// [equal_begin, equal_begin + end - begin) of document equal_doc, which stay when `kept`.
+/// The proof of the cut is the run of whole windows that holds it, tokens [proof_begin,
+/// proof_end) (at least min_tokens), equal to the same shift of the equal document: a cut is
+/// confirmed by comparing its proof's tokens, never only its own (a cut can be one token).
 struct TokenCut {
   std::uint32_t begin = 0;
   std::uint32_t end = 0;
   bool kept = false;
   DocId equal_doc = 0;
   std::uint32_t equal_begin = 0;
+  std::uint32_t proof_begin = 0;
+  std::uint32_t proof_end = 0;
+
+  /// Where the proof's equal run starts in equal_doc.
+  std::uint32_t equal_proof_begin() const { return equal_begin - (begin - proof_begin); }
 
   bool operator==(const TokenCut&) const = default;
 };

@@ -7,7 +7,7 @@
 
 namespace neardup {
 
-/// What a dedup job writes into its output directory (the run lock also into an index's).
+/// What a job writes into its output directory (the run lock also into an index's).
 enum class Output {
   kClusters,
   kPairs,
@@ -15,6 +15,7 @@ enum class Output {
   kRemoved,
   kHosts,
   kReference,
+  kSpans,
   kStats,
   kReport,
   kSuccess,

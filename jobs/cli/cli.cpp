@@ -142,7 +142,8 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
   const std::string command_line = shell_command_line(argc, argv);
   std::vector<Command> commands = {
       add_minhash_command(app, log, command_line), add_explain_command(app, log),
-      add_simhash_command(app, log, command_line), add_exact_command(app, log, command_line)};
+      add_simhash_command(app, log, command_line), add_exact_command(app, log, command_line),
+      add_spans_command(app, log, command_line)};
   for (Command& index : add_index_commands(app, log)) commands.push_back(std::move(index));
   commands.push_back(add_query_command(app, log));
   commands.push_back(add_params_command(app));

@@ -40,6 +40,9 @@ Command add_minhash_command(CLI::App& app, LogFlags& log, const std::string& com
 Command add_simhash_command(CLI::App& app, LogFlags& log, const std::string& command_line);
 Command add_exact_command(CLI::App& app, LogFlags& log, const std::string& command_line);
 
+/// `neardup spans`: text repeated inside documents cut (MPI).
+Command add_spans_command(CLI::App& app, LogFlags& log, const std::string& command_line);
+
 /// `neardup explain`: why two documents are or are not near-duplicates (rank 0 only).
 Command add_explain_command(CLI::App& app, LogFlags& log);
 

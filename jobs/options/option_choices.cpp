@@ -56,6 +56,14 @@ std::vector<Choice<std::optional<InputFormat>>> input_format_choices() {
       input_format_choice_name);
 }
 
+const char* keep_occurrence_name(KeepOccurrence keep) {
+  return keep == KeepOccurrence::kNone ? "none" : "first";
+}
+
+std::vector<Choice<KeepOccurrence>> keep_occurrence_choices() {
+  return choices({KeepOccurrence::kFirst, KeepOccurrence::kNone}, keep_occurrence_name);
+}
+
 std::vector<Choice<TokenizerKind>> tokenizer_kind_choices() {
   return choices({TokenizerKind::kUnicode, TokenizerKind::kAscii}, tokenizer_kind_name);
 }

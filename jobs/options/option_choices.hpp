@@ -8,6 +8,7 @@
 #include "core/sketch/minhash_kernels.hpp"
 #include "core/sketch/shingles.hpp"
 #include "core/sketch/simhash.hpp"
+#include "core/spans/span_spec.hpp"
 #include "core/text/tokenizer_choice.hpp"
 #include "io/input/input_format.hpp"
 #include "jobs/options/option_list.hpp"
@@ -20,6 +21,8 @@ const char* shingle_kind_name(ShingleKind kind);
 const char* simhash_features_name(SimhashFeatures features);
 /// "tf", "binary" or "logtf".
 const char* simhash_weight_name(SimhashWeight weight);
+/// "first" or "none".
+const char* keep_occurrence_name(KeepOccurrence keep);
 /// An input format's name, or "auto" (by extension) for none.
 const char* input_format_choice_name(std::optional<InputFormat> format);
 
@@ -33,6 +36,8 @@ std::vector<Choice<SimhashWeight>> simhash_weight_choices();
 std::vector<Choice<std::optional<InputFormat>>> input_format_choices();
 /// --tokenizer: unicode, ascii.
 std::vector<Choice<TokenizerKind>> tokenizer_kind_choices();
+/// --keep-occurrence: first, none.
+std::vector<Choice<KeepOccurrence>> keep_occurrence_choices();
 /// --kernel: auto (the fastest this CPU has), scalar, avx2, avx512.
 std::vector<Choice<MinhashKernel>> minhash_kernel_choices();
 

@@ -41,6 +41,13 @@ for job in minhash simhash exact; do
   expect 2 'did you mean --output' $job -i "$work/in" --outptu "$work/out"
   expect 2 '--keep biggest: expected' $job -i "$work/in" -o "$work/out" --keep biggest
 done
+expect 0 'documents read' spans -i "$work/in" -o "$work/out" --min-tokens 20
+expect 1 "$missing" spans -i "$missing" -o "$work/out"
+expect 2 'did you mean --output' spans -i "$work/in" --outptu "$work/out"
+expect 2 '--kgram 30 is longer than --min-tokens 20' spans -i "$work/in" -o "$work/out" \
+  --min-tokens 20 --kgram 30
+expect 2 'not in range|must be in' spans -i "$work/in" -o "$work/out" --min-tokens 1
+expect 2 'none|first' spans -i "$work/in" -o "$work/out" --keep-occurrence last
 expect 0 'Usage' minhash --help
 expect 2 'not in range|must be in' minhash -i "$work/in" -o "$work/out" -t 1.5
 expect 2 'contradict' exact -i "$work/in" -o "$work/out" --resume "$work/out" --overwrite

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""docs/flags.md against the command line: every flag of minhash, simhash and exact has a row
-in its section's table (the shared flags in minhash's), every row names flags the command
+"""docs/flags.md against the command line: every flag of minhash, simhash, exact and spans has
+a row in its section's table (the shared flags in minhash's), every row names flags the command
 has, and a row's default is the one --help prints.
 Usage: flags_doc_test.py NEARDUP FLAGS_MD"""
 import re, subprocess, sys
@@ -53,8 +53,9 @@ DERIVED = {"--tmp-dir": "OUTPUT/_tmp", "--blocks": "k + 3"}
 broken = []
 shared_rows = table_rows(section("`neardup minhash`"))
 own_rows = {"minhash": shared_rows, "simhash": table_rows(section("`neardup simhash` and `neardup exact`")),
-            "exact": table_rows(section("`neardup simhash` and `neardup exact`"))}
-for command in ("minhash", "simhash", "exact"):
+            "exact": table_rows(section("`neardup simhash` and `neardup exact`")),
+            "spans": table_rows(section("`neardup spans`"))}
+for command in ("minhash", "simhash", "exact", "spans"):
     options = help_options(command)
     rows = own_rows[command] + ([] if command == "minhash" else shared_rows)
     documented = {f for flags, _ in rows for f in flags}
@@ -63,8 +64,8 @@ for command in ("minhash", "simhash", "exact"):
             broken.append(f"{command}: {name} has no row in docs/flags.md")
     for flags, default in own_rows[command]:
         for f in flags:
-            if f not in options and command == "minhash":
-                broken.append(f"minhash: docs/flags.md has a row for {f}, which the command lacks")
+            if f not in options and command in ("minhash", "spans"):
+                broken.append(f"{command}: docs/flags.md has a row for {f}, which the command lacks")
         if len(flags) == 1 and flags[0] in options and DERIVED.get(flags[0]) != plain(default):
             want = options[flags[0]]
             have = plain(default)

@@ -85,6 +85,16 @@ std::string check_one(const std::vector<TokenList>& docs, const std::vector<std:
     if (docs[d][c.begin + i] != equal[c.equal_begin + i]) return where + "differs from equal run";
     if (keeps && cut[c.equal_doc][c.equal_begin + i]) return where + "kept run is cut";
   }
+  if (c.proof_begin > c.begin || c.proof_end < c.end || c.proof_end > docs[d].size() ||
+      c.proof_end - c.proof_begin < spec.min_tokens || c.equal_begin < c.begin - c.proof_begin) {
+    return where + "proof does not hold the cut or is shorter than min_tokens";
+  }
+  for (std::uint32_t i = 0; i < c.proof_end - c.proof_begin; ++i) {
+    const std::uint32_t e = c.equal_proof_begin() + i;
+    if (e >= equal.size() || docs[d][c.proof_begin + i] != equal[e]) {
+      return where + "proof differs from the equal run";
+    }
+  }
   return "";
 }
 

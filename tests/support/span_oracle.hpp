@@ -24,7 +24,8 @@ std::vector<std::vector<bool>> tokens_cut_by_definition(
     const SpanSpec& spec);
 
 /// Checks what a user relies on in `cuts` (each document's, DocId = index): cuts in order,
-/// disjoint, inside the document; each cut's tokens equal its equal run's (another place);
+/// disjoint, inside the document; each cut's tokens, and its proof's (at least min_tokens,
+/// holding the cut), equal its equal run's (another place);
 /// under kFirst that run is kept and none of its tokens is cut, under kNone no cut is kept.
 /// Returns "" or the first problem.
 std::string check_cuts(const std::vector<TokenList>& docs,

@@ -133,8 +133,8 @@ TEST(RepeatCuts, TheKeptRunOfACutIsNeverCut) {
     cuts.push_back(cut_repeats(facts[d], static_cast<std::uint32_t>(docs[d].size()), spec));
   }
   EXPECT_TRUE(cuts[0].empty());
-  EXPECT_EQ(cuts[1], (std::vector<TokenCut>{{2, 3, true, 0, 1}}));
-  EXPECT_EQ(cuts[2], (std::vector<TokenCut>{{0, 2, true, 1, 0}}));
+  EXPECT_EQ(cuts[1], (std::vector<TokenCut>{{2, 3, true, 0, 1, 1, 3}}));
+  EXPECT_EQ(cuts[2], (std::vector<TokenCut>{{0, 2, true, 1, 0, 0, 2}}));
   EXPECT_EQ(testing::check_cuts(docs, cuts, spec), "");
 }
 
@@ -157,8 +157,8 @@ TEST(RepeatCuts, KeepNoneCutsEveryOccurrence) {
   const std::vector<TokenList> docs = {{"a", "b", "c", "d"}, {"z", "b", "c", "d"}};
   const SpanSpec spec{.min_tokens = 3, .kgram = 1, .keep = KeepOccurrence::kNone};
   const auto facts = testing::exact_window_facts(docs, 3);
-  EXPECT_EQ(cut_repeats(facts[0], 4, spec), (std::vector<TokenCut>{{1, 4, false, 1, 1}}));
-  EXPECT_EQ(cut_repeats(facts[1], 4, spec), (std::vector<TokenCut>{{1, 4, false, 0, 1}}));
+  EXPECT_EQ(cut_repeats(facts[0], 4, spec), (std::vector<TokenCut>{{1, 4, false, 1, 1, 1, 4}}));
+  EXPECT_EQ(cut_repeats(facts[1], 4, spec), (std::vector<TokenCut>{{1, 4, false, 0, 1, 1, 4}}));
   EXPECT_EQ(testing::check_cuts(
                 docs, {cut_repeats(facts[0], 4, spec), cut_repeats(facts[1], 4, spec)}, spec),
             "");
@@ -171,7 +171,7 @@ TEST(RepeatCuts, OnlyRunsOfMinTokensAreCut) {
   const SpanSpec spec{.min_tokens = 4, .kgram = 2};
   const auto facts = testing::exact_window_facts(docs, 4);
   EXPECT_TRUE(cut_repeats(facts[0], 9, spec).empty());
-  EXPECT_EQ(cut_repeats(facts[1], 9, spec), (std::vector<TokenCut>{{4, 8, true, 0, 5}}));
+  EXPECT_EQ(cut_repeats(facts[1], 9, spec), (std::vector<TokenCut>{{4, 8, true, 0, 5, 4, 8}}));
 }
 
 // Forced fingerprint collisions (hashes masked to 4 bits) make anchors shared and windows

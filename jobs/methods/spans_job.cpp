@@ -1,0 +1,452 @@
+// The spans job's driver: plan, read, search, cut, write (DESIGN.md), one phase a member.
+#include "jobs/methods/spans_job.hpp"
+
+#include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <map>
+#include <optional>
+
+#include "core/text/token_origins.hpp"
+#include "io/json/json_string_edit.hpp"
+#include "io/json/json_writer.hpp"
+#include "io/write/atomic_file.hpp"
+#include "io/write/output_names.hpp"
+#include "io/write/tsv.hpp"
+#include "jobs/documents/doc_owners.hpp"
+#include "jobs/documents/document_source.hpp"
+#include "jobs/documents/job_plan.hpp"
+#include "jobs/documents/split_lines.hpp"
+#include "jobs/mpi/all_gathered.hpp"
+#include "jobs/mpi/log.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/mpi/progress.hpp"
+#include "jobs/mpi/stage_stats.hpp"
+#include "jobs/options/option_json.hpp"
+#include "jobs/pipeline/output_dir.hpp"
+#include "jobs/pipeline/output_guard.hpp"
+#include "jobs/pipeline/output_stage.hpp"
+#include "jobs/pipeline/run_stats.hpp"
+#include "jobs/stages/shared_sketch.hpp"
+#include "jobs/stages/sketch_lines.hpp"
+#include "jobs/stages/skip_guard.hpp"
+#include "jobs/stages/span_cuts_stage.hpp"
+#include "jobs/stages/span_facts_stage.hpp"
+#include "jobs/stages/spill_stage.hpp"
+#include "jobs/version.hpp"
+
+namespace neardup {
+namespace {
+
+// The read stage's "sketch": none (the search reads the documents again), so that the shared
+// stage reads, counts and locates every record as the dedup jobs do.
+class NoSketch final : public Sketcher {
+ public:
+  unsigned sketch_words() const override { return 0; }
+  std::uint32_t sketch(std::string_view text, std::span<std::uint32_t>) override {
+    return text.empty() ? 0 : 1;
+  }
+};
+
+// A cut's bytes, sent to the rank writing its document's split when that is another rank.
+struct DocByteCut {
+  DocId doc = 0;
+  ByteCut bytes;
+};
+
+// The text of `parsed` without `cuts` written back into its record.
+class RecordCutter {
+ public:
+  RecordCutter(const JobPlan& plan, const DocumentSpec& spec)
+      : plan_(plan), parser_(spec), edit_(spec.text_field) {}
+
+  std::optional<std::string> cut(DocId doc, std::string_view record,
+                                 std::span<const ByteCut> cuts) {
+    const InputFile& file = plan_.files[plan_.splits[split_of(doc)].file];
+    if (parser_.parse(file, record, parsed_) != LineStatus::kOk) return std::nullopt;
+    const std::string text = text_without(parsed_.text, cuts);
+    if (!is_text(file.format)) return edit_.with_text(parsed_.record, text);
+    const auto prefix = static_cast<std::size_t>(parsed_.text.data() - record.data());
+    return std::string(record.substr(0, prefix)) + text;  // a byte-order mark stays
+  }
+
+ private:
+  const JobPlan& plan_;
+  DocumentParser parser_;
+  ParsedLine parsed_;
+  JsonStringEdit edit_;
+};
+
+class SpansRun {
+ public:
+  SpansRun(MPI_Comm comm, const SpansOptions& options)
+      : comm_(comm),
+        options_(options),
+        exchanger_(comm, options.shuffle_bytes),
+        rank_(exchanger_.rank()),
+        clock_([this] { return exchanger_.bytes_sent(); }),
+        tokenizer_(options.document.tokenizer) {}
+
+  SpansSummary run() {
+    open();
+    read_corpus();
+    search();
+    cut();
+    write_outputs();
+    return finish();
+  }
+
+ private:
+  // Plans the inputs and takes the output directory.
+  void open() {
+    clock_.start("plan");
+    plan_ = make_plan(comm_, options_, SplitSharing::kUnsplittable);
+    spill_ = plan_.has_compressed_input();
+    std::vector<std::string> subdirs = {std::string(output_name(Output::kSpans)),
+                                        std::string(output_name(Output::kDeduped))};
+    if (spill_ && options_.tmp_dir.empty()) subdirs.emplace_back(output_name(Output::kTmp));
+    RunLockPolicy policy;
+    policy.break_lock = options_.break_lock;
+    const ExistingOutput existing =
+        options_.overwrite ? ExistingOutput::kOverwrite : ExistingOutput::kRefuse;
+    agree_on_errors(comm_, rank_ == 0 ? open_output_dir(options_.output, subdirs, existing, "spans",
+                                                        policy, lock_)
+                                      : std::string());
+    run_id_ = broadcast_string(comm_, lock_ ? lock_->holder().run_id : "");
+    guard_.emplace(options_.output, run_id_);
+    spill_file_ = scratch_path("spill");
+    shared_file_ = scratch_path("shared");
+    if (spill_ && !options_.tmp_dir.empty()) {
+      std::error_code error;
+      std::filesystem::create_directories(options_.tmp_dir, error);
+      agree_on_errors(comm_, error ? options_.tmp_dir + ": cannot create: " + error.message() : "");
+    }
+    log_info("spans: " + std::to_string(plan_.files.size()) + " files, " +
+             std::to_string(plan_.total_bytes()) + " bytes, " +
+             std::to_string(plan_.splits.size()) + " splits on " +
+             std::to_string(exchanger_.size()) + " ranks; runs of " +
+             std::to_string(options_.spec.min_tokens) + " tokens, " +
+             std::to_string(options_.spec.fingerprint_tokens()) + "-token fingerprints");
+    if (!plan_.shared.empty()) {
+      log_info(std::to_string(std::count(plan_.shared.begin(), plan_.shared.end(), 1)) +
+               " compressed files that cannot be split are read by one rank each and their "
+               "records handed to every rank");
+    }
+  }
+
+  // Where this rank keeps scratch records: "spill" (compressed inputs' records read again),
+  // "shared" (its documents of shared splits).
+  std::string scratch_path(const char* kind) const {
+    const std::filesystem::path dir =
+        options_.tmp_dir.empty()
+            ? std::filesystem::path(options_.output) / output_name(Output::kTmp)
+            : std::filesystem::path(options_.tmp_dir);
+    // Named for the output directory too, so that runs sharing a --tmp-dir never meet.
+    const std::size_t run =
+        std::hash<std::string>{}(std::filesystem::absolute(options_.output).string());
+    return (dir / ("neardup-spans-" + std::string(kind) + "-" + std::to_string(run) + "-rank-" +
+                   std::to_string(rank_)))
+        .string();
+  }
+
+  // Reads every record once, counting and locating the documents (the dedup jobs' sketch
+  // stage with no sketch), and makes them readable again.
+  void read_corpus() {
+    clock_.start("read");
+    Progress progress(comm_, "read", plan_.total_bytes(), options_.progress_seconds);
+    SketchLimits limits{options_.max_doc_bytes, options_.strict, false, nullptr};
+    limits.on_progress = [&](std::uint64_t bytes, std::uint64_t docs) {
+      progress.advance(bytes, docs);
+    };
+    limits.early_check = [this](const SketchResult& so_far, bool done) {
+      return check_skip_fraction_early(comm_, so_far, done, options_.max_skip_fraction, plan_);
+    };
+    NoSketch sketcher;
+    std::optional<SharedSketch> shared;
+    if (!plan_.shared.empty()) {
+      shared.emplace(exchanger_, plan_, options_.document, sketcher, limits, shared_file_,
+                     options_.shuffle_bytes);
+    }
+    sketch_ = sketch_splits(plan_, rank_, options_.document, sketcher, limits, nullptr,
+                            shared ? &*shared : nullptr);
+    owners_.emplace(plan_, plan_.shared.empty()
+                               ? std::vector<SharedRange>()
+                               : gather_shared_ranges(comm_, sketch_.shared_ranges));
+    owner_ = [this](DocId doc) { return (*owners_)(doc); };
+    progress.finish();
+    lines_ = SplitLines(comm_, plan_, sketch_.splits);
+    if (spill_) {
+      spill_compressed_records(plan_, rank_, sketch_.docs.ids, sketch_.docs, spill_file_,
+                               options_.max_doc_bytes);
+    }
+    source_.emplace(plan_, sketch_.docs, lines_, options_.document, spill_file_, shared_file_);
+    fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
+    log_skip_examples(exchanger_, sketch_, *source_);
+    check_skip_fraction(comm_, sketch_, options_.max_skip_fraction, plan_, *source_);
+  }
+
+  // The facts of every repeated window of this rank's documents.
+  void search() {
+    clock_.start("search");
+    const TokensOf tokens_of = [this](DocId doc, TokenStream& out) {
+      tokenizer_.tokenize(source_->text(doc), out);
+    };
+    facts_ = find_window_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
+                               options_.fingerprint_mask, owner_, search_counts_);
+  }
+
+  // The confirmed cuts, and the documents they leave too short.
+  void cut() {
+    clock_.start("cut");
+    const LocatedOf located_of = [this](DocId doc, LocatedText& out) {
+      out.text = source_->text(doc);
+      out.located = tokenize_with_origins(tokenizer_, out.text, out.tokens, out.origins);
+    };
+    const IdOf id_of = [this](DocId doc) { return source_->id(doc); };
+    cuts_ = confirm_cuts(exchanger_, facts_, located_of, id_of, options_.spec, owner_, cut_counts_);
+    facts_ = {};
+    for (std::size_t begin = 0; begin < cuts_.size();) {
+      std::size_t end = begin;
+      std::uint64_t tokens_cut = 0;
+      while (end < cuts_.size() && cuts_[end].doc == cuts_[begin].doc) {
+        tokens_cut += cuts_[end].tokens.end - cuts_[end].tokens.begin;
+        ++end;
+      }
+      ++docs_cut_;
+      if (cuts_[begin].doc_tokens - tokens_cut < options_.min_doc_tokens) {
+        removed_.push_back(cuts_[begin].doc);
+      }
+      begin = end;
+    }
+  }
+
+  void write_outputs() {
+    clock_.start("write");
+    run_agreed(comm_, [this] { write_spans(); });
+    write_deduped_corpus();
+    clock_.stop();
+    if (spill_) std::filesystem::remove(spill_file_);
+    if (!plan_.shared.empty()) std::filesystem::remove(shared_file_);
+  }
+
+  // spans/part-RANK.tsv: every confirmed cut of this rank's documents.
+  void write_spans() {
+    AtomicFile file(part_path(options_.output, output_name(Output::kSpans),
+                              static_cast<std::size_t>(rank_), "tsv"));
+    const bool kept = options_.spec.keep == KeepOccurrence::kFirst;
+    std::string id;
+    for (std::size_t i = 0; i < cuts_.size(); ++i) {
+      const ConfirmedCut& c = cuts_[i];
+      if (i == 0 || cuts_[i - 1].doc != c.doc) id = escape_tsv_field(source_->id(c.doc));
+      std::string row = id + '\t' + std::to_string(c.bytes.start) + '\t' +
+                        std::to_string(c.bytes.end) + '\t' +
+                        std::to_string(c.tokens.end - c.tokens.begin) + '\t';
+      if (kept) {
+        row += escape_tsv_field(c.equal_id) + '\t';
+        if (c.equal_byte_start >= 0) row += std::to_string(c.equal_byte_start);
+      } else {
+        row += '\t';
+      }
+      file.write(row + '\n');
+    }
+    file.commit();
+  }
+
+  // deduped/: every split's records, cut, by the rank that reads the split.
+  void write_deduped_corpus() {
+    std::vector<DocByteCut> cuts;
+    std::vector<DocByteCut> elsewhere;  // of documents of shared splits another rank writes
+    for (const ConfirmedCut& c : cuts_) {
+      const int writer = plan_.owners[split_of(c.doc)];
+      (writer == rank_ ? cuts : elsewhere).push_back({c.doc, c.bytes});
+    }
+    const auto writer_of = [this](const DocByteCut& c) { return plan_.owners[split_of(c.doc)]; };
+    for (const DocByteCut& c : exchanger_.shuffle_consuming(std::move(elsewhere), writer_of)) {
+      cuts.push_back(c);
+    }
+    std::stable_sort(cuts.begin(), cuts.end(),
+                     [](const DocByteCut& a, const DocByteCut& b) { return a.doc < b.doc; });
+    const std::vector<DocId> dropped =
+        shared_dropped_lines(exchanger_, plan_, sketch_.shared_skipped, removed_);
+    const std::vector<std::uint32_t> clashing = agreed_clashing_text_parts(comm_, plan_);
+    RecordCutter cutter(plan_, options_.document);
+    std::vector<ByteCut> of_doc;
+    const RecordRewrite rewrite = [&](DocId doc, std::string_view record) {
+      const auto first = std::lower_bound(cuts.begin(), cuts.end(), doc,
+                                          [](const DocByteCut& c, DocId d) { return c.doc < d; });
+      if (first == cuts.end() || first->doc != doc) return std::optional<std::string>();
+      of_doc.clear();
+      for (auto it = first; it != cuts.end() && it->doc == doc; ++it) of_doc.push_back(it->bytes);
+      return cutter.cut(doc, record, of_doc);
+    };
+    run_agreed(comm_, [&] {
+      deduped_written_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.splits, removed_,
+                                       SharedDeduped{dropped, lines_}, clashing, options_.output,
+                                       options_.max_doc_bytes, rewrite);
+    });
+  }
+
+  // Counts every document once (or throws), then rank 0 writes stats.json and _SUCCESS.
+  SpansSummary finish() {
+    SpansSummary s;
+    s.docs_read = lines_.total();
+    std::uint64_t skipped = 0;
+    for (int status = 1; status < kLineStatusCount; ++status) {
+      skipped += sketch_.status_counts[static_cast<std::size_t>(status)];
+    }
+    s.docs_skipped = sum_over_ranks(comm_, skipped);
+    s.docs_cut = sum_over_ranks(comm_, docs_cut_);
+    s.docs_removed = sum_over_ranks(comm_, removed_.size());
+    s.cuts = sum_over_ranks(comm_, cuts_.size());
+    std::uint64_t tokens = 0, bytes = 0;
+    for (const ConfirmedCut& c : cuts_) {
+      tokens += c.tokens.end - c.tokens.begin;
+      bytes += c.bytes.end - c.bytes.start;
+    }
+    s.tokens_cut = sum_over_ranks(comm_, tokens);
+    s.bytes_cut = sum_over_ranks(comm_, bytes);
+    s.cuts_refused = sum_over_ranks(comm_, cut_counts_.refused);
+    s.unlocated_docs = sum_over_ranks(comm_, cut_counts_.unlocated_docs);
+    s.bytes_shuffled = sum_over_ranks(comm_, exchanger_.bytes_sent());
+    const std::uint64_t docs = sum_over_ranks(comm_, sketch_.docs.size());
+    const std::uint64_t written = sum_over_ranks(comm_, deduped_written_);
+    const bool adds_up = docs + s.docs_skipped == s.docs_read && written + s.docs_removed == docs;
+    agree_on_errors(comm_, adds_up ? "" : accounting_problem(docs, written, s));
+    const std::string stats = stats_json(s, docs, written);
+    run_agreed(comm_, [&] {
+      if (rank_ == 0) commit_outputs(stats);
+    });
+    if (rank_ == 0) {
+      std::printf(
+          "spans: %llu documents read, %llu cut (%llu runs, %llu tokens, %llu bytes), "
+          "%llu removed whole\n",
+          static_cast<unsigned long long>(s.docs_read), static_cast<unsigned long long>(s.docs_cut),
+          static_cast<unsigned long long>(s.cuts), static_cast<unsigned long long>(s.tokens_cut),
+          static_cast<unsigned long long>(s.bytes_cut),
+          static_cast<unsigned long long>(s.docs_removed));
+      std::fflush(stdout);
+    }
+    return s;
+  }
+
+  static std::string accounting_problem(std::uint64_t docs, std::uint64_t written,
+                                        const SpansSummary& s) {
+    return "documents do not add up: read " + std::to_string(s.docs_read) + ", skipped " +
+           std::to_string(s.docs_skipped) + ", documents " + std::to_string(docs) +
+           ", written to deduped/ " + std::to_string(written) + ", removed " +
+           std::to_string(s.docs_removed);
+  }
+
+  // stats.json: the run's parameters, counts and stages.
+  std::string stats_json(const SpansSummary& s, std::uint64_t docs, std::uint64_t written) {
+    const std::vector<StageSpread> stages = clock_.reduce(comm_);
+    const std::vector<std::uint64_t> largest = largest_repeats();
+    const std::vector<std::uint64_t> peak_rss = gather_per_rank(comm_, peak_rss_bytes());
+    const std::uint64_t anchors = sum_over_ranks(comm_, search_counts_.anchors);
+    const std::uint64_t shared_anchors = sum_over_ranks(comm_, search_counts_.shared_anchors);
+    const std::uint64_t windows = sum_over_ranks(comm_, search_counts_.windows);
+    const std::uint64_t repeated = sum_over_ranks(comm_, search_counts_.repeated);
+    const std::uint64_t proposed = sum_over_ranks(comm_, cut_counts_.proposed);
+    const std::uint64_t fetched = sum_over_ranks(comm_, cut_counts_.equal_runs_fetched);
+    JsonWriter json;
+    json.begin_object();
+    json.key("job").value("spans");
+    json.key("neardup_version").value(kNeardupVersion);
+    json.key("ranks").value(exchanger_.size());
+    json.key("parameters").begin_object();
+    write_options(json, options_, ParameterScope::kRun, describe_spans_job_options);
+    json.end_object();
+    json.key("command_line").value(options_.command_line);
+    json.key("input_files").value(plan_.files.size());
+    json.key("input_bytes").value(plan_.total_bytes());
+    json.key("splits").value(plan_.splits.size());
+    json.key("docs_read").value(s.docs_read);
+    json.key("docs_skipped").value(s.docs_skipped);
+    json.key("documents").value(docs);
+    json.key("docs_cut").value(s.docs_cut);
+    json.key("docs_removed").value(s.docs_removed);
+    json.key("deduped_lines").value(written);
+    json.key("cuts").value(s.cuts);
+    json.key("tokens_cut").value(s.tokens_cut);
+    json.key("bytes_cut").value(s.bytes_cut);
+    json.key("cuts_proposed").value(proposed);
+    json.key("cuts_refused").value(s.cuts_refused);
+    json.key("unlocated_docs").value(s.unlocated_docs);
+    json.key("anchors").value(anchors);
+    json.key("shared_anchors").value(shared_anchors);
+    json.key("windows_shuffled").value(windows);
+    json.key("repeated_windows").value(repeated);
+    json.key("equal_runs_fetched").value(fetched);
+    json.key("largest_repeats").begin_array();
+    for (const std::uint64_t n : largest) json.value(n);
+    json.end_array();
+    json.key("bytes_shuffled").value(s.bytes_shuffled);
+    json.key("peak_rss_bytes_per_rank").begin_array();
+    for (const std::uint64_t b : peak_rss) json.value(b);
+    json.end_array();
+    write_stage_spreads(json, stages);
+    json.end_object();
+    return json.str();
+  }
+
+  // Collective: the sizes of the largest groups of equal windows over every rank.
+  std::vector<std::uint64_t> largest_repeats() {
+    std::vector<std::uint64_t> all =
+        all_gathered(comm_, std::span<const std::uint64_t>(search_counts_.largest));
+    std::sort(all.begin(), all.end(), std::greater<>());
+    if (all.size() > kLargestRepeats) all.resize(kLargestRepeats);
+    return all;
+  }
+
+  // Rank 0: stats.json, the scratch removed, _SUCCESS last, the lock released.
+  void commit_outputs(const std::string& stats) {
+    const std::filesystem::path out(options_.output);
+    write_file_atomically((out / output_name(Output::kStats)).string(), stats);
+    if (spill_ && options_.tmp_dir.empty()) {
+      std::filesystem::remove_all(out / output_name(Output::kTmp));
+    }
+    remove_foreign_temporaries(options_.output, temporary_tag(run_id_));
+    write_file_atomically((out / output_name(Output::kSuccess)).string(), stats);
+    lock_->release();
+    log_info("wrote " + options_.output);
+  }
+
+  MPI_Comm comm_;
+  const SpansOptions& options_;
+  Exchanger exchanger_;
+  int rank_;
+  StageClock clock_;
+  Tokenizer tokenizer_;
+  // open
+  JobPlan plan_;
+  bool spill_ = false;
+  std::optional<RunLock> lock_;
+  std::string run_id_;
+  std::optional<OutputGuard> guard_;
+  std::string spill_file_;
+  std::string shared_file_;
+  // read
+  SketchResult sketch_;
+  std::optional<DocOwners> owners_;
+  OwnerFn owner_;
+  SplitLines lines_;
+  std::optional<DocSource> source_;
+  // search and cut
+  SpanSearchCounts search_counts_;
+  std::vector<DocWindowFact> facts_;
+  SpanCutCounts cut_counts_;
+  std::vector<ConfirmedCut> cuts_;
+  std::uint64_t docs_cut_ = 0;
+  std::vector<DocId> removed_;  // sorted
+  // write
+  std::uint64_t deduped_written_ = 0;
+};
+
+}  // namespace
+
+SpansSummary run_spans(MPI_Comm comm, const SpansOptions& options) {
+  agree_on_usage(comm, validate(options));
+  return SpansRun(comm, options).run();
+}
+
+}  // namespace neardup

@@ -1,0 +1,199 @@
+// Spans cuts: proposed from the facts, then confirmed against equal runs fetched in one
+// request shuffle and one answer exchange.
+#include "jobs/stages/span_cuts_stage.hpp"
+
+#include <algorithm>
+#include <cstring>
+#include <map>
+#include <tuple>
+
+namespace neardup {
+namespace {
+
+// A run of another document's tokens that a cut says it equals.
+struct RunRef {
+  DocId doc = 0;
+  std::uint32_t begin = 0;
+  std::uint32_t length = 0;
+  auto operator<=>(const RunRef&) const = default;
+};
+
+// A request for an equal run, as shuffled to its owner.
+struct RunRequest {
+  RunRef run;
+  std::int32_t from = 0;     // the asking rank
+  std::uint32_t serial = 0;  // the run's number on that rank
+};
+
+// A fetched run: its canonical text, each token's first byte (when known) and document id.
+struct RunAnswer {
+  bool found = false;
+  std::string text;
+  std::vector<std::uint32_t> starts;
+  std::string id;
+};
+
+// A proposed cut and its own canonical text, waiting for its equal run.
+struct Proposed {
+  ConfirmedCut cut;
+  std::string text;
+  std::uint32_t serial = 0;
+};
+
+std::string_view run_text(const TokenStream& tokens, std::uint32_t begin, std::uint32_t end) {
+  return std::string_view(tokens.text)
+      .substr(tokens.starts[begin], tokens.ends[end - 1] - tokens.starts[begin]);
+}
+
+// The document's facts for every window (kUnique where `facts` has none).
+std::vector<WindowFact> all_windows(std::span<const DocWindowFact> facts, std::size_t tokens,
+                                    unsigned width) {
+  std::vector<WindowFact> all(tokens >= width ? tokens - width + 1 : 0);
+  for (const DocWindowFact& f : facts) {
+    if (f.token < all.size()) all[f.token] = f.fact;
+  }
+  return all;
+}
+
+template <class T>
+void put(std::string& out, T value) {
+  out.append(reinterpret_cast<const char*>(&value), sizeof value);
+}
+
+void put_string(std::string& out, std::string_view text) {
+  put(out, static_cast<std::uint32_t>(text.size()));
+  out.append(text);
+}
+
+template <class T>
+T take(std::string_view& in) {
+  T value;
+  std::memcpy(&value, in.data(), sizeof value);
+  in.remove_prefix(sizeof value);
+  return value;
+}
+
+std::string take_string(std::string_view& in) {
+  const auto size = take<std::uint32_t>(in);
+  std::string text(in.substr(0, size));
+  in.remove_prefix(size);
+  return text;
+}
+
+// The proposed cuts of this rank's documents, and the distinct runs they name, numbered.
+std::vector<Proposed> propose(std::span<const DocWindowFact> facts, const LocatedOf& located_of,
+                              const SpanSpec& spec, std::map<RunRef, std::uint32_t>& runs,
+                              SpanCutCounts& counts) {
+  std::vector<Proposed> proposed;
+  LocatedText doc;
+  for (std::size_t begin = 0; begin < facts.size();) {
+    std::size_t end = begin;
+    while (end < facts.size() && facts[end].doc == facts[begin].doc) ++end;
+    const DocId id = facts[begin].doc;
+    located_of(id, doc);
+    const auto tokens = static_cast<std::uint32_t>(doc.tokens.size());
+    const std::vector<WindowFact> windows =
+        all_windows(facts.subspan(begin, end - begin), tokens, spec.min_tokens);
+    const std::vector<TokenCut> cuts = cut_repeats(windows, tokens, spec);
+    counts.proposed += cuts.size();
+    if (!doc.located && !cuts.empty()) ++counts.unlocated_docs;
+    for (const TokenCut& cut : doc.located ? cuts : std::vector<TokenCut>{}) {
+      const RunRef run{cut.equal_doc, cut.equal_proof_begin(), cut.proof_end - cut.proof_begin};
+      const auto [it, added] = runs.emplace(run, static_cast<std::uint32_t>(runs.size()));
+      Proposed p;
+      p.cut.doc = id;
+      p.cut.doc_tokens = tokens;
+      p.cut.tokens = cut;
+      p.cut.bytes =
+          byte_cut(doc.origins, static_cast<std::uint32_t>(doc.text.size()), cut.begin, cut.end);
+      p.text = run_text(doc.tokens, cut.proof_begin, cut.proof_end);
+      p.serial = it->second;
+      proposed.push_back(std::move(p));
+    }
+    begin = end;
+  }
+  return proposed;
+}
+
+// Answers the requests this rank received: per asking rank, its answers as bytes.
+std::vector<std::string> answer(std::vector<RunRequest> requests, int ranks,
+                                const LocatedOf& located_of, const IdOf& id_of) {
+  std::sort(requests.begin(), requests.end(),
+            [](const RunRequest& a, const RunRequest& b) { return a.run < b.run; });
+  std::vector<std::string> out(static_cast<std::size_t>(ranks));
+  LocatedText doc;
+  std::string id;
+  for (std::size_t i = 0; i < requests.size(); ++i) {
+    const RunRef& run = requests[i].run;
+    if (i == 0 || requests[i - 1].run.doc != run.doc) {
+      located_of(run.doc, doc);
+      id = id_of(run.doc);
+    }
+    std::string& to = out[static_cast<std::size_t>(requests[i].from)];
+    put(to, requests[i].serial);
+    const bool found = run.length > 0 && run.begin + run.length <= doc.tokens.size();
+    put(to, static_cast<std::uint8_t>(found));
+    if (!found) continue;
+    put_string(to, run_text(doc.tokens, run.begin, run.begin + run.length));
+    put(to, doc.located ? run.length : std::uint32_t{0});
+    for (std::uint32_t t = run.begin; doc.located && t < run.begin + run.length; ++t) {
+      put(to, doc.origins[t].start);
+    }
+    put_string(to, id);
+  }
+  return out;
+}
+
+// Collective: fetches the runs of `runs` from their owners.
+std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, std::uint32_t>& runs,
+                                  const LocatedOf& located_of, const IdOf& id_of,
+                                  const OwnerFn& owner) {
+  std::vector<RunRequest> requests;
+  requests.reserve(runs.size());
+  for (const auto& [run, serial] : runs) requests.push_back({run, exchanger.rank(), serial});
+  requests = exchanger.shuffle_consuming(std::move(requests),
+                                         [&](const RunRequest& r) { return owner(r.run.doc); });
+  const std::vector<std::string> replies =
+      exchanger.exchange_blocks(answer(std::move(requests), exchanger.size(), located_of, id_of));
+  std::vector<RunAnswer> answers(runs.size());
+  for (const std::string& block : replies) {
+    std::string_view in = block;
+    while (!in.empty()) {
+      RunAnswer& a = answers[take<std::uint32_t>(in)];
+      a.found = take<std::uint8_t>(in) != 0;
+      if (!a.found) continue;
+      a.text = take_string(in);
+      a.starts.resize(take<std::uint32_t>(in));  // none when the run's bytes are unknown
+      for (std::uint32_t& start : a.starts) start = take<std::uint32_t>(in);
+      a.id = take_string(in);
+    }
+  }
+  return answers;
+}
+
+}  // namespace
+
+std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, std::span<const DocWindowFact> facts,
+                                       const LocatedOf& located_of, const IdOf& id_of,
+                                       const SpanSpec& spec, const OwnerFn& owner,
+                                       SpanCutCounts& counts) {
+  std::map<RunRef, std::uint32_t> runs;
+  std::vector<Proposed> proposed = propose(facts, located_of, spec, runs, counts);
+  counts.equal_runs_fetched = runs.size();
+  const std::vector<RunAnswer> answers = fetch_runs(exchanger, runs, located_of, id_of, owner);
+  std::vector<ConfirmedCut> confirmed;
+  for (Proposed& p : proposed) {
+    const RunAnswer& a = answers[p.serial];
+    if (!a.found || a.text != p.text) {
+      ++counts.refused;
+      continue;
+    }
+    p.cut.equal_id = a.id;
+    const std::uint32_t offset = p.cut.tokens.begin - p.cut.tokens.proof_begin;
+    if (offset < a.starts.size()) p.cut.equal_byte_start = a.starts[offset];
+    confirmed.push_back(std::move(p.cut));
+  }
+  return confirmed;
+}
+
+}  // namespace neardup

@@ -1,0 +1,63 @@
+// The spans job's cuts, stage 4: each document's window facts become token cuts, and each cut
+// is confirmed by comparing its tokens with the equal run's, fetched from the rank that owns
+// it, so that no hash collision can cut text.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <string>
+#include <vector>
+
+#include "core/spans/repeat_cuts.hpp"
+#include "core/spans/text_cuts.hpp"
+#include "jobs/documents/document_fetch.hpp"
+#include "jobs/mpi/exchange.hpp"
+#include "jobs/stages/span_facts_stage.hpp"
+
+namespace neardup {
+
+/// A document's text with its canonical tokens and their origins (when `located`).
+struct LocatedText {
+  std::string text;
+  TokenStream tokens;
+  std::vector<TokenOrigin> origins;
+  bool located = false;
+};
+
+/// Reads and tokenizes a document this rank owns into `out`.
+using LocatedOf = std::function<void(DocId doc, LocatedText& out)>;
+
+/// The id (as spans/ writes it) of a document this rank owns.
+using IdOf = std::function<std::string(DocId doc)>;
+
+/// A cut confirmed on the tokens: what spans/ and deduped/ read.
+struct ConfirmedCut {
+  DocId doc = 0;
+  std::uint32_t doc_tokens = 0;  // the document's tokens, cut or not
+  TokenCut tokens;
+  ByteCut bytes;                       // in the document's text
+  std::string equal_id;                // the equal run's document (the kept one under kFirst)
+  std::int64_t equal_byte_start = -1;  // the equal run's first byte in its text; -1: unknown
+};
+
+/// What confirming counted on this rank.
+struct SpanCutCounts {
+  std::uint64_t proposed = 0;            // cuts the window facts gave
+  std::uint64_t refused = 0;             // of them, cuts whose tokens differ from the equal run's
+  std::uint64_t unlocated_docs = 0;      // documents whose tokens' bytes are unknown: nothing cut
+  std::uint64_t equal_runs_fetched = 0;  // distinct equal runs this rank asked for
+};
+
+/// Collective: the confirmed cuts of this rank's documents, sorted by document and token.
+/// `facts` (sorted by document and token, find_window_facts) give each document's cuts
+/// (cut_repeats under `spec`); the equal runs they name are fetched from their owners (each
+/// distinct run once per rank: canonical text, first byte, document id), and a cut whose
+/// tokens differ from its equal run's is refused (counted). A document whose origins are
+/// unknown (tokenize_with_origins) keeps every token.
+std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, std::span<const DocWindowFact> facts,
+                                       const LocatedOf& located_of, const IdOf& id_of,
+                                       const SpanSpec& spec, const OwnerFn& owner,
+                                       SpanCutCounts& counts);
+
+}  // namespace neardup

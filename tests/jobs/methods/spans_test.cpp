@@ -1,0 +1,312 @@
+// The spans job against the brute-force oracle (every window of min_tokens tokens grouped by
+// its tokens): the tokens spans/ cuts are exactly the rule's, for both --keep-occurrence
+// rules, at every rank count and at 4 KiB and 64 MiB splits; each cut equals the run it names
+// as kept, which stays; deduped/ is every record with its text cut and every other byte as
+// read; colliding fingerprints cut nothing the tokens do not confirm.
+#include <gtest/gtest.h>
+#include <mpi.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "core/spans/text_cuts.hpp"
+#include "core/text/token_origins.hpp"
+#include "io/json/json_string_edit.hpp"
+#include "jobs/methods/spans_job.hpp"
+#include "tests/jobs/job_test_support.hpp"
+#include "tests/support/span_corpus.hpp"
+#include "tests/support/span_oracle.hpp"
+#include "tests/support/split_compression.hpp"
+
+namespace neardup {
+namespace {
+
+using testing::GeneratedDoc;
+using testing::TokenList;
+using testing::world_rank;
+
+// One row of spans/.
+struct Row {
+  std::string id;
+  std::uint32_t start = 0;
+  std::uint32_t end = 0;
+  std::uint32_t tokens = 0;
+  std::string kept_id;
+  std::string kept_start;
+};
+
+std::vector<Row> read_rows(const std::string& out) {
+  std::vector<Row> rows;
+  for (const std::string& line : testing::part_lines(out, "spans")) {
+    std::vector<std::string> f = testing::split_tabs(line);
+    EXPECT_GE(f.size(), 4u) << line;
+    if (f.size() < 4) continue;
+    f.resize(6);  // the kept columns, empty under --keep-occurrence none
+    rows.push_back({f[0], static_cast<std::uint32_t>(std::stoul(f[1])),
+                    static_cast<std::uint32_t>(std::stoul(f[2])),
+                    static_cast<std::uint32_t>(std::stoul(f[3])), f[4], f[5]});
+  }
+  return rows;
+}
+
+// A document as the oracle and the checks see it.
+struct Doc {
+  std::string text;
+  TokenStream stream;
+  std::vector<TokenOrigin> origins;
+  TokenList tokens;
+};
+
+std::vector<Doc> tokenized(const std::vector<GeneratedDoc>& corpus) {
+  std::vector<Doc> docs(corpus.size());
+  Tokenizer tokenizer;
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    Doc& d = docs[i];
+    d.text = corpus[i].text;
+    EXPECT_TRUE(tokenize_with_origins(tokenizer, d.text, d.stream, d.origins));
+    for (std::size_t t = 0; t < d.stream.size(); ++t) {
+      d.tokens.push_back(
+          d.stream.text.substr(d.stream.starts[t], d.stream.ends[t] - d.stream.starts[t]));
+    }
+  }
+  return docs;
+}
+
+// The tokens each row cuts, per document: those whose bytes lie inside the row's.
+std::vector<std::vector<bool>> tokens_of_rows(const std::vector<Doc>& docs,
+                                              const std::map<std::string, std::size_t>& index,
+                                              const std::vector<Row>& rows) {
+  std::vector<std::vector<bool>> cut(docs.size());
+  for (std::size_t d = 0; d < docs.size(); ++d) cut[d].assign(docs[d].tokens.size(), false);
+  for (const Row& row : rows) {
+    const std::size_t d = index.at(row.id);
+    std::uint32_t n = 0;
+    for (std::size_t t = 0; t < docs[d].origins.size(); ++t) {
+      const TokenOrigin& o = docs[d].origins[t];
+      if (o.start >= row.start && o.end <= row.end) {
+        cut[d][t] = true;
+        ++n;
+      }
+    }
+    EXPECT_EQ(n, row.tokens) << row.id << " " << row.start;
+  }
+  return cut;
+}
+
+// Each row's tokens equal those at its kept place, which are not cut.
+void expect_rows_kept_elsewhere(const std::vector<Doc>& docs,
+                                const std::map<std::string, std::size_t>& index,
+                                const std::vector<Row>& rows,
+                                const std::vector<std::vector<bool>>& cut) {
+  for (const Row& row : rows) {
+    const Doc& doc = docs[index.at(row.id)];
+    const Doc& kept = docs[index.at(row.kept_id)];
+    std::size_t first = 0, at = 0;
+    while (first < doc.origins.size() && doc.origins[first].start < row.start) ++first;
+    while (at < kept.origins.size() && kept.origins[at].start != std::stoul(row.kept_start)) ++at;
+    ASSERT_LT(at + row.tokens, kept.origins.size() + 1) << row.id;
+    for (std::uint32_t i = 0; i < row.tokens; ++i) {
+      ASSERT_EQ(doc.tokens[first + i], kept.tokens[at + i]) << row.id << " vs " << row.kept_id;
+      ASSERT_FALSE(cut[index.at(row.kept_id)][at + i]) << row.kept_id << " kept run is cut";
+    }
+  }
+}
+
+// deduped/: each document's record with its text cut; putting the original text back gives
+// the input line byte for byte. Documents left shorter than `min_doc_tokens` are gone.
+void expect_deduped(const std::string& out, const std::vector<GeneratedDoc>& corpus,
+                    const std::vector<Doc>& docs, const std::vector<Row>& rows,
+                    std::uint32_t min_doc_tokens) {
+  std::map<std::string, std::vector<ByteCut>> cuts;
+  for (const Row& row : rows) cuts[row.id].push_back({row.start, row.end});
+  for (auto& [id, list] : cuts)
+    std::sort(list.begin(), list.end(), [](auto& a, auto& b) { return a.start < b.start; });
+  std::vector<std::string> expected;
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    const auto it = cuts.find(corpus[i].id);
+    if (it == cuts.end()) {
+      expected.push_back(testing::to_json_line(corpus[i]));
+      continue;
+    }
+    std::uint32_t tokens_cut = 0;
+    for (const Row& row : rows) tokens_cut += row.id == corpus[i].id ? row.tokens : 0;
+    if (docs[i].tokens.size() - tokens_cut < min_doc_tokens) continue;
+    GeneratedDoc cut_doc = corpus[i];
+    cut_doc.text = text_without(corpus[i].text, it->second);
+    expected.push_back(testing::to_json_line(cut_doc));
+  }
+  EXPECT_EQ(testing::part_lines(out, "deduped"), expected);
+}
+
+struct SpansRun {
+  SpanSpec spec;
+  std::uint64_t split_bytes = 64ull << 20;
+  std::uint32_t min_doc_tokens = 1;
+  std::uint64_t mask = ~0ULL;
+};
+
+SpansSummary run(const std::string& dir, const std::string& name, const SpansRun& r) {
+  SpansOptions o;
+  o.inputs = {dir + "/in"};
+  o.output = dir + "/" + name;
+  o.spec = r.spec;
+  o.split_bytes = r.split_bytes;
+  o.min_doc_tokens = r.min_doc_tokens;
+  o.fingerprint_mask = r.mask;
+  o.progress_seconds = 0;
+  return run_spans(MPI_COMM_WORLD, o);
+}
+
+class SpansJob : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    corpus_ = testing::generate_span_corpus(
+        {.seed = 5, .docs = 120, .min_tokens = 13, .planted_runs = 8, .popular_copies = 300});
+    dir_ = testing::shared_temp_dir();
+    testing::write_corpus(dir_ + "/in", corpus_, 3);
+    docs_ = tokenized(corpus_);
+    for (std::size_t i = 0; i < corpus_.size(); ++i) index_[corpus_[i].id] = i;
+    for (const Doc& d : docs_) tokens_.push_back(d.tokens);
+  }
+
+  // Runs spans and checks every output against the oracle on rank 0.
+  void expect_oracle(const std::string& name, const SpansRun& r) {
+    const SpansSummary summary = run(dir_, name, r);
+    if (world_rank() != 0) return;
+    const std::string out = dir_ + "/" + name;
+    const std::vector<Row> rows = read_rows(out);
+    const auto facts = testing::exact_window_facts(tokens_, r.spec.min_tokens);
+    const auto expected = testing::tokens_cut_by_definition(facts, tokens_, r.spec);
+    const auto cut = tokens_of_rows(docs_, index_, rows);
+    EXPECT_EQ(cut, expected) << name;
+    if (r.spec.keep == KeepOccurrence::kFirst) {
+      expect_rows_kept_elsewhere(docs_, index_, rows, cut);
+    } else {
+      for (const Row& row : rows) EXPECT_EQ(row.kept_id + row.kept_start, "") << row.id;
+    }
+    expect_deduped(out, corpus_, docs_, rows, r.min_doc_tokens);
+    EXPECT_EQ(summary.cuts, rows.size());
+    EXPECT_EQ(summary.cuts_refused, 0u);
+    EXPECT_GT(summary.tokens_cut, 0u);
+    EXPECT_TRUE(std::filesystem::exists(out + "/_SUCCESS"));
+    EXPECT_EQ(testing::stat(out, "/docs_read"), corpus_.size());
+    EXPECT_EQ(testing::stat(out, "/deduped_lines") + summary.docs_removed, corpus_.size());
+  }
+
+  std::vector<GeneratedDoc> corpus_;
+  std::string dir_;
+  std::vector<Doc> docs_;
+  std::vector<TokenList> tokens_;
+  std::map<std::string, std::size_t> index_;
+};
+
+TEST_F(SpansJob, KeepFirstCutsExactlyTheOraclesTokens) {
+  expect_oracle("first", {.spec = {.min_tokens = 13}});
+  expect_oracle("first-small-splits",
+                {.spec = {.min_tokens = 13}, .split_bytes = 4096, .min_doc_tokens = 5});
+}
+
+TEST_F(SpansJob, KeepNoneCutsEveryOccurrence) {
+  expect_oracle("none",
+                {.spec = {.min_tokens = 13, .keep = KeepOccurrence::kNone}, .split_bytes = 4096});
+}
+
+TEST_F(SpansJob, LongerRunsWithOtherFingerprints) {
+  expect_oracle("long", {.spec = {.min_tokens = 30, .kgram = 3}});
+  expect_oracle("long-kgram-1", {.spec = {.min_tokens = 30, .kgram = 1}, .split_bytes = 4096});
+}
+
+TEST_F(SpansJob, OutputsAreTheSameForEverySplitSize) {
+  run(dir_, "a", {.spec = {.min_tokens = 13}});
+  run(dir_, "b", {.spec = {.min_tokens = 13}, .split_bytes = 4096});
+  if (world_rank() != 0) return;
+  EXPECT_EQ(testing::sorted(testing::part_lines(dir_ + "/a", "spans")),
+            testing::sorted(testing::part_lines(dir_ + "/b", "spans")));
+  EXPECT_EQ(testing::part_lines(dir_ + "/a", "deduped"),
+            testing::part_lines(dir_ + "/b", "deduped"));
+}
+
+// Fingerprints masked to 12 and 20 bits: anchors and windows "repeat" that do not, and groups
+// of equal hashes mix different text. The tokens refuse what is not repeated: every cut token
+// is in a window the corpus repeats, and the run a cut names as kept is equal and stays. (Which
+// occurrence is first can be lost to a collision, so the cuts may differ from the oracle's.)
+TEST_F(SpansJob, CollidingFingerprintsCutOnlyWhatTheTokensConfirm) {
+  for (const std::uint64_t mask : {0xFFFULL, 0xFFFFFULL}) {
+    const std::string name = "collide-" + std::to_string(mask);
+    const SpansSummary summary = run(dir_, name, {.spec = {.min_tokens = 13}, .mask = mask});
+    EXPECT_GT(summary.cuts_refused, 0u) << mask;
+    if (world_rank() != 0) continue;
+    const std::vector<Row> rows = read_rows(dir_ + "/" + name);
+    if (mask == 0xFFFFF) {
+      EXPECT_GT(rows.size(), 0u);
+    }
+    const auto cut = tokens_of_rows(docs_, index_, rows);
+    expect_rows_kept_elsewhere(docs_, index_, rows, cut);
+    const auto facts = testing::exact_window_facts(tokens_, 13);
+    const auto truth = testing::tokens_cut_by_definition(
+        facts, tokens_, {.min_tokens = 13, .keep = KeepOccurrence::kNone});
+    for (std::size_t d = 0; d < docs_.size(); ++d) {
+      for (std::size_t t = 0; t < cut[d].size(); ++t) {
+        ASSERT_FALSE(cut[d][t] && !truth[d][t]) << corpus_[d].id << " token " << t;
+      }
+    }
+  }
+}
+
+// One run in 10,000 short documents, the corpus one zstd frame (a file no rank can split, read
+// by one rank and handed out): the oracle's cuts.
+TEST(SpansJobPopular, ARunInTenThousandDocumentsOfOneCompressedFile) {
+  const auto corpus = testing::generate_span_corpus(
+      {.seed = 3, .docs = 30, .min_tokens = 13, .planted_runs = 2, .popular_copies = 10000});
+  const std::string dir = testing::shared_temp_dir();
+  if (world_rank() == 0) {
+    std::string content;
+    for (const GeneratedDoc& doc : corpus) content += testing::to_json_line(doc) + "\n";
+    std::filesystem::create_directories(dir + "/in");
+    std::ofstream(dir + "/in/all.jsonl.zst", std::ios::binary)
+        << testing::zstd_frames_at(content, {}).bytes;
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const SpansSummary summary = run(dir, "out", {.spec = {.min_tokens = 13}});
+  if (world_rank() != 0) return;
+  const std::vector<Doc> docs = tokenized(corpus);
+  std::map<std::string, std::size_t> index;
+  std::vector<TokenList> tokens;
+  for (std::size_t i = 0; i < corpus.size(); ++i) {
+    index[corpus[i].id] = i;
+    tokens.push_back(docs[i].tokens);
+  }
+  const std::vector<Row> rows = read_rows(dir + "/out");
+  const auto cut = tokens_of_rows(docs, index, rows);
+  const auto truth = testing::tokens_cut_by_definition(testing::exact_window_facts(tokens, 13),
+                                                       tokens, {.min_tokens = 13});
+  EXPECT_EQ(cut, truth);
+  expect_rows_kept_elsewhere(docs, index, rows, cut);
+  std::uint64_t docs_cut = 0;
+  for (const auto& doc : truth) docs_cut += std::find(doc.begin(), doc.end(), true) != doc.end();
+  EXPECT_EQ(summary.docs_cut, docs_cut);
+  EXPECT_GT(docs_cut, 9000u);  // most copies of the run (a few are kept as first occurrences
+                               // of the windows where the run meets their other words)
+}
+
+// A corpus without repeats, fingerprints colliding: nothing is cut.
+TEST(SpansJobCollisions, UniqueTextIsNeverCut) {
+  const auto corpus = testing::generate_span_corpus(
+      {.seed = 9, .docs = 80, .min_tokens = 10, .planted_runs = 0, .popular_copies = 0});
+  const std::string dir = testing::shared_temp_dir();
+  testing::write_corpus(dir + "/in", corpus, 2);
+  const SpansSummary summary = run(dir, "out", {.spec = {.min_tokens = 10}, .mask = 0x3});
+  EXPECT_EQ(summary.cuts, 0u);
+  EXPECT_GT(summary.cuts_refused, 0u);
+  if (world_rank() == 0) {
+    EXPECT_TRUE(testing::part_lines(dir + "/out", "spans").empty());
+  }
+}
+
+}  // namespace
+}  // namespace neardup
