@@ -191,8 +191,8 @@ class SpansRun {
     const TokensOf tokens_of = [this](DocId doc, TokenStream& out) {
       tokenizer_.tokenize(source_->text(doc), out);
     };
-    facts_ = find_window_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
-                               options_.fingerprint_mask, owner_, search_counts_);
+    facts_ = find_span_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
+                             options_.fingerprint_mask, owner_, search_counts_);
   }
 
   // The confirmed cuts, and the documents they leave too short.
@@ -203,7 +203,8 @@ class SpansRun {
       out.located = tokenize_with_origins(tokenizer_, out.text, out.tokens, out.origins);
     };
     const IdOf id_of = [this](DocId doc) { return source_->id(doc); };
-    cuts_ = confirm_cuts(exchanger_, facts_, located_of, id_of, options_.spec, owner_, cut_counts_);
+    cuts_ = confirm_cuts(exchanger_, facts_, located_of, id_of, options_.spec,
+                         options_.fingerprint_mask, owner_, cut_counts_);
     facts_ = {};
     for (std::size_t begin = 0; begin < cuts_.size();) {
       std::size_t end = begin;
@@ -344,6 +345,7 @@ class SpansRun {
     const std::vector<std::uint64_t> peak_rss = gather_per_rank(comm_, peak_rss_bytes());
     const std::uint64_t anchors = sum_over_ranks(comm_, search_counts_.anchors);
     const std::uint64_t shared_anchors = sum_over_ranks(comm_, search_counts_.shared_anchors);
+    const std::uint64_t whole_anchors = sum_over_ranks(comm_, search_counts_.whole_anchors);
     const std::uint64_t windows = sum_over_ranks(comm_, search_counts_.windows);
     const std::uint64_t repeated = sum_over_ranks(comm_, search_counts_.repeated);
     const std::uint64_t proposed = sum_over_ranks(comm_, cut_counts_.proposed);
@@ -374,6 +376,7 @@ class SpansRun {
     json.key("unlocated_docs").value(s.unlocated_docs);
     json.key("anchors").value(anchors);
     json.key("shared_anchors").value(shared_anchors);
+    json.key("whole_anchors").value(whole_anchors);
     json.key("windows_shuffled").value(windows);
     json.key("repeated_windows").value(repeated);
     json.key("equal_runs_fetched").value(fetched);
@@ -433,7 +436,7 @@ class SpansRun {
   std::optional<DocSource> source_;
   // search and cut
   SpanSearchCounts search_counts_;
-  std::vector<DocWindowFact> facts_;
+  SpanFacts facts_;
   SpanCutCounts cut_counts_;
   std::vector<ConfirmedCut> cuts_;
   std::uint64_t docs_cut_ = 0;

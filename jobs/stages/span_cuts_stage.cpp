@@ -45,14 +45,26 @@ std::string_view run_text(const TokenStream& tokens, std::uint32_t begin, std::u
       .substr(tokens.starts[begin], tokens.ends[end - 1] - tokens.starts[begin]);
 }
 
-// The document's facts for every window (kUnique where `facts` has none).
-std::vector<WindowFact> all_windows(std::span<const DocWindowFact> facts, std::size_t tokens,
-                                    unsigned width) {
-  std::vector<WindowFact> all(tokens >= width ? tokens - width + 1 : 0);
-  for (const DocWindowFact& f : facts) {
-    if (f.token < all.size()) all[f.token] = f.fact;
+// The documents of `facts`, ascending.
+std::vector<DocId> documents_of(const SpanFacts& facts) {
+  std::vector<DocId> docs;
+  for (const auto* list : {&facts.anchors, &facts.windows}) {
+    for (const TokenFact& f : *list) {
+      if (docs.empty() || docs.back() != f.doc) docs.push_back(f.doc);
+    }
   }
-  return all;
+  std::sort(docs.begin(), docs.end());
+  docs.erase(std::unique(docs.begin(), docs.end()), docs.end());
+  return docs;
+}
+
+// The part of `list` (sorted by place) from `next` on that belongs to `doc`; advances `next`.
+std::span<const TokenFact> take_part(const std::vector<TokenFact>& list, std::size_t& next,
+                                     DocId doc) {
+  while (next < list.size() && list[next].doc < doc) ++next;
+  const std::size_t begin = next;
+  while (next < list.size() && list[next].doc == doc) ++next;
+  return std::span(list).subspan(begin, next - begin);
 }
 
 template <class T>
@@ -80,20 +92,20 @@ std::string take_string(std::string_view& in) {
   return text;
 }
 
-// The proposed cuts of this rank's documents, and the distinct runs they name, numbered.
-std::vector<Proposed> propose(std::span<const DocWindowFact> facts, const LocatedOf& located_of,
-                              const SpanSpec& spec, std::map<RunRef, std::uint32_t>& runs,
-                              SpanCutCounts& counts) {
+// The proposed cuts of this rank's documents, and the distinct runs their proofs name,
+// numbered.
+std::vector<Proposed> propose(const SpanFacts& facts, const LocatedOf& located_of,
+                              const SpanSpec& spec, std::uint64_t mask,
+                              std::map<RunRef, std::uint32_t>& runs, SpanCutCounts& counts) {
   std::vector<Proposed> proposed;
   LocatedText doc;
-  for (std::size_t begin = 0; begin < facts.size();) {
-    std::size_t end = begin;
-    while (end < facts.size() && facts[end].doc == facts[begin].doc) ++end;
-    const DocId id = facts[begin].doc;
+  std::size_t next_anchor = 0, next_window = 0;
+  for (const DocId id : documents_of(facts)) {
     located_of(id, doc);
     const auto tokens = static_cast<std::uint32_t>(doc.tokens.size());
     const std::vector<WindowFact> windows =
-        all_windows(facts.subspan(begin, end - begin), tokens, spec.min_tokens);
+        document_window_facts(doc.tokens, spec, mask, take_part(facts.anchors, next_anchor, id),
+                              take_part(facts.windows, next_window, id));
     const std::vector<TokenCut> cuts = cut_repeats(windows, tokens, spec);
     counts.proposed += cuts.size();
     if (!doc.located && !cuts.empty()) ++counts.unlocated_docs;
@@ -110,7 +122,6 @@ std::vector<Proposed> propose(std::span<const DocWindowFact> facts, const Locate
       p.serial = it->second;
       proposed.push_back(std::move(p));
     }
-    begin = end;
   }
   return proposed;
 }
@@ -173,12 +184,12 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
 
 }  // namespace
 
-std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, std::span<const DocWindowFact> facts,
+std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& facts,
                                        const LocatedOf& located_of, const IdOf& id_of,
-                                       const SpanSpec& spec, const OwnerFn& owner,
-                                       SpanCutCounts& counts) {
+                                       const SpanSpec& spec, std::uint64_t mask,
+                                       const OwnerFn& owner, SpanCutCounts& counts) {
   std::map<RunRef, std::uint32_t> runs;
-  std::vector<Proposed> proposed = propose(facts, located_of, spec, runs, counts);
+  std::vector<Proposed> proposed = propose(facts, located_of, spec, mask, runs, counts);
   counts.equal_runs_fetched = runs.size();
   const std::vector<RunAnswer> answers = fetch_runs(exchanger, runs, located_of, id_of, owner);
   std::vector<ConfirmedCut> confirmed;

@@ -50,14 +50,15 @@ struct SpanCutCounts {
 };
 
 /// Collective: the confirmed cuts of this rank's documents, sorted by document and token.
-/// `facts` (sorted by document and token, find_window_facts) give each document's cuts
-/// (cut_repeats under `spec`); the equal runs they name are fetched from their owners (each
+/// `facts` (find_span_facts, with `mask`) give each document's window facts
+/// (document_window_facts) and so its cuts (cut_repeats under `spec`); the equal runs their
+/// proofs name are fetched from their owners (each
 /// distinct run once per rank: canonical text, first byte, document id), and a cut whose
 /// tokens differ from its equal run's is refused (counted). A document whose origins are
 /// unknown (tokenize_with_origins) keeps every token.
-std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, std::span<const DocWindowFact> facts,
+std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& facts,
                                        const LocatedOf& located_of, const IdOf& id_of,
-                                       const SpanSpec& spec, const OwnerFn& owner,
-                                       SpanCutCounts& counts);
+                                       const SpanSpec& spec, std::uint64_t mask,
+                                       const OwnerFn& owner, SpanCutCounts& counts);
 
 }  // namespace neardup
