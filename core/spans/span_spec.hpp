@@ -1,5 +1,6 @@
 // What `neardup spans` looks for: runs of at least min_tokens canonical tokens found again
-// elsewhere, through winnowed k-gram fingerprints, and which occurrence stays.
+// elsewhere (through winnowed k-gram fingerprints), or lines and paragraphs found in several
+// documents, and which occurrence stays.
 #pragma once
 
 #include <algorithm>
@@ -13,8 +14,19 @@ enum class KeepOccurrence {
   kNone,   // every occurrence is removed
 };
 
+/// What is compared: runs of tokens anywhere, or whole lines or paragraphs.
+enum class SpanUnit {
+  kRun,        // every run of at least min_tokens tokens (exact substrings)
+  kLine,       // a line (up to '\n') with at least one token
+  kParagraph,  // lines between blank lines (only spaces, tabs and '\r'), with a token
+};
+
 /// The repeats to find and how they are fingerprinted.
 struct SpanSpec {
+  SpanUnit unit = SpanUnit::kRun;
+  /// kLine and kParagraph: a unit is cut when its tokens occur as a unit in at least this many
+  /// documents.
+  unsigned min_docs = 2;
   /// The shortest repeat removed, in tokens (Lee et al. use 50).
   unsigned min_tokens = 50;
   /// The tokens hashed together into one fingerprint (a k-gram); 0 for the default,

@@ -25,10 +25,15 @@ std::vector<bool> shared_hashes(std::span<const Fingerprint> sorted) {
   return shared;
 }
 
-std::vector<WindowFact> window_facts(std::span<const Fingerprint> sorted) {
+std::vector<WindowFact> window_facts(std::span<const Fingerprint> sorted, unsigned min_docs) {
   std::vector<WindowFact> facts(sorted.size());
   for_each_group(sorted, [&](std::size_t begin, std::size_t end) {
     if (end - begin == 1) return;
+    unsigned docs = 1;
+    for (std::size_t i = begin + 1; i < end && docs < min_docs; ++i) {
+      docs += sorted[i].doc != sorted[i - 1].doc;
+    }
+    if (docs < min_docs) return;
     facts[begin] = {WindowFact::Kind::kFirst, sorted[begin + 1].doc, sorted[begin + 1].token};
     for (std::size_t i = begin + 1; i < end; ++i) {
       facts[i] = {WindowFact::Kind::kCopy, sorted[begin].doc, sorted[begin].token};

@@ -24,10 +24,11 @@ struct Fingerprint {
 /// (an anchor worth looking at: the windows it anchors may be repeated).
 std::vector<bool> shared_hashes(std::span<const Fingerprint> sorted);
 
-/// For window fingerprints sorted by (hash, doc, token): each window's fact. A window alone
-/// with its hash is kUnique, the first of a group of equal hashes kFirst (equal to the
-/// second), the others kCopy (equal to the first). Equal hashes are taken for equal windows here;
-/// the tokens are compared before anything is cut.
-std::vector<WindowFact> window_facts(std::span<const Fingerprint> sorted);
+/// For window (or unit) fingerprints sorted by (hash, doc, token): each one's fact. A group of
+/// equal hashes found more than once and in at least `min_docs` documents is repeated: its
+/// first is kFirst (equal to the second), the others kCopy (equal to the first); any other is
+/// kUnique. Equal hashes are taken for equal tokens here; the tokens are compared before
+/// anything is cut.
+std::vector<WindowFact> window_facts(std::span<const Fingerprint> sorted, unsigned min_docs = 1);
 
 }  // namespace neardup

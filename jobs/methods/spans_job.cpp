@@ -33,6 +33,7 @@
 #include "jobs/stages/span_cuts_stage.hpp"
 #include "jobs/stages/span_facts_stage.hpp"
 #include "jobs/stages/spill_stage.hpp"
+#include "jobs/stages/unit_facts_stage.hpp"
 #include "jobs/version.hpp"
 
 namespace neardup {
@@ -121,12 +122,15 @@ class SpansRun {
       std::filesystem::create_directories(options_.tmp_dir, error);
       agree_on_errors(comm_, error ? options_.tmp_dir + ": cannot create: " + error.message() : "");
     }
+    const std::string what =
+        units() ? std::string(span_unit_name(options_.spec.unit)) + "s in " +
+                      std::to_string(options_.spec.min_docs) + "+ documents"
+                : "runs of " + std::to_string(options_.spec.min_tokens) + " tokens, " +
+                      std::to_string(options_.spec.fingerprint_tokens()) + "-token fingerprints";
     log_info("spans: " + std::to_string(plan_.files.size()) + " files, " +
              std::to_string(plan_.total_bytes()) + " bytes, " +
              std::to_string(plan_.splits.size()) + " splits on " +
-             std::to_string(exchanger_.size()) + " ranks; runs of " +
-             std::to_string(options_.spec.min_tokens) + " tokens, " +
-             std::to_string(options_.spec.fingerprint_tokens()) + "-token fingerprints");
+             std::to_string(exchanger_.size()) + " ranks; " + what);
     if (!plan_.shared.empty()) {
       log_info(std::to_string(std::count(plan_.shared.begin(), plan_.shared.end(), 1)) +
                " compressed files that cannot be split are read by one rank each and their "
@@ -185,26 +189,36 @@ class SpansRun {
     check_skip_fraction(comm_, sketch_, options_.max_skip_fraction, plan_, *source_);
   }
 
-  // The facts of every repeated window of this rank's documents.
+  // Whether the job compares lines or paragraphs rather than runs.
+  bool units() const { return options_.spec.unit != SpanUnit::kRun; }
+
+  // Reads a document this rank owns with its tokens and their bytes.
+  LocatedOf located_of() {
+    return [this](DocId doc, LocatedText& out) {
+      out.text = source_->text(doc);
+      out.located = tokenize_with_origins(tokenizer_, out.text, out.tokens, out.origins);
+    };
+  }
+
+  // The facts of every repeated window (or unit) of this rank's documents.
   void search() {
     clock_.start("search");
     const TokensOf tokens_of = [this](DocId doc, TokenStream& out) {
       tokenizer_.tokenize(source_->text(doc), out);
     };
-    facts_ = find_span_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
-                             options_.fingerprint_mask, owner_, search_counts_);
+    facts_ = units() ? find_unit_facts(exchanger_, sketch_.docs.ids, located_of(), options_.spec,
+                                       options_.fingerprint_mask, owner_, search_counts_)
+                     : find_span_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
+                                       options_.fingerprint_mask, owner_, search_counts_);
   }
 
   // The confirmed cuts, and the documents they leave too short.
   void cut() {
     clock_.start("cut");
-    const LocatedOf located_of = [this](DocId doc, LocatedText& out) {
-      out.text = source_->text(doc);
-      out.located = tokenize_with_origins(tokenizer_, out.text, out.tokens, out.origins);
-    };
     const IdOf id_of = [this](DocId doc) { return source_->id(doc); };
-    cuts_ = confirm_cuts(exchanger_, facts_, located_of, id_of, options_.spec,
-                         options_.fingerprint_mask, owner_, cut_counts_);
+    const DocumentCuts cuts_of =
+        units() ? unit_cuts(options_.spec) : run_cuts(options_.spec, options_.fingerprint_mask);
+    cuts_ = confirm_cuts(exchanger_, facts_, located_of(), id_of, cuts_of, owner_, cut_counts_);
     facts_ = {};
     for (std::size_t begin = 0; begin < cuts_.size();) {
       std::size_t end = begin;

@@ -56,6 +56,21 @@ std::vector<Choice<std::optional<InputFormat>>> input_format_choices() {
       input_format_choice_name);
 }
 
+const char* span_unit_name(SpanUnit unit) {
+  switch (unit) {
+    case SpanUnit::kLine:
+      return "line";
+    case SpanUnit::kParagraph:
+      return "paragraph";
+    default:
+      return "run";
+  }
+}
+
+std::vector<Choice<SpanUnit>> span_unit_choices() {
+  return choices({SpanUnit::kRun, SpanUnit::kLine, SpanUnit::kParagraph}, span_unit_name);
+}
+
 const char* keep_occurrence_name(KeepOccurrence keep) {
   return keep == KeepOccurrence::kNone ? "none" : "first";
 }

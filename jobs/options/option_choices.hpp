@@ -21,6 +21,8 @@ const char* shingle_kind_name(ShingleKind kind);
 const char* simhash_features_name(SimhashFeatures features);
 /// "tf", "binary" or "logtf".
 const char* simhash_weight_name(SimhashWeight weight);
+/// "run", "line" or "paragraph".
+const char* span_unit_name(SpanUnit unit);
 /// "first" or "none".
 const char* keep_occurrence_name(KeepOccurrence keep);
 /// An input format's name, or "auto" (by extension) for none.
@@ -36,6 +38,8 @@ std::vector<Choice<SimhashWeight>> simhash_weight_choices();
 std::vector<Choice<std::optional<InputFormat>>> input_format_choices();
 /// --tokenizer: unicode, ascii.
 std::vector<Choice<TokenizerKind>> tokenizer_kind_choices();
+/// --unit: run, line, paragraph.
+std::vector<Choice<SpanUnit>> span_unit_choices();
 /// --keep-occurrence: first, none.
 std::vector<Choice<KeepOccurrence>> keep_occurrence_choices();
 /// --kernel: auto (the fastest this CPU has), scalar, avx2, avx512.

@@ -28,6 +28,15 @@ inline constexpr struct DescribeSpansOptions {
   void operator()(V& v, O& o) const {
     using enum ParameterScope;
     describe_tokenizer_option(v, o);
+    v.choice({"--unit", "unit", kResult,
+              "run: every run of at least --min-tokens tokens found elsewhere (exact "
+              "substrings); line or paragraph (lines between blank lines): a whole unit whose "
+              "tokens occur as a unit in at least --min-docs documents"},
+             o.spec.unit, std::span<const Choice<SpanUnit>>(span_unit_choices()));
+    v.number({"--min-docs", "min_docs", kResult,
+              "--unit line or paragraph: a unit is cut when it occurs in at least this many "
+              "documents"},
+             o.spec.min_docs, {2u, 1u << 30});
     v.number({"--min-tokens", "min_tokens", kResult,
               "the shortest repeat cut, in canonical tokens: every run of at least this many "
               "tokens found elsewhere in the corpus (Lee et al. 2022 use 50)"},

@@ -95,29 +95,25 @@ std::string take_string(std::string_view& in) {
 // The proposed cuts of this rank's documents, and the distinct runs their proofs name,
 // numbered.
 std::vector<Proposed> propose(const SpanFacts& facts, const LocatedOf& located_of,
-                              const SpanSpec& spec, std::uint64_t mask,
-                              std::map<RunRef, std::uint32_t>& runs, SpanCutCounts& counts) {
+                              const DocumentCuts& cuts_of, std::map<RunRef, std::uint32_t>& runs,
+                              SpanCutCounts& counts) {
   std::vector<Proposed> proposed;
   LocatedText doc;
   std::size_t next_anchor = 0, next_window = 0;
   for (const DocId id : documents_of(facts)) {
     located_of(id, doc);
-    const auto tokens = static_cast<std::uint32_t>(doc.tokens.size());
-    const std::vector<WindowFact> windows =
-        document_window_facts(doc.tokens, spec, mask, take_part(facts.anchors, next_anchor, id),
-                              take_part(facts.windows, next_window, id));
-    const std::vector<TokenCut> cuts = cut_repeats(windows, tokens, spec);
+    const ProposedCuts cuts = cuts_of(doc, take_part(facts.anchors, next_anchor, id),
+                                      take_part(facts.windows, next_window, id));
     counts.proposed += cuts.size();
     if (!doc.located && !cuts.empty()) ++counts.unlocated_docs;
-    for (const TokenCut& cut : doc.located ? cuts : std::vector<TokenCut>{}) {
+    for (const auto& [cut, bytes] : doc.located ? cuts : ProposedCuts{}) {
       const RunRef run{cut.equal_doc, cut.equal_proof_begin(), cut.proof_end - cut.proof_begin};
       const auto [it, added] = runs.emplace(run, static_cast<std::uint32_t>(runs.size()));
       Proposed p;
       p.cut.doc = id;
-      p.cut.doc_tokens = tokens;
+      p.cut.doc_tokens = static_cast<std::uint32_t>(doc.tokens.size());
       p.cut.tokens = cut;
-      p.cut.bytes =
-          byte_cut(doc.origins, static_cast<std::uint32_t>(doc.text.size()), cut.begin, cut.end);
+      p.cut.bytes = bytes;
       p.text = run_text(doc.tokens, cut.proof_begin, cut.proof_end);
       p.serial = it->second;
       proposed.push_back(std::move(p));
@@ -184,12 +180,30 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
 
 }  // namespace
 
+DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask) {
+  return [spec, mask](const LocatedText& doc, std::span<const TokenFact> anchors,
+                      std::span<const TokenFact> windows) {
+    const auto tokens = static_cast<std::uint32_t>(doc.tokens.size());
+    const std::vector<WindowFact> facts =
+        document_window_facts(doc.tokens, spec, mask, anchors, windows);
+    ProposedCuts out;
+    for (const TokenCut& cut : cut_repeats(facts, tokens, spec)) {
+      const ByteCut bytes = doc.located
+                                ? byte_cut(doc.origins, static_cast<std::uint32_t>(doc.text.size()),
+                                           cut.begin, cut.end)
+                                : ByteCut{};
+      out.emplace_back(cut, bytes);
+    }
+    return out;
+  };
+}
+
 std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& facts,
                                        const LocatedOf& located_of, const IdOf& id_of,
-                                       const SpanSpec& spec, std::uint64_t mask,
-                                       const OwnerFn& owner, SpanCutCounts& counts) {
+                                       const DocumentCuts& cuts_of, const OwnerFn& owner,
+                                       SpanCutCounts& counts) {
   std::map<RunRef, std::uint32_t> runs;
-  std::vector<Proposed> proposed = propose(facts, located_of, spec, mask, runs, counts);
+  std::vector<Proposed> proposed = propose(facts, located_of, cuts_of, runs, counts);
   counts.equal_runs_fetched = runs.size();
   const std::vector<RunAnswer> answers = fetch_runs(exchanger, runs, located_of, id_of, owner);
   std::vector<ConfirmedCut> confirmed;

@@ -7,6 +7,7 @@
 #include <functional>
 #include <span>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/spans/repeat_cuts.hpp"
@@ -31,6 +32,19 @@ using LocatedOf = std::function<void(DocId doc, LocatedText& out)>;
 /// The id (as spans/ writes it) of a document this rank owns.
 using IdOf = std::function<std::string(DocId doc)>;
 
+/// A document's proposed cuts, each with the bytes it takes out of the text.
+using ProposedCuts = std::vector<std::pair<TokenCut, ByteCut>>;
+
+/// How a document's facts become its proposed cuts: from the document (read and located) and
+/// its parts of SpanFacts.
+using DocumentCuts =
+    std::function<ProposedCuts(const LocatedText& doc, std::span<const TokenFact> anchors,
+                               std::span<const TokenFact> windows)>;
+
+/// The cuts of runs (--unit run): document_window_facts (with `mask`), cut_repeats under
+/// `spec`, byte_cut.
+DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask);
+
 /// A cut confirmed on the tokens: what spans/ and deduped/ read.
 struct ConfirmedCut {
   DocId doc = 0;
@@ -50,15 +64,14 @@ struct SpanCutCounts {
 };
 
 /// Collective: the confirmed cuts of this rank's documents, sorted by document and token.
-/// `facts` (find_span_facts, with `mask`) give each document's window facts
-/// (document_window_facts) and so its cuts (cut_repeats under `spec`); the equal runs their
-/// proofs name are fetched from their owners (each
+/// `facts` give each document's cuts (`cuts_of`); the equal runs their proofs name are
+/// fetched from their owners (each
 /// distinct run once per rank: canonical text, first byte, document id), and a cut whose
 /// tokens differ from its equal run's is refused (counted). A document whose origins are
 /// unknown (tokenize_with_origins) keeps every token.
 std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& facts,
                                        const LocatedOf& located_of, const IdOf& id_of,
-                                       const SpanSpec& spec, std::uint64_t mask,
-                                       const OwnerFn& owner, SpanCutCounts& counts);
+                                       const DocumentCuts& cuts_of, const OwnerFn& owner,
+                                       SpanCutCounts& counts);
 
 }  // namespace neardup

@@ -42,6 +42,7 @@ for job in minhash simhash exact; do
   expect 2 '--keep biggest: expected' $job -i "$work/in" -o "$work/out" --keep biggest
 done
 expect 0 'documents read' spans -i "$work/in" -o "$work/out" --min-tokens 20
+expect 0 'documents read' spans -i "$work/in" -o "$work/out" --unit paragraph
 expect 1 "$missing" spans -i "$missing" -o "$work/out"
 expect 2 'did you mean --output' spans -i "$work/in" --outptu "$work/out"
 expect 2 '--kgram 30 is longer than --min-tokens 20' spans -i "$work/in" -o "$work/out" \

@@ -24,5 +24,19 @@ TEST(WindowGroups, TheFirstOfEqualWindowsIsKeptTheOthersCopyIt) {
   EXPECT_EQ(facts[4], WindowFact{});
 }
 
+TEST(WindowGroups, UnitsRepeatOnlyInEnoughDocuments) {
+  using Kind = WindowFact::Kind;
+  // Hash 7: twice in document 1 only; hash 9: in documents 2, 2 and 5.
+  const std::vector<Fingerprint> sorted = {{7, 1, 3}, {7, 1, 8}, {9, 2, 0}, {9, 2, 4}, {9, 5, 1}};
+  const std::vector<WindowFact> two_docs = window_facts(sorted, 2);
+  EXPECT_EQ(two_docs[0], WindowFact{});
+  EXPECT_EQ(two_docs[1], WindowFact{});
+  EXPECT_EQ(two_docs[2], (WindowFact{Kind::kFirst, 2, 4}));
+  EXPECT_EQ(two_docs[3], (WindowFact{Kind::kCopy, 2, 0}));
+  EXPECT_EQ(two_docs[4], (WindowFact{Kind::kCopy, 2, 0}));
+  EXPECT_EQ(window_facts(sorted, 3)[2], WindowFact{});
+  EXPECT_EQ(window_facts(sorted, 1)[1], (WindowFact{Kind::kCopy, 1, 3}));
+}
+
 }  // namespace
 }  // namespace neardup

@@ -7,11 +7,14 @@
 #include <mpi.h>
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <random>
 #include <set>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/spans/text_cuts.hpp"
@@ -293,6 +296,151 @@ TEST(SpansJobPopular, ARunInTenThousandDocumentsOfOneCompressedFile) {
   EXPECT_GT(docs_cut, 9000u);  // most copies of the run (a few are kept as first occurrences
                                // of the windows where the run meets their other words)
 }
+
+// Documents of paragraphs of lines, a third of the lines from a pool of boilerplate lines (some
+// in upper case or with other spacing: the same tokens), some paragraphs from a pool of
+// boilerplate paragraphs, some lines repeated inside one document, blank lines of spaces.
+std::vector<GeneratedDoc> line_corpus() {
+  std::mt19937_64 rng(21);
+  const auto pick = [&](std::size_t n) { return static_cast<std::size_t>(rng() % n); };
+  const auto line = [&] {
+    std::string out;
+    const std::size_t words = 2 + pick(9);
+    for (std::size_t w = 0; w < words; ++w) {
+      if (w > 0) out += pick(5) == 0 ? ", " : " ";
+      if (pick(8) == 0) {
+        out += "\xE6\x9D\xB1\xE4\xBA\xAC";  // Han characters: a token each
+      } else {
+        for (std::size_t c = 0, n = 2 + pick(7); c < n; ++c)
+          out += static_cast<char>('a' + pick(26));
+      }
+    }
+    return out;
+  };
+  std::vector<std::string> pool(40), paragraphs(8);
+  for (std::string& l : pool) l = line();
+  for (std::string& p : paragraphs) p = pool[pick(40)] + "\n" + line() + "\n" + pool[pick(40)];
+  std::vector<GeneratedDoc> docs;
+  for (std::size_t d = 0; d < 300; ++d) {
+    std::string text;
+    for (std::size_t p = 0, n = 1 + pick(6); p < n; ++p) {
+      if (p > 0) text += pick(3) == 0 ? "\n \n" : "\n\n";
+      if (pick(5) == 0) {
+        text += paragraphs[pick(8)];
+        continue;
+      }
+      for (std::size_t l = 0, lines = 1 + pick(4); l < lines; ++l) {
+        if (l > 0) text += "\n";
+        std::string next = pick(3) == 0 ? pool[pick(40)] : line();
+        if (pick(6) == 0) {
+          for (char& c : next) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+        }
+        if (pick(6) == 0) next = "  " + next + " .";
+        text += next;
+      }
+    }
+    docs.push_back({"u" + std::to_string(d), text, d});
+  }
+  return docs;
+}
+
+// The units of one text by the definition, written apart from core/spans: byte ranges of lines
+// (with their '\n') or of paragraphs (non-blank lines and the blank lines after them), each
+// with its canonical tokens (the unit's bytes tokenized alone), those with tokens only.
+std::vector<std::pair<ByteCut, std::string>> oracle_units(const std::string& text,
+                                                          bool paragraphs) {
+  std::vector<ByteCut> lines;
+  for (std::size_t start = 0; start < text.size();) {
+    const std::size_t nl = text.find('\n', start);
+    const std::size_t end = nl == std::string::npos ? text.size() : nl + 1;
+    lines.push_back({static_cast<std::uint32_t>(start), static_cast<std::uint32_t>(end)});
+    start = end;
+  }
+  std::vector<ByteCut> ranges;
+  bool open = false;
+  for (const ByteCut& l : lines) {
+    const bool blank =
+        text.substr(l.start, l.end - l.start).find_first_not_of(" \t\r\f\v\n") == std::string::npos;
+    if (!paragraphs) {
+      ranges.push_back(l);
+    } else if (blank) {
+      if (!ranges.empty()) ranges.back().end = l.end;
+      open = false;
+    } else if (open) {
+      ranges.back().end = l.end;
+    } else {
+      ranges.push_back(l);
+      open = true;
+    }
+  }
+  std::vector<std::pair<ByteCut, std::string>> units;
+  Tokenizer tokenizer;
+  TokenStream tokens;
+  for (const ByteCut& r : ranges) {
+    tokenizer.tokenize(std::string_view(text).substr(r.start, r.end - r.start), tokens);
+    if (tokens.size() > 0) units.emplace_back(r, tokens.text + "#" + std::to_string(tokens.size()));
+  }
+  return units;
+}
+
+// The rows spans/ must hold for `unit` by the oracle: "id start end tokens kept_id".
+std::vector<std::string> oracle_unit_rows(const std::vector<GeneratedDoc>& corpus, bool paragraphs,
+                                          KeepOccurrence keep, unsigned min_docs) {
+  std::map<std::string, std::vector<std::pair<std::size_t, ByteCut>>> where;
+  std::map<std::string, std::size_t> tokens_of;
+  for (std::size_t d = 0; d < corpus.size(); ++d) {
+    for (const auto& [range, canonical] : oracle_units(corpus[d].text, paragraphs)) {
+      where[canonical].emplace_back(d, range);
+      tokens_of[canonical] = std::stoul(canonical.substr(canonical.rfind('#') + 1));
+    }
+  }
+  std::vector<std::string> rows;
+  for (const auto& [canonical, places] : where) {
+    std::set<std::size_t> docs;
+    for (const auto& place : places) docs.insert(place.first);
+    if (places.size() < 2 || docs.size() < min_docs) continue;
+    for (std::size_t i = keep == KeepOccurrence::kFirst ? 1 : 0; i < places.size(); ++i) {
+      const auto& [d, range] = places[i];
+      rows.push_back(corpus[d].id + " " + std::to_string(range.start) + " " +
+                     std::to_string(range.end) + " " + std::to_string(tokens_of[canonical]) + " " +
+                     (keep == KeepOccurrence::kFirst ? corpus[places[0].first].id : ""));
+    }
+  }
+  return testing::sorted(rows);
+}
+
+class SpansUnits : public ::testing::TestWithParam<std::tuple<SpanUnit, KeepOccurrence, unsigned>> {
+};
+
+TEST_P(SpansUnits, CutUnitsAreTheOraclesExactly) {
+  const auto [unit, keep, min_docs] = GetParam();
+  const std::vector<GeneratedDoc> corpus = line_corpus();
+  const std::string dir = testing::shared_temp_dir();
+  testing::write_corpus(dir + "/in", corpus, 2);
+  SpanSpec spec;
+  spec.unit = unit;
+  spec.keep = keep;
+  spec.min_docs = min_docs;
+  const SpansSummary summary = run(dir, "out", {.spec = spec, .split_bytes = 4096});
+  EXPECT_EQ(summary.cuts_refused, 0u);
+  if (world_rank() != 0) return;
+  std::vector<std::string> rows;
+  for (const Row& r : read_rows(dir + "/out")) {
+    rows.push_back(r.id + " " + std::to_string(r.start) + " " + std::to_string(r.end) + " " +
+                   std::to_string(r.tokens) + " " + r.kept_id);
+  }
+  const std::vector<std::string> expected =
+      oracle_unit_rows(corpus, unit == SpanUnit::kParagraph, keep, min_docs);
+  EXPECT_GT(expected.size(), 20u);
+  EXPECT_EQ(testing::sorted(rows), expected);
+  expect_deduped(dir + "/out", corpus, tokenized(corpus), read_rows(dir + "/out"), 1);
+}
+
+INSTANTIATE_TEST_SUITE_P(Units, SpansUnits,
+                         ::testing::Values(std::tuple{SpanUnit::kLine, KeepOccurrence::kFirst, 2u},
+                                           std::tuple{SpanUnit::kLine, KeepOccurrence::kNone, 3u},
+                                           std::tuple{SpanUnit::kParagraph, KeepOccurrence::kFirst,
+                                                      2u}));
 
 // A corpus without repeats, fingerprints colliding: nothing is cut.
 TEST(SpansJobCollisions, UniqueTextIsNeverCut) {
