@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "core/text/token_origins.hpp"
+#include "core/text/tokenizer_choice.hpp"
 
 namespace neardup {
 
@@ -26,6 +27,14 @@ struct ByteCut {
 /// start == end).
 ByteCut byte_cut(std::span<const TokenOrigin> origins, std::uint32_t text_size, std::uint32_t begin,
                  std::uint32_t end);
+
+/// Whether cutting tokens [begin, end) (byte_cut) would leave the token before the cut right
+/// against the token after it with nothing between, and `tokenizer` then reads the two as one
+/// token (a word, a Han run cut, a word: "abc" + "def" would become "abcdef"). Only a run that
+/// starts with no separator before it can: one of the tokens there is of a script written
+/// without spaces.
+bool joins_neighbours(std::string_view text, std::span<const TokenOrigin> origins,
+                      std::uint32_t begin, std::uint32_t end, Tokenizer& tokenizer);
 
 /// `text` without the bytes of `cuts` (in order, disjoint).
 std::string text_without(std::string_view text, std::span<const ByteCut> cuts);

@@ -8,6 +8,7 @@
 #include <optional>
 
 #include "core/text/token_origins.hpp"
+#include "io/io_error.hpp"
 #include "io/json/json_string_edit.hpp"
 #include "io/json/json_writer.hpp"
 #include "io/write/atomic_file.hpp"
@@ -55,25 +56,45 @@ struct DocByteCut {
   ByteCut bytes;
 };
 
-// The text of `parsed` without `cuts` written back into its record.
+// A record with its text field cut, every other byte as read. A record whose field cannot be
+// rewritten in place (its key written with escapes, or repeated) is an error naming it: the
+// cuts were reported, so writing it uncut would be a silent lie.
 class RecordCutter {
  public:
-  RecordCutter(const JobPlan& plan, const DocumentSpec& spec)
-      : plan_(plan), parser_(spec), edit_(spec.text_field) {}
+  RecordCutter(const JobPlan& plan, const DocumentSpec& spec, const DocSource& source)
+      : plan_(plan), source_(source), parser_(spec), check_(spec), edit_(spec.text_field) {}
 
-  std::optional<std::string> cut(DocId doc, std::string_view record,
-                                 std::span<const ByteCut> cuts) {
+  std::string cut(DocId doc, std::string_view record, std::span<const ByteCut> cuts) {
     const InputFile& file = plan_.files[plan_.splits[split_of(doc)].file];
-    if (parser_.parse(file, record, parsed_) != LineStatus::kOk) return std::nullopt;
+    if (parser_.parse(file, record, parsed_) != LineStatus::kOk) fail(doc, "it no longer parses");
     const std::string text = text_without(parsed_.text, cuts);
-    if (!is_text(file.format)) return edit_.with_text(parsed_.record, text);
-    const auto prefix = static_cast<std::size_t>(parsed_.text.data() - record.data());
-    return std::string(record.substr(0, prefix)) + text;  // a byte-order mark stays
+    if (is_text(file.format)) {  // the text is the record after any byte-order mark
+      const auto prefix = static_cast<std::size_t>(parsed_.text.data() - record.data());
+      return std::string(record.substr(0, prefix)) + text;
+    }
+    std::optional<std::string> edited = edit_.with_text(parsed_.record, text);
+    ParsedLine again;
+    if (!edited || check_.parse(file, *edited, again) != LineStatus::kOk || again.text != text) {
+      fail(doc,
+           "its text field cannot be rewritten in place (a key written with escapes, or "
+           "repeated)");
+    }
+    static constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+    if (record.starts_with(kByteOrderMark) && !edited->starts_with(kByteOrderMark)) {
+      edited->insert(0, kByteOrderMark);
+    }
+    return *edited;
   }
 
  private:
+  [[noreturn]] void fail(DocId doc, const std::string& why) const {
+    throw IoError(source_.location(doc) + ": cannot write the cut record to deduped/: " + why);
+  }
+
   const JobPlan& plan_;
+  const DocSource& source_;
   DocumentParser parser_;
+  DocumentParser check_;
   ParsedLine parsed_;
   JsonStringEdit edit_;
 };
@@ -212,14 +233,24 @@ class SpansRun {
                                        options_.fingerprint_mask, owner_, search_counts_);
   }
 
-  // The confirmed cuts, and the documents they leave too short.
+  // The confirmed cuts, and the documents they leave too short (unless a cut names one as
+  // the kept copy of its run: that copy stays whatever is left of its document).
   void cut() {
     clock_.start("cut");
     const IdOf id_of = [this](DocId doc) { return source_->id(doc); };
     const DocumentCuts cuts_of =
-        units() ? unit_cuts(options_.spec) : run_cuts(options_.spec, options_.fingerprint_mask);
+        units() ? unit_cuts(options_.spec)
+                : run_cuts(options_.spec, options_.fingerprint_mask, options_.document.tokenizer);
     cuts_ = confirm_cuts(exchanger_, facts_, located_of(), id_of, cuts_of, owner_, cut_counts_);
     facts_ = {};
+    std::vector<DocId> kept;  // documents holding a kept run, sent to their owners
+    for (const ConfirmedCut& c : cuts_) {
+      if (c.tokens.kept) kept.push_back(c.tokens.equal_doc);
+    }
+    std::sort(kept.begin(), kept.end());
+    kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
+    kept = exchanger_.shuffle_consuming(std::move(kept), owner_);
+    std::sort(kept.begin(), kept.end());
     for (std::size_t begin = 0; begin < cuts_.size();) {
       std::size_t end = begin;
       std::uint64_t tokens_cut = 0;
@@ -228,8 +259,13 @@ class SpansRun {
         ++end;
       }
       ++docs_cut_;
+      const DocId doc = cuts_[begin].doc;
       if (cuts_[begin].doc_tokens - tokens_cut < options_.min_doc_tokens) {
-        removed_.push_back(cuts_[begin].doc);
+        if (std::binary_search(kept.begin(), kept.end(), doc)) {
+          ++short_docs_kept_;
+        } else {
+          removed_.push_back(doc);
+        }
       }
       begin = end;
     }
@@ -240,8 +276,9 @@ class SpansRun {
     run_agreed(comm_, [this] { write_spans(); });
     write_deduped_corpus();
     clock_.stop();
-    if (spill_) std::filesystem::remove(spill_file_);
-    if (!plan_.shared.empty()) std::filesystem::remove(shared_file_);
+    std::error_code ignored;  // scratch: a file left behind is no reason to fail
+    if (spill_) std::filesystem::remove(spill_file_, ignored);
+    if (!plan_.shared.empty()) std::filesystem::remove(shared_file_, ignored);
   }
 
   // spans/part-RANK.tsv: every confirmed cut of this rank's documents.
@@ -284,7 +321,7 @@ class SpansRun {
     const std::vector<DocId> dropped =
         shared_dropped_lines(exchanger_, plan_, sketch_.shared_skipped, removed_);
     const std::vector<std::uint32_t> clashing = agreed_clashing_text_parts(comm_, plan_);
-    RecordCutter cutter(plan_, options_.document);
+    RecordCutter cutter(plan_, options_.document, *source_);
     std::vector<ByteCut> of_doc;
     const RecordRewrite rewrite = [&](DocId doc, std::string_view record) {
       const auto first = std::lower_bound(cuts.begin(), cuts.end(), doc,
@@ -292,7 +329,7 @@ class SpansRun {
       if (first == cuts.end() || first->doc != doc) return std::optional<std::string>();
       of_doc.clear();
       for (auto it = first; it != cuts.end() && it->doc == doc; ++it) of_doc.push_back(it->bytes);
-      return cutter.cut(doc, record, of_doc);
+      return std::optional<std::string>(cutter.cut(doc, record, of_doc));
     };
     run_agreed(comm_, [&] {
       deduped_written_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.splits, removed_,
@@ -321,7 +358,8 @@ class SpansRun {
     s.tokens_cut = sum_over_ranks(comm_, tokens);
     s.bytes_cut = sum_over_ranks(comm_, bytes);
     s.cuts_refused = sum_over_ranks(comm_, cut_counts_.refused);
-    s.unlocated_docs = sum_over_ranks(comm_, cut_counts_.unlocated_docs);
+    s.unlocated_docs =
+        sum_over_ranks(comm_, cut_counts_.unlocated_docs + search_counts_.unlocated_docs);
     s.bytes_shuffled = sum_over_ranks(comm_, exchanger_.bytes_sent());
     const std::uint64_t docs = sum_over_ranks(comm_, sketch_.docs.size());
     const std::uint64_t written = sum_over_ranks(comm_, deduped_written_);
@@ -381,6 +419,7 @@ class SpansRun {
     json.key("documents").value(docs);
     json.key("docs_cut").value(s.docs_cut);
     json.key("docs_removed").value(s.docs_removed);
+    json.key("short_docs_kept").value(sum_over_ranks(comm_, short_docs_kept_));
     json.key("deduped_lines").value(written);
     json.key("cuts").value(s.cuts);
     json.key("tokens_cut").value(s.tokens_cut);
@@ -454,7 +493,8 @@ class SpansRun {
   SpanCutCounts cut_counts_;
   std::vector<ConfirmedCut> cuts_;
   std::uint64_t docs_cut_ = 0;
-  std::vector<DocId> removed_;  // sorted
+  std::uint64_t short_docs_kept_ = 0;  // too short after their cuts, kept: they hold kept runs
+  std::vector<DocId> removed_;         // sorted
   // write
   std::uint64_t deduped_written_ = 0;
 };

@@ -7,6 +7,8 @@
 #include <map>
 #include <tuple>
 
+#include "jobs/mpi/mpi_check.hpp"
+
 namespace neardup {
 namespace {
 
@@ -160,8 +162,11 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
   for (const auto& [run, serial] : runs) requests.push_back({run, exchanger.rank(), serial});
   requests = exchanger.shuffle_consuming(std::move(requests),
                                          [&](const RunRequest& r) { return owner(r.run.doc); });
-  const std::vector<std::string> replies =
-      exchanger.exchange_blocks(answer(std::move(requests), exchanger.size(), located_of, id_of));
+  std::vector<std::string> blocks;
+  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
+    blocks = answer(std::move(requests), exchanger.size(), located_of, id_of);
+  });
+  const std::vector<std::string> replies = exchanger.exchange_blocks(blocks);
   std::vector<RunAnswer> answers(runs.size());
   for (const std::string& block : replies) {
     std::string_view in = block;
@@ -180,19 +185,33 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
 
 }  // namespace
 
-DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask) {
-  return [spec, mask](const LocatedText& doc, std::span<const TokenFact> anchors,
-                      std::span<const TokenFact> windows) {
+DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask, TokenizerKind tokenizer) {
+  return [spec, mask, tokenizer](const LocatedText& doc, std::span<const TokenFact> anchors,
+                                 std::span<const TokenFact> windows) {
     const auto tokens = static_cast<std::uint32_t>(doc.tokens.size());
-    const std::vector<WindowFact> facts =
-        document_window_facts(doc.tokens, spec, mask, anchors, windows);
+    std::vector<TokenCut> cuts =
+        cut_repeats(document_window_facts(doc.tokens, spec, mask, anchors, windows), tokens, spec);
     ProposedCuts out;
-    for (const TokenCut& cut : cut_repeats(facts, tokens, spec)) {
-      const ByteCut bytes = doc.located
-                                ? byte_cut(doc.origins, static_cast<std::uint32_t>(doc.text.size()),
-                                           cut.begin, cut.end)
-                                : ByteCut{};
-      out.emplace_back(cut, bytes);
+    if (!doc.located) {
+      for (const TokenCut& cut : cuts) out.emplace_back(cut, ByteCut{});
+      return out;
+    }
+    // Cuts that touch are removed as one run: the tokens around the run must stay two.
+    Tokenizer words(tokenizer);
+    for (std::size_t first = 0; first < cuts.size();) {
+      std::size_t last = first;
+      while (last + 1 < cuts.size() && cuts[last + 1].begin == cuts[last].end) ++last;
+      if (joins_neighbours(doc.text, doc.origins, cuts[first].begin, cuts[last].end, words)) {
+        ++cuts[first].begin;  // keep its first token between the two
+        ++cuts[first].equal_begin;
+      }
+      first = last + 1;
+    }
+    const auto text_size = static_cast<std::uint32_t>(doc.text.size());
+    for (const TokenCut& cut : cuts) {
+      if (cut.begin < cut.end) {
+        out.emplace_back(cut, byte_cut(doc.origins, text_size, cut.begin, cut.end));
+      }
     }
     return out;
   };
@@ -203,7 +222,9 @@ std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& fa
                                        const DocumentCuts& cuts_of, const OwnerFn& owner,
                                        SpanCutCounts& counts) {
   std::map<RunRef, std::uint32_t> runs;
-  std::vector<Proposed> proposed = propose(facts, located_of, cuts_of, runs, counts);
+  std::vector<Proposed> proposed;
+  run_agreed(exchanger.comm(),
+             [&] { proposed = propose(facts, located_of, cuts_of, runs, counts); });
   counts.equal_runs_fetched = runs.size();
   const std::vector<RunAnswer> answers = fetch_runs(exchanger, runs, located_of, id_of, owner);
   std::vector<ConfirmedCut> confirmed;

@@ -42,8 +42,10 @@ using DocumentCuts =
                                std::span<const TokenFact> windows)>;
 
 /// The cuts of runs (--unit run): document_window_facts (with `mask`), cut_repeats under
-/// `spec`, byte_cut.
-DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask);
+/// `spec`, byte_cut. A cut that would join the tokens around it into one (joins_neighbours,
+/// under `tokenizer`) keeps its first token, which is of a script written without spaces and
+/// so stays a token of its own between them.
+DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask, TokenizerKind tokenizer);
 
 /// A cut confirmed on the tokens: what spans/ and deduped/ read.
 struct ConfirmedCut {

@@ -7,6 +7,7 @@
 #include "core/sketch/shingles.hpp"
 #include "core/spans/window_groups.hpp"
 #include "core/spans/winnowing.hpp"
+#include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {
 namespace {
@@ -104,17 +105,19 @@ std::vector<TokenFact> anchor_verdicts(Exchanger& exchanger, std::span<const Doc
                                        const TokensOf& tokens_of, Winnower& winnower,
                                        const OwnerFn& owner, SpanSearchCounts& counts) {
   std::vector<AnchorPrint> anchors;
-  std::vector<std::uint32_t> distinct;
-  TokenStream tokens;
-  for (const DocId doc : docs) {
-    tokens_of(doc, tokens);
-    if (!winnower.winnow(tokens)) continue;
-    winnower.contexts(tokens);
-    distinct_anchors(winnower.anchor_of_window(), distinct);
-    for (const std::uint32_t a : distinct) {
-      anchors.push_back({winnower.kgrams()[a], winnower.context(a), doc, a});
+  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
+    std::vector<std::uint32_t> distinct;
+    TokenStream tokens;
+    for (const DocId doc : docs) {
+      tokens_of(doc, tokens);
+      if (!winnower.winnow(tokens)) continue;
+      winnower.contexts(tokens);
+      distinct_anchors(winnower.anchor_of_window(), distinct);
+      for (const std::uint32_t a : distinct) {
+        anchors.push_back({winnower.kgrams()[a], winnower.context(a), doc, a});
+      }
     }
-  }
+  });
   counts.anchors = anchors.size();
   const int ranks = exchanger.size();
   anchors = exchanger.shuffle_consuming(
@@ -222,8 +225,10 @@ SpanFacts find_span_facts(Exchanger& exchanger, std::span<const DocId> docs,
   }
   verdicts = {};
   counts.whole_anchors = facts.anchors.size();
-  facts.windows = window_verdicts(
-      exchanger, windows_one_by_one(docs, mixed, tokens_of, winnower, spec, mask), owner, counts);
+  std::vector<Fingerprint> windows;
+  run_agreed(exchanger.comm(),
+             [&] { windows = windows_one_by_one(docs, mixed, tokens_of, winnower, spec, mask); });
+  facts.windows = window_verdicts(exchanger, std::move(windows), owner, counts);
   return facts;
 }
 

@@ -40,6 +40,7 @@ struct SpanSearchCounts {
   std::uint64_t whole_anchors = 0;   // of those, decided whole (same context everywhere)
   std::uint64_t windows = 0;         // windows sent one by one (of the other shared anchors)
   std::uint64_t repeated = 0;        // windows received whose hash another window has
+  std::uint64_t unlocated_docs = 0;  // --unit: documents whose tokens' bytes are unknown
   /// The sizes of the largest groups of equal windows (or anchors decided whole) this rank
   /// received, largest first (at most kLargestRepeats).
   std::vector<std::uint64_t> largest;

@@ -6,6 +6,7 @@
 #include "core/hash128.hpp"
 #include "core/spans/text_units.hpp"
 #include "core/spans/window_groups.hpp"
+#include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {
 
@@ -13,18 +14,23 @@ SpanFacts find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs,
                           const LocatedOf& located_of, const SpanSpec& spec, std::uint64_t mask,
                           const OwnerFn& owner, SpanSearchCounts& counts) {
   std::vector<Fingerprint> units;
-  LocatedText doc;
-  for (const DocId id : docs) {
-    located_of(id, doc);
-    if (!doc.located) continue;
-    for (const TextUnit& u : text_units(doc.text, doc.origins, spec.unit)) {
-      const std::string_view tokens =
-          std::string_view(doc.tokens.text)
-              .substr(doc.tokens.starts[u.begin],
-                      doc.tokens.ends[u.end - 1] - doc.tokens.starts[u.begin]);
-      units.push_back({hash128(tokens).high & mask, id, u.begin});
+  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
+    LocatedText doc;
+    for (const DocId id : docs) {
+      located_of(id, doc);
+      if (!doc.located) {
+        ++counts.unlocated_docs;
+        continue;
+      }
+      for (const TextUnit& u : text_units(doc.text, doc.origins, spec.unit)) {
+        const std::string_view tokens =
+            std::string_view(doc.tokens.text)
+                .substr(doc.tokens.starts[u.begin],
+                        doc.tokens.ends[u.end - 1] - doc.tokens.starts[u.begin]);
+        units.push_back({hash128(tokens).high & mask, id, u.begin});
+      }
     }
-  }
+  });
   counts.anchors = units.size();
   const auto ranks = static_cast<std::uint64_t>(exchanger.size());
   units = exchanger.shuffle_consuming(std::move(units), [&](const Fingerprint& f) {

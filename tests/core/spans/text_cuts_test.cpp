@@ -41,6 +41,29 @@ TEST(TextCuts, ACharacterSharedWithATokenThatStaysStays) {
   EXPECT_EQ(c.without(1, 3), "a b");
 }
 
+TEST(TextCuts, ACutThatWouldJoinTwoWordsIsSeen) {
+  Tokenizer tokenizer;
+  const auto joins = [&](const std::string& text, std::uint32_t begin, std::uint32_t end) {
+    const Cutter c(text);
+    return joins_neighbours(text, c.origins, begin, end, tokenizer);
+  };
+  // abc, 東, 京, def: cutting the Han run leaves "abcdef", one token.
+  EXPECT_TRUE(
+      joins("abc\xE6\x9D\xB1\xE4\xBA\xAC"
+            "def",
+            1, 3));
+  EXPECT_FALSE(
+      joins("abc \xE6\x9D\xB1\xE4\xBA\xAC"
+            "def",
+            1, 3));                                                      // the space stays
+  EXPECT_FALSE(joins("abc\xE6\x9D\xB1\xE4\xBA\xAC\xE6\xBC\xA2", 1, 2));  // 漢 is a token alone
+  EXPECT_FALSE(
+      joins("abc\xE6\x9D\xB1\xE4\xBA\xAC"
+            "def",
+            0, 2));                                          // nothing before
+  EXPECT_FALSE(joins("abc\xE6\x9D\xB1\xE4\xBA\xAC", 1, 3));  // nothing after
+}
+
 TEST(TextCuts, SeveralCutsKeepEverythingBetweenThem) {
   const std::string text = "0123456789";
   EXPECT_EQ(text_without(text, std::vector<ByteCut>{{1, 3}, {3, 4}, {7, 10}}), "0456");
