@@ -62,7 +62,7 @@ struct DocByteCut {
 class RecordCutter {
  public:
   RecordCutter(const JobPlan& plan, const DocumentSpec& spec, const DocSource& source)
-      : plan_(plan), source_(source), parser_(spec), check_(spec), edit_(spec.text_field) {}
+      : plan_(plan), source_(source), parser_(spec), edit_(spec.text_field) {}
 
   std::string cut(DocId doc, std::string_view record, std::span<const ByteCut> cuts) {
     const InputFile& file = plan_.files[plan_.splits[split_of(doc)].file];
@@ -73,8 +73,9 @@ class RecordCutter {
       return std::string(record.substr(0, prefix)) + text;
     }
     std::optional<std::string> edited = edit_.with_text(parsed_.record, text);
-    ParsedLine again;
-    if (!edited || check_.parse(file, *edited, again) != LineStatus::kOk || again.text != text) {
+    // `text` and `edited` are copies: the parser is free to read the edited record back.
+    if (!edited || parser_.parse(file, *edited, parsed_) != LineStatus::kOk ||
+        parsed_.text != text) {
       fail(doc,
            "its text field cannot be rewritten in place (a key written with escapes, or "
            "repeated)");
@@ -94,7 +95,6 @@ class RecordCutter {
   const JobPlan& plan_;
   const DocSource& source_;
   DocumentParser parser_;
-  DocumentParser check_;
   ParsedLine parsed_;
   JsonStringEdit edit_;
 };
@@ -136,8 +136,8 @@ class SpansRun {
                                       : std::string());
     run_id_ = broadcast_string(comm_, lock_ ? lock_->holder().run_id : "");
     guard_.emplace(options_.output, run_id_);
-    spill_file_ = scratch_path("spill");
-    shared_file_ = scratch_path("shared");
+    spill_file_ = scratch_path(options_.output, options_.tmp_dir, "spill", rank_);
+    shared_file_ = scratch_path(options_.output, options_.tmp_dir, "shared", rank_);
     if (spill_ && !options_.tmp_dir.empty()) {
       std::error_code error;
       std::filesystem::create_directories(options_.tmp_dir, error);
@@ -157,21 +157,6 @@ class SpansRun {
                " compressed files that cannot be split are read by one rank each and their "
                "records handed to every rank");
     }
-  }
-
-  // Where this rank keeps scratch records: "spill" (compressed inputs' records read again),
-  // "shared" (its documents of shared splits).
-  std::string scratch_path(const char* kind) const {
-    const std::filesystem::path dir =
-        options_.tmp_dir.empty()
-            ? std::filesystem::path(options_.output) / output_name(Output::kTmp)
-            : std::filesystem::path(options_.tmp_dir);
-    // Named for the output directory too, so that runs sharing a --tmp-dir never meet.
-    const std::size_t run =
-        std::hash<std::string>{}(std::filesystem::absolute(options_.output).string());
-    return (dir / ("neardup-spans-" + std::string(kind) + "-" + std::to_string(run) + "-rank-" +
-                   std::to_string(rank_)))
-        .string();
   }
 
   // Reads every record once, counting and locating the documents (the dedup jobs' sketch

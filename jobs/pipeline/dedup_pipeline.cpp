@@ -85,18 +85,6 @@ std::vector<DocId> sorted_union(const std::vector<DocId>& a, const std::vector<D
   return all;
 }
 
-// Where this rank keeps scratch records (`kind`: "spill", the records of compressed inputs
-// that later stages re-read; "shared", those of its documents of shared splits).
-std::string scratch_path(const JobOptions& options, const char* kind, int rank) {
-  const std::filesystem::path dir =
-      options.tmp_dir.empty() ? std::filesystem::path(options.output) / output_name(Output::kTmp)
-                              : std::filesystem::path(options.tmp_dir);
-  char name[96];
-  std::snprintf(name, sizeof name, "neardup-%s-%016zx-rank-%05d", kind,
-                std::hash<std::string>{}(std::filesystem::absolute(options.output).string()), rank);
-  return (dir / name).string();
-}
-
 // Everything that changes a run's results, one JSON member per line: a resume must match it
 // and split sketches are keyed by it.
 std::string result_parameters(const JobOptions& o, const DedupMethod& method) {
@@ -201,8 +189,8 @@ class DedupRun {
       split_files_.emplace(dir, plan_, *read_stamps_, sketch_parameters(options_, method_),
                            options_.max_doc_bytes);
     }
-    spill_file_ = scratch_path(options_, "spill", rank_);
-    shared_file_ = scratch_path(options_, "shared", rank_);
+    spill_file_ = scratch_path(options_.output, options_.tmp_dir, "spill", rank_);
+    shared_file_ = scratch_path(options_.output, options_.tmp_dir, "shared", rank_);
     if (spill_ && !options_.tmp_dir.empty()) create_directory(options_.tmp_dir);
     report_.input_files = plan_.files.size();
     report_.ignored_files = plan_.ignored;

@@ -99,4 +99,15 @@ std::string part_path(const std::string& dir, std::string_view subdir, std::size
   return (fs::path(dir) / subdir / name).string();
 }
 
+std::string scratch_path(const std::string& output, const std::string& tmp_dir, const char* kind,
+                         int rank) {
+  const std::filesystem::path dir = tmp_dir.empty()
+                                        ? std::filesystem::path(output) / output_name(Output::kTmp)
+                                        : std::filesystem::path(tmp_dir);
+  char name[96];
+  std::snprintf(name, sizeof name, "neardup-%s-%016zx-rank-%05d", kind,
+                std::hash<std::string>{}(std::filesystem::absolute(output).string()), rank);
+  return (dir / name).string();
+}
+
 }  // namespace neardup

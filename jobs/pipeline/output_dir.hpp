@@ -35,6 +35,13 @@ std::string open_output_dir(const std::string& dir, const std::vector<std::strin
 /// ("/data/a/../b.txt" -> "data/b.txt"); "document" when nothing is left.
 std::string contained_relative_path(const std::string& path);
 
+/// Where `rank` keeps the scratch records of a run writing to `output` (`kind`: "spill", the
+/// records of compressed inputs that later stages re-read; "shared", those of its documents of
+/// shared splits): in `tmp_dir`, or OUTPUT/_tmp when it is "", named for the output directory
+/// too, so that runs sharing a --tmp-dir never meet.
+std::string scratch_path(const std::string& output, const std::string& tmp_dir, const char* kind,
+                         int rank);
+
 /// The path of a part file: DIR/SUBDIR/part-NNNNN.EXT.
 std::string part_path(const std::string& dir, std::string_view subdir, std::size_t part,
                       const std::string& extension);

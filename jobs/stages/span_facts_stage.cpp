@@ -23,11 +23,6 @@ struct AnchorPrint {
   std::uint32_t token = 0;
 };
 
-// Orders facts by place (a lambda, so that std::sort inlines it).
-constexpr auto by_place = [](const TokenFact& a, const TokenFact& b) {
-  return a.doc != b.doc ? a.doc < b.doc : a.token < b.token;
-};
-
 // A document's k-gram hashes, each window's anchor and, on request, each anchor's context.
 class Winnower {
  public:
@@ -69,10 +64,6 @@ class Winnower {
   std::vector<std::uint64_t> spans_;
   std::vector<std::uint64_t> contexts_;
 };
-
-int hash_owner(std::uint64_t hash, int ranks) {
-  return static_cast<int>((hash >> 40) % static_cast<std::uint64_t>(ranks));
-}
 
 void note_group(std::uint64_t size, std::vector<std::uint64_t>& largest) {
   largest.push_back(size);
@@ -121,7 +112,7 @@ std::vector<TokenFact> anchor_verdicts(Exchanger& exchanger, std::span<const Doc
   counts.anchors = anchors.size();
   const int ranks = exchanger.size();
   anchors = exchanger.shuffle_consuming(
-      std::move(anchors), [&](const AnchorPrint& a) { return hash_owner(a.hash, ranks); });
+      std::move(anchors), [&](const AnchorPrint& a) { return fingerprint_owner(a.hash, ranks); });
   std::sort(anchors.begin(), anchors.end(), [](const AnchorPrint& a, const AnchorPrint& b) {
     return a.hash != b.hash ? a.hash < b.hash : a.doc != b.doc ? a.doc < b.doc : a.token < b.token;
   });
@@ -189,7 +180,7 @@ std::vector<TokenFact> window_verdicts(Exchanger& exchanger, std::vector<Fingerp
   counts.windows = windows.size();
   const int ranks = exchanger.size();
   windows = exchanger.shuffle_consuming(
-      std::move(windows), [&](const Fingerprint& f) { return hash_owner(f.hash, ranks); });
+      std::move(windows), [&](const Fingerprint& f) { return fingerprint_owner(f.hash, ranks); });
   std::sort(windows.begin(), windows.end());
   const std::vector<WindowFact> facts = window_facts(windows);
   std::vector<TokenFact> repeated;

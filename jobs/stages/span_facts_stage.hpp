@@ -27,6 +27,16 @@ struct TokenFact {
   WindowFact fact;
 };
 
+/// Orders facts by place: document, then token.
+inline constexpr auto by_place = [](const TokenFact& a, const TokenFact& b) {
+  return a.doc != b.doc ? a.doc < b.doc : a.token < b.token;
+};
+
+/// The rank owning a fingerprint `hash` (a k-gram's, a window's, a unit's) among `ranks`.
+inline int fingerprint_owner(std::uint64_t hash, int ranks) {
+  return static_cast<int>((hash >> 40) % static_cast<std::uint64_t>(ranks));
+}
+
 /// What the search found for this rank's documents, each list sorted by (doc, token).
 struct SpanFacts {
   std::vector<TokenFact> anchors;  // anchors whose every occurrence has the same context

@@ -32,10 +32,9 @@ SpanFacts find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs,
     }
   });
   counts.anchors = units.size();
-  const auto ranks = static_cast<std::uint64_t>(exchanger.size());
-  units = exchanger.shuffle_consuming(std::move(units), [&](const Fingerprint& f) {
-    return static_cast<int>((f.hash >> 40) % ranks);
-  });
+  const int ranks = exchanger.size();
+  units = exchanger.shuffle_consuming(
+      std::move(units), [&](const Fingerprint& f) { return fingerprint_owner(f.hash, ranks); });
   std::sort(units.begin(), units.end());
   const std::vector<WindowFact> facts = window_facts(units, spec.min_docs);
   SpanFacts found;
@@ -48,9 +47,7 @@ SpanFacts find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs,
   units = {};
   found.windows = exchanger.shuffle_consuming(std::move(found.windows),
                                               [&](const TokenFact& f) { return owner(f.doc); });
-  std::sort(found.windows.begin(), found.windows.end(), [](const TokenFact& a, const TokenFact& b) {
-    return a.doc != b.doc ? a.doc < b.doc : a.token < b.token;
-  });
+  std::sort(found.windows.begin(), found.windows.end(), by_place);
   return found;
 }
 
