@@ -17,14 +17,6 @@ void for_each_group(std::span<const Fingerprint> sorted, Visit visit) {
 
 }  // namespace
 
-std::vector<bool> shared_hashes(std::span<const Fingerprint> sorted) {
-  std::vector<bool> shared(sorted.size());
-  for_each_group(sorted, [&](std::size_t begin, std::size_t end) {
-    for (std::size_t i = begin; i < end; ++i) shared[i] = end - begin > 1;
-  });
-  return shared;
-}
-
 std::vector<WindowFact> window_facts(std::span<const Fingerprint> sorted, unsigned min_docs) {
   std::vector<WindowFact> facts(sorted.size());
   for_each_group(sorted, [&](std::size_t begin, std::size_t end) {

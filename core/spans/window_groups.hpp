@@ -1,5 +1,5 @@
-// Equal fingerprints grouped, as the rank owning them sees them after the shuffle: which
-// anchors are shared, and where each group of equal windows starts.
+// Equal fingerprints grouped, as the rank owning them sees them after the shuffle: where each
+// group of equal windows (or units) starts, and which are its copies.
 #pragma once
 
 #include <cstdint>
@@ -19,10 +19,6 @@ struct Fingerprint {
 
   auto operator<=>(const Fingerprint&) const = default;
 };
-
-/// For fingerprints sorted by (hash, doc, token): whether each shares its hash with another
-/// (an anchor worth looking at: the windows it anchors may be repeated).
-std::vector<bool> shared_hashes(std::span<const Fingerprint> sorted);
 
 /// For window (or unit) fingerprints sorted by (hash, doc, token): each one's fact. A group of
 /// equal hashes found more than once and in at least `min_docs` documents is repeated: its

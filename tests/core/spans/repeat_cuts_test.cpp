@@ -59,11 +59,11 @@ std::vector<std::vector<WindowFact>> winnowed_facts(const Corpus& corpus, const 
     for (const std::uint32_t a : distinct) anchors.push_back({kgrams[a], d, a});
   }
   std::sort(anchors.begin(), anchors.end());
-  const std::vector<bool> shared = shared_hashes(anchors);
+  const std::vector<WindowFact> shared = window_facts(anchors);  // anchors seen twice repeat
   std::vector<std::vector<bool>> hot(docs);
   for (std::size_t d = 0; d < docs; ++d) hot[d].resize(corpus.tokens[d].size());
   for (std::size_t i = 0; i < anchors.size(); ++i) {
-    if (shared[i]) hot[anchors[i].doc][anchors[i].token] = true;
+    if (shared[i].kind != Kind::kUnique) hot[anchors[i].doc][anchors[i].token] = true;
   }
   std::vector<Fingerprint> windows;
   std::vector<std::uint64_t> window_hashes;

@@ -1,16 +1,10 @@
-// Grouping sorted fingerprints: shared hashes, and the first of each group of equal windows.
+// Grouping sorted fingerprints: the first of each group of equal windows, the others its copies.
 #include "core/spans/window_groups.hpp"
 
 #include <gtest/gtest.h>
 
 namespace neardup {
 namespace {
-
-TEST(WindowGroups, SharedHashesAreThoseSeenTwice) {
-  const std::vector<Fingerprint> sorted = {{1, 5, 0}, {2, 0, 3}, {2, 7, 1}, {3, 1, 1}};
-  EXPECT_EQ(shared_hashes(sorted), (std::vector<bool>{false, true, true, false}));
-  EXPECT_TRUE(shared_hashes({}).empty());
-}
 
 TEST(WindowGroups, TheFirstOfEqualWindowsIsKeptTheOthersCopyIt) {
   using Kind = WindowFact::Kind;
