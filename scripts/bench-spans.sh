@@ -67,7 +67,9 @@ for ranks in (1, 2):
           f"peak_rss_mb_max={max(s['peak_rss_bytes_per_rank']) / 1e6:.0f} "
           f"bytes_cut_share={s['bytes_cut'] / s['input_bytes']:.4f} docs_cut={s['docs_cut']} "
           f"docs_removed={s['docs_removed']} cuts={s['cuts']} cuts_refused={s['cuts_refused']} "
-          f"anchors={s['anchors']} windows_shuffled={s['windows_shuffled']} "
+          f"anchors={s['anchors']} shared={s['shared_anchors']} whole={s['whole_anchors']} "
+          f"followers={s['follower_anchors']} windows_shuffled={s['windows_shuffled']} "
+          f"window_runs={s['window_runs']} "
           f"largest_repeat={(s['largest_repeats'] or [0])[0]}")
     print(f"RESULT spans_stages ranks={ranks} {stage_text}")
 PY

@@ -383,6 +383,8 @@ class SpansRun {
     const std::uint64_t anchors = sum_over_ranks(comm_, search_counts_.anchors);
     const std::uint64_t shared_anchors = sum_over_ranks(comm_, search_counts_.shared_anchors);
     const std::uint64_t whole_anchors = sum_over_ranks(comm_, search_counts_.whole_anchors);
+    const std::uint64_t followers = sum_over_ranks(comm_, search_counts_.follower_anchors);
+    const std::uint64_t window_runs = sum_over_ranks(comm_, search_counts_.window_runs);
     const std::uint64_t windows = sum_over_ranks(comm_, search_counts_.windows);
     const std::uint64_t repeated = sum_over_ranks(comm_, search_counts_.repeated);
     const std::uint64_t proposed = sum_over_ranks(comm_, cut_counts_.proposed);
@@ -415,8 +417,10 @@ class SpansRun {
     json.key("anchors").value(anchors);
     json.key("shared_anchors").value(shared_anchors);
     json.key("whole_anchors").value(whole_anchors);
+    json.key("follower_anchors").value(followers);
     json.key("windows_shuffled").value(windows);
     json.key("repeated_windows").value(repeated);
+    json.key("window_runs").value(window_runs);
     json.key("equal_runs_fetched").value(fetched);
     json.key("largest_repeats").begin_array();
     for (const std::uint64_t n : largest) json.value(n);

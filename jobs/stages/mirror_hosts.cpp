@@ -3,7 +3,6 @@
 #include "jobs/stages/mirror_hosts.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <string>
 #include <tuple>
@@ -12,6 +11,7 @@
 #include "core/id_mix.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/mpi/packed_values.hpp"
 
 namespace neardup {
 namespace {
@@ -34,17 +34,6 @@ int pair_rank(std::uint64_t x, std::uint64_t y, int ranks) {
   return rank_of(mix_id(std::min(x, y)) ^ std::max(x, y), ranks);
 }
 
-void put_u64(std::string& out, std::uint64_t value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-std::uint64_t take_u64(std::string_view& in) {
-  std::uint64_t value = 0;
-  std::memcpy(&value, in.data(), sizeof value);
-  in.remove_prefix(sizeof value);
-  return value;
-}
-
 // Collective: every host's documents summed, with its name, on the host's rank. Of two names
 // with one id (a 64-bit hash collision) the smaller is kept. Documents without a host are
 // counted in `counts` (this rank's).
@@ -63,15 +52,16 @@ HostTable count_hosts(Exchanger& exchanger, std::span<const std::uint64_t> host_
   for (const auto& [id, docs] : local) {
     std::string& block = blocks[static_cast<std::size_t>(rank_of(id, exchanger.size()))];
     const std::string& name = names.at(id);
-    put_u64(block, id);
-    put_u64(block, docs);
-    put_u64(block, name.size());
+    put_value<std::uint64_t>(block, id);
+    put_value<std::uint64_t>(block, docs);
+    put_value<std::uint64_t>(block, name.size());
     block += name;
   }
   HostTable table;
   for (const std::string& block : exchanger.exchange_blocks(blocks)) {
     for (std::string_view in = block; !in.empty();) {
-      const std::uint64_t id = take_u64(in), docs = take_u64(in), size = take_u64(in);
+      const std::uint64_t id = take_value<std::uint64_t>(in), docs = take_value<std::uint64_t>(in),
+                          size = take_value<std::uint64_t>(in);
       const std::string_view name = in.substr(0, size);
       in.remove_prefix(size);
       auto [it, added] = table.try_emplace(id, HostTotal{std::string(name), 0});
@@ -148,13 +138,13 @@ std::map<std::uint64_t, HostTotal> fetch_totals(Exchanger& exchanger,
       exchanger, wanted, [ranks](std::uint64_t id) { return rank_of(id, ranks); },
       [&table](std::uint64_t id, std::string& out) {
         const HostTotal& total = table.at(id);
-        put_u64(out, total.docs);
+        put_value<std::uint64_t>(out, total.docs);
         out += total.name;
       });
   std::map<std::uint64_t, HostTotal> totals;
   for (const std::uint64_t id : wanted) {
     std::string_view in = payloads.get(id);
-    const std::uint64_t docs = take_u64(in);
+    const std::uint64_t docs = take_value<std::uint64_t>(in);
     totals.emplace(id, HostTotal{std::string(in), docs});
   }
   return totals;

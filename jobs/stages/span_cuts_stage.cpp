@@ -3,11 +3,11 @@
 #include "jobs/stages/span_cuts_stage.hpp"
 
 #include <algorithm>
-#include <cstring>
 #include <map>
 #include <tuple>
 
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/mpi/packed_values.hpp"
 
 namespace neardup {
 namespace {
@@ -50,48 +50,25 @@ std::string_view run_text(const TokenStream& tokens, std::uint32_t begin, std::u
 // The documents of `facts`, ascending.
 std::vector<DocId> documents_of(const SpanFacts& facts) {
   std::vector<DocId> docs;
-  for (const auto* list : {&facts.anchors, &facts.windows}) {
-    for (const TokenFact& f : *list) {
-      if (docs.empty() || docs.back() != f.doc) docs.push_back(f.doc);
-    }
+  for (const TokenFact& f : facts.anchors) {
+    if (docs.empty() || docs.back() != f.doc) docs.push_back(f.doc);
+  }
+  for (const WindowRun& w : facts.windows) {
+    if (docs.empty() || docs.back() != w.doc) docs.push_back(w.doc);
   }
   std::sort(docs.begin(), docs.end());
   docs.erase(std::unique(docs.begin(), docs.end()), docs.end());
   return docs;
 }
 
-// The part of `list` (sorted by place) from `next` on that belongs to `doc`; advances `next`.
-std::span<const TokenFact> take_part(const std::vector<TokenFact>& list, std::size_t& next,
-                                     DocId doc) {
+// The part of `list` (sorted by document) from `next` on that belongs to `doc`; advances
+// `next`.
+template <class Fact>
+std::span<const Fact> take_part(const std::vector<Fact>& list, std::size_t& next, DocId doc) {
   while (next < list.size() && list[next].doc < doc) ++next;
   const std::size_t begin = next;
   while (next < list.size() && list[next].doc == doc) ++next;
   return std::span(list).subspan(begin, next - begin);
-}
-
-template <class T>
-void put(std::string& out, T value) {
-  out.append(reinterpret_cast<const char*>(&value), sizeof value);
-}
-
-void put_string(std::string& out, std::string_view text) {
-  put(out, static_cast<std::uint32_t>(text.size()));
-  out.append(text);
-}
-
-template <class T>
-T take(std::string_view& in) {
-  T value;
-  std::memcpy(&value, in.data(), sizeof value);
-  in.remove_prefix(sizeof value);
-  return value;
-}
-
-std::string take_string(std::string_view& in) {
-  const auto size = take<std::uint32_t>(in);
-  std::string text(in.substr(0, size));
-  in.remove_prefix(size);
-  return text;
 }
 
 // The proposed cuts of this rank's documents, and the distinct runs their proofs name,
@@ -139,14 +116,14 @@ std::vector<std::string> answer(std::vector<RunRequest> requests, int ranks,
       id = id_of(run.doc);
     }
     std::string& to = out[static_cast<std::size_t>(requests[i].from)];
-    put(to, requests[i].serial);
+    put_value(to, requests[i].serial);
     const bool found = run.length > 0 && run.begin + run.length <= doc.tokens.size();
-    put(to, static_cast<std::uint8_t>(found));
+    put_value(to, static_cast<std::uint8_t>(found));
     if (!found) continue;
     put_string(to, run_text(doc.tokens, run.begin, run.begin + run.length));
-    put(to, doc.located ? run.length : std::uint32_t{0});
+    put_value(to, doc.located ? run.length : std::uint32_t{0});
     for (std::uint32_t t = run.begin; doc.located && t < run.begin + run.length; ++t) {
-      put(to, doc.origins[t].start);
+      put_value(to, doc.origins[t].start);
     }
     put_string(to, id);
   }
@@ -171,12 +148,12 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
   for (const std::string& block : replies) {
     std::string_view in = block;
     while (!in.empty()) {
-      RunAnswer& a = answers[take<std::uint32_t>(in)];
-      a.found = take<std::uint8_t>(in) != 0;
+      RunAnswer& a = answers[take_value<std::uint32_t>(in)];
+      a.found = take_value<std::uint8_t>(in) != 0;
       if (!a.found) continue;
       a.text = take_string(in);
-      a.starts.resize(take<std::uint32_t>(in));  // none when the run's bytes are unknown
-      for (std::uint32_t& start : a.starts) start = take<std::uint32_t>(in);
+      a.starts.resize(take_value<std::uint32_t>(in));  // none when the run's bytes are unknown
+      for (std::uint32_t& start : a.starts) start = take_value<std::uint32_t>(in);
       a.id = take_string(in);
     }
   }
@@ -187,7 +164,7 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
 
 DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask, TokenizerKind tokenizer) {
   return [spec, mask, tokenizer](const LocatedText& doc, std::span<const TokenFact> anchors,
-                                 std::span<const TokenFact> windows) {
+                                 std::span<const WindowRun> windows) {
     const auto tokens = static_cast<std::uint32_t>(doc.tokens.size());
     std::vector<TokenCut> cuts =
         cut_repeats(document_window_facts(doc.tokens, spec, mask, anchors, windows), tokens, spec);

@@ -39,7 +39,7 @@ using ProposedCuts = std::vector<std::pair<TokenCut, ByteCut>>;
 /// its parts of SpanFacts.
 using DocumentCuts =
     std::function<ProposedCuts(const LocatedText& doc, std::span<const TokenFact> anchors,
-                               std::span<const TokenFact> windows)>;
+                               std::span<const WindowRun> windows)>;
 
 /// The cuts of runs (--unit run): document_window_facts (with `mask`), cut_repeats under
 /// `spec`, byte_cut. A cut that would join the tokens around it into one (joins_neighbours,

@@ -1,13 +1,17 @@
-// The spans search: anchors with their contexts shuffled and grouped, then the windows of the
-// anchors whose occurrences differ around them.
+// The spans search: anchors with their contexts shuffled and grouped; where the contexts
+// differ, one representative per context sends its windows' hashes back to the anchor's
+// owner, which groups them and sends every window's fact, followers' too, as runs.
 #include "jobs/stages/span_facts_stage.hpp"
 
 #include <algorithm>
+#include <string>
+#include <tuple>
 
 #include "core/sketch/shingles.hpp"
 #include "core/spans/window_groups.hpp"
 #include "core/spans/winnowing.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/mpi/packed_values.hpp"
 
 namespace neardup {
 namespace {
@@ -21,6 +25,32 @@ struct AnchorPrint {
   std::uint64_t context = 0;
   DocId doc = 0;
   std::uint32_t token = 0;
+};
+
+// A representative's windows as its owner sends them to its k-gram's owner, their hashes
+// after it: the k-gram hash, where the anchor is, the windows it anchors [first, first +
+// count), and the anchors it stands for (itself and its followers).
+struct RepHeader {
+  std::uint64_t kgram = 0;
+  DocId doc = 0;
+  std::uint32_t anchor = 0;
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+  std::uint32_t places = 1;
+};
+
+// A representative's windows as its k-gram's owner holds them: their hashes at `hashes` on.
+struct HeldRep {
+  RepHeader header;
+  std::size_t hashes = 0;
+};
+
+// What the anchors' owners decided: the anchors of one-context groups and the
+// representatives (both sent to their documents' owners), and the followers (kept, sorted).
+struct AnchorGroups {
+  std::vector<TokenFact> whole;
+  std::vector<TokenFact> reps;  // fact.equal_token: the anchors each stands for
+  std::vector<Follower> followers;
 };
 
 // A document's k-gram hashes, each window's anchor and, on request, each anchor's context.
@@ -71,69 +101,90 @@ void note_group(std::uint64_t size, std::vector<std::uint64_t>& largest) {
   if (largest.size() > kLargestRepeats) largest.pop_back();
 }
 
-// The verdicts on one group of anchors with equal k-gram hashes (sorted by place): decided
-// whole when every context is the same and known, else kUnique (their windows go one by one).
-void judge_group(std::span<const AnchorPrint> group, std::vector<TokenFact>& out,
-                 SpanSearchCounts& counts) {
-  const bool whole =
-      group[0].context != 0 && std::all_of(group.begin(), group.end(), [&](const AnchorPrint& a) {
-        return a.context == group[0].context;
-      });
-  if (whole) note_group(group.size(), counts.largest);
-  for (std::size_t i = 0; i < group.size(); ++i) {
-    WindowFact fact;
-    if (whole) {
+// Judges one group of anchors with equal k-gram hashes, sorted by (context, doc, token): with
+// one context known to all, decided whole; else each context's first is a representative and
+// the other anchors of its context (a context of 0 has none) follow it.
+void judge_group(std::span<const AnchorPrint> group, AnchorGroups& out, SpanSearchCounts& counts) {
+  counts.shared_anchors += group.size();
+  if (group.front().context != 0 && group.front().context == group.back().context) {
+    note_group(group.size(), counts.largest);
+    counts.whole_anchors += group.size();
+    for (std::size_t i = 0; i < group.size(); ++i) {
       const AnchorPrint& equal = i == 0 ? group[1] : group[0];
-      fact = {i == 0 ? Kind::kFirst : Kind::kCopy, equal.doc, equal.token};
+      out.whole.push_back({group[i].doc,
+                           group[i].token,
+                           {i == 0 ? Kind::kFirst : Kind::kCopy, equal.doc, equal.token}});
     }
-    out.push_back({group[i].doc, group[i].token, fact});
+    return;
+  }
+  for (std::size_t begin = 0; begin < group.size();) {
+    const AnchorPrint& rep = group[begin];
+    std::size_t end = begin + 1;
+    while (rep.context != 0 && end < group.size() && group[end].context == rep.context) {
+      out.followers.push_back({rep.doc, rep.token, group[end].doc, group[end].token});
+      ++end;
+    }
+    const auto places = static_cast<std::uint32_t>(end - begin);
+    out.reps.push_back({rep.doc, rep.token, {Kind::kUnique, 0, places}});
+    counts.follower_anchors += places - 1;
+    begin = end;
   }
 }
 
-// Every anchor of `docs`, shuffled with its context; the verdicts on shared ones come back to
-// their documents' owners, sorted by place.
-std::vector<TokenFact> anchor_verdicts(Exchanger& exchanger, std::span<const DocId> docs,
-                                       const TokensOf& tokens_of, Winnower& winnower,
-                                       const OwnerFn& owner, SpanSearchCounts& counts) {
+// This rank's documents' anchors, with their contexts.
+std::vector<AnchorPrint> document_anchors(std::span<const DocId> docs, const TokensOf& tokens_of,
+                                          Winnower& winnower) {
   std::vector<AnchorPrint> anchors;
-  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
-    std::vector<std::uint32_t> distinct;
-    TokenStream tokens;
-    for (const DocId doc : docs) {
-      tokens_of(doc, tokens);
-      if (!winnower.winnow(tokens)) continue;
-      winnower.contexts(tokens);
-      distinct_anchors(winnower.anchor_of_window(), distinct);
-      for (const std::uint32_t a : distinct) {
-        anchors.push_back({winnower.kgrams()[a], winnower.context(a), doc, a});
-      }
+  std::vector<std::uint32_t> distinct;
+  TokenStream tokens;
+  for (const DocId doc : docs) {
+    tokens_of(doc, tokens);
+    if (!winnower.winnow(tokens)) continue;
+    winnower.contexts(tokens);
+    distinct_anchors(winnower.anchor_of_window(), distinct);
+    for (const std::uint32_t a : distinct) {
+      anchors.push_back({winnower.kgrams()[a], winnower.context(a), doc, a});
     }
-  });
+  }
+  return anchors;
+}
+
+// Every anchor of `docs`, shuffled with its context and judged where its k-gram hash goes;
+// the decisions on whole groups and the representatives go to the documents' owners, the
+// followers stay.
+AnchorGroups anchor_groups(Exchanger& exchanger, std::span<const DocId> docs,
+                           const TokensOf& tokens_of, Winnower& winnower, const OwnerFn& owner,
+                           SpanSearchCounts& counts) {
+  std::vector<AnchorPrint> anchors;
+  run_agreed(exchanger.comm(),  // reading a document may fail on this rank only
+             [&] { anchors = document_anchors(docs, tokens_of, winnower); });
   counts.anchors = anchors.size();
   const int ranks = exchanger.size();
   anchors = exchanger.shuffle_consuming(
       std::move(anchors), [&](const AnchorPrint& a) { return fingerprint_owner(a.hash, ranks); });
   std::sort(anchors.begin(), anchors.end(), [](const AnchorPrint& a, const AnchorPrint& b) {
-    return a.hash != b.hash ? a.hash < b.hash : a.doc != b.doc ? a.doc < b.doc : a.token < b.token;
+    return std::tie(a.hash, a.context, a.doc, a.token) <
+           std::tie(b.hash, b.context, b.doc, b.token);
   });
-  std::vector<TokenFact> verdicts;
+  AnchorGroups groups;
   for (std::size_t begin = 0; begin < anchors.size();) {
     std::size_t end = begin + 1;
     while (end < anchors.size() && anchors[end].hash == anchors[begin].hash) ++end;
-    if (end - begin > 1) {
-      judge_group(std::span(anchors).subspan(begin, end - begin), verdicts, counts);
-    }
+    if (end - begin > 1)
+      judge_group(std::span(anchors).subspan(begin, end - begin), groups, counts);
     begin = end;
   }
   anchors = {};
-  verdicts = exchanger.shuffle_consuming(std::move(verdicts),
-                                         [&](const TokenFact& f) { return owner(f.doc); });
-  std::sort(verdicts.begin(), verdicts.end(), by_place);
-  counts.shared_anchors = verdicts.size();
-  return verdicts;
+  for (std::vector<TokenFact>* list : {&groups.whole, &groups.reps}) {
+    *list = exchanger.shuffle_consuming(std::move(*list),
+                                        [&](const TokenFact& f) { return owner(f.doc); });
+    std::sort(list->begin(), list->end(), by_place);
+  }
+  std::sort(groups.followers.begin(), groups.followers.end());
+  return groups;
 }
 
-// The facts of `doc`'s part of `list` (sorted by place).
+// The part of `list` (sorted by place) that belongs to `doc`.
 std::span<const TokenFact> part_of(std::span<const TokenFact> list, DocId doc) {
   const auto first = std::lower_bound(list.begin(), list.end(), doc,
                                       [](const TokenFact& f, DocId d) { return f.doc < d; });
@@ -142,63 +193,140 @@ std::span<const TokenFact> part_of(std::span<const TokenFact> list, DocId doc) {
   return {first, last};
 }
 
-// Whether `part` (one document's, sorted) holds `token`; its fact in `found`.
+// The fact of `token` in one document's `part` of a list sorted by place, if any.
 const TokenFact* find_token(std::span<const TokenFact> part, std::uint32_t token) {
   const auto it = std::lower_bound(part.begin(), part.end(), token,
                                    [](const TokenFact& f, std::uint32_t t) { return f.token < t; });
   return it != part.end() && it->token == token ? &*it : nullptr;
 }
 
-// The windows of `docs` whose anchor is shared but not decided whole, with their hashes.
-std::vector<Fingerprint> windows_one_by_one(std::span<const DocId> docs,
-                                            std::span<const TokenFact> mixed,
-                                            const TokensOf& tokens_of, Winnower& winnower,
-                                            const SpanSpec& spec, std::uint64_t mask) {
-  std::vector<Fingerprint> windows;
+// The windows of this rank's representatives (`reps`, by place), as blocks for their
+// k-grams' owners: a RepHeader, then the hashes of the windows it anchors.
+std::vector<std::string> representative_windows(std::span<const DocId> docs,
+                                                std::span<const TokenFact> reps,
+                                                const TokensOf& tokens_of, Winnower& winnower,
+                                                const SpanSpec& spec, std::uint64_t mask, int ranks,
+                                                SpanSearchCounts& counts) {
+  std::vector<std::string> blocks(static_cast<std::size_t>(ranks));
   std::vector<std::uint64_t> window_hashes;
   TokenStream tokens;
   for (const DocId doc : docs) {
-    const std::span<const TokenFact> part = part_of(mixed, doc);
+    const std::span<const TokenFact> part = part_of(reps, doc);
     if (part.empty()) continue;
     tokens_of(doc, tokens);
     winnower.winnow(tokens);
     shingle_hashes(tokens, {ShingleKind::kWord, spec.min_tokens, 1}, window_hashes);
     const std::vector<std::uint32_t>& anchor_of = winnower.anchor_of_window();
-    for (std::uint32_t p = 0; p < anchor_of.size(); ++p) {
-      if (find_token(part, anchor_of[p]) != nullptr) {
-        windows.push_back({window_hashes[p] & mask, doc, p});
+    for (std::uint32_t p = 0; p < anchor_of.size();) {
+      const std::uint32_t anchor = anchor_of[p];
+      std::uint32_t end = p + 1;
+      while (end < anchor_of.size() && anchor_of[end] == anchor) ++end;
+      if (const TokenFact* rep = find_token(part, anchor)) {
+        const std::uint64_t kgram = winnower.kgrams()[anchor];
+        std::string& block = blocks[static_cast<std::size_t>(fingerprint_owner(kgram, ranks))];
+        put_value(block, RepHeader{kgram, doc, anchor, p, end - p, rep->fact.equal_token});
+        for (std::uint32_t w = p; w < end; ++w) put_value(block, window_hashes[w] & mask);
+        counts.windows += end - p;
+      }
+      p = end;
+    }
+  }
+  return blocks;
+}
+
+// The representatives' windows received from every rank, sorted by (k-gram, doc, anchor),
+// and their hashes.
+std::vector<HeldRep> held_reps(const std::vector<std::string>& blocks,
+                               std::vector<std::uint64_t>& hashes) {
+  std::vector<HeldRep> reps;
+  for (const std::string& block : blocks) {
+    std::string_view in = block;
+    while (!in.empty()) {
+      const auto header = take_value<RepHeader>(in);
+      reps.push_back({header, hashes.size()});
+      for (std::uint32_t i = 0; i < header.count; ++i) {
+        hashes.push_back(take_value<std::uint64_t>(in));
       }
     }
   }
-  return windows;
+  std::sort(reps.begin(), reps.end(), [](const HeldRep& a, const HeldRep& b) {
+    return std::tie(a.header.kgram, a.header.doc, a.header.anchor) <
+           std::tie(b.header.kgram, b.header.doc, b.header.anchor);
+  });
+  return reps;
 }
 
-// Groups the windows sent one by one on the ranks owning their hashes; the repeated ones'
-// facts come back, sorted by place.
-std::vector<TokenFact> window_verdicts(Exchanger& exchanger, std::vector<Fingerprint> windows,
-                                       const OwnerFn& owner, SpanSearchCounts& counts) {
-  counts.windows = windows.size();
-  const int ranks = exchanger.size();
-  windows = exchanger.shuffle_consuming(
-      std::move(windows), [&](const Fingerprint& f) { return fingerprint_owner(f.hash, ranks); });
-  std::sort(windows.begin(), windows.end());
-  const std::vector<WindowFact> facts = window_facts(windows);
-  std::vector<TokenFact> repeated;
-  for (std::size_t i = 0; i < windows.size(); ++i) {
-    if (facts[i].kind == Kind::kUnique) continue;
-    repeated.push_back({windows[i].doc, windows[i].token, facts[i]});
-    if (facts[i].kind == Kind::kFirst) {
-      std::size_t size = 1;
-      while (i + size < windows.size() && windows[i + size].hash == windows[i].hash) ++size;
-      note_group(size, counts.largest);
+// The window groups of one k-gram's representatives (`group`, by place): the fact of each
+// window among them, group[r]'s in `facts` from `offsets[r]` on.
+void group_windows(std::span<const HeldRep> group, std::span<const std::uint64_t> hashes,
+                   std::vector<WindowFact>& facts, std::vector<std::size_t>& offsets,
+                   SpanSearchCounts& counts) {
+  std::vector<Fingerprint> prints;
+  offsets.clear();
+  for (const HeldRep& r : group) {
+    offsets.push_back(prints.size());
+    for (std::uint32_t i = 0; i < r.header.count; ++i) {
+      prints.push_back({hashes[r.hashes + i], r.header.doc, r.header.first + i, r.header.places});
     }
   }
-  counts.repeated = repeated.size();
-  windows = {};
-  repeated = exchanger.shuffle_consuming(std::move(repeated),
-                                         [&](const TokenFact& f) { return owner(f.doc); });
-  std::sort(repeated.begin(), repeated.end(), by_place);
-  return repeated;
+  facts.assign(prints.size(), WindowFact{});
+  std::sort(prints.begin(), prints.end());
+  const std::vector<WindowFact> found = window_facts(prints);
+  for (std::size_t i = 0; i < prints.size(); ++i) {
+    if (found[i].kind == Kind::kUnique) continue;
+    ++counts.repeated;
+    // The representative holding the window: the last one whose windows start at or before it.
+    const auto after = std::upper_bound(
+        group.begin(), group.end(), prints[i], [](const Fingerprint& p, const HeldRep& r) {
+          return std::tie(p.doc, p.token) < std::tie(r.header.doc, r.header.first);
+        });
+    const auto r = static_cast<std::size_t>(after - group.begin()) - 1;
+    facts[offsets[r] + prints[i].token - group[r].header.first] = found[i];
+    if (found[i].kind == Kind::kFirst) {
+      std::uint64_t places = 0;
+      for (std::size_t j = i; j < prints.size() && prints[j].hash == prints[i].hash; ++j) {
+        places += prints[j].places;
+      }
+      note_group(places, counts.largest);
+    }
+  }
+}
+
+// On the k-grams' owners: the representatives' windows grouped, and the facts of their and
+// their followers' windows as runs, sent to the documents' owners and sorted by place there.
+std::vector<WindowRun> window_runs(Exchanger& exchanger, const std::vector<std::string>& blocks,
+                                   std::span<const Follower> followers, const OwnerFn& owner,
+                                   SpanSearchCounts& counts) {
+  std::vector<std::uint64_t> hashes;
+  std::vector<HeldRep> reps = held_reps(exchanger.exchange_blocks(blocks), hashes);
+  std::vector<WindowRun> runs;
+  std::vector<WindowFact> facts;
+  std::vector<std::size_t> offsets;
+  for (std::size_t begin = 0; begin < reps.size();) {
+    std::size_t end = begin + 1;
+    while (end < reps.size() && reps[end].header.kgram == reps[begin].header.kgram) ++end;
+    const std::span<const HeldRep> group = std::span(reps).subspan(begin, end - begin);
+    group_windows(group, hashes, facts, offsets, counts);
+    for (std::size_t r = 0; r < group.size(); ++r) {
+      const RepHeader& h = group[r].header;
+      auto first =
+          std::lower_bound(followers.begin(), followers.end(), Follower{h.doc, h.anchor, 0, 0});
+      auto last = first;
+      while (last != followers.end() && last->rep_doc == h.doc && last->rep_token == h.anchor) {
+        ++last;
+      }
+      resolve_followers({h.doc, h.anchor, h.first, std::span(facts).subspan(offsets[r], h.count)},
+                        {first, last}, runs);
+    }
+    begin = end;
+  }
+  counts.window_runs = runs.size();
+  reps = {};
+  hashes = {};
+  runs = exchanger.shuffle_consuming(std::move(runs),
+                                     [&](const WindowRun& w) { return owner(w.doc); });
+  std::sort(runs.begin(), runs.end(), run_by_place);
+  return runs;
 }
 
 }  // namespace
@@ -207,26 +335,23 @@ SpanFacts find_span_facts(Exchanger& exchanger, std::span<const DocId> docs,
                           const TokensOf& tokens_of, const SpanSpec& spec, std::uint64_t mask,
                           const OwnerFn& owner, SpanSearchCounts& counts) {
   Winnower winnower(spec, mask);
-  std::vector<TokenFact> verdicts =
-      anchor_verdicts(exchanger, docs, tokens_of, winnower, owner, counts);
+  AnchorGroups groups = anchor_groups(exchanger, docs, tokens_of, winnower, owner, counts);
+  std::vector<std::string> blocks;
+  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
+    blocks = representative_windows(docs, groups.reps, tokens_of, winnower, spec, mask,
+                                    exchanger.size(), counts);
+  });
+  groups.reps = {};
   SpanFacts facts;
-  std::vector<TokenFact> mixed;
-  for (const TokenFact& v : verdicts) {
-    (v.fact.kind == Kind::kUnique ? mixed : facts.anchors).push_back(v);
-  }
-  verdicts = {};
-  counts.whole_anchors = facts.anchors.size();
-  std::vector<Fingerprint> windows;
-  run_agreed(exchanger.comm(),
-             [&] { windows = windows_one_by_one(docs, mixed, tokens_of, winnower, spec, mask); });
-  facts.windows = window_verdicts(exchanger, std::move(windows), owner, counts);
+  facts.anchors = std::move(groups.whole);
+  facts.windows = window_runs(exchanger, blocks, groups.followers, owner, counts);
   return facts;
 }
 
 std::vector<WindowFact> document_window_facts(const TokenStream& tokens, const SpanSpec& spec,
                                               std::uint64_t mask,
                                               std::span<const TokenFact> anchors,
-                                              std::span<const TokenFact> windows) {
+                                              std::span<const WindowRun> windows) {
   Winnower winnower(spec, mask);
   if (!winnower.winnow(tokens)) return {};
   const std::vector<std::uint32_t>& anchor_of = winnower.anchor_of_window();
@@ -239,8 +364,11 @@ std::vector<WindowFact> document_window_facts(const TokenStream& tokens, const S
       facts[p].equal_token = anchor->fact.equal_token - (anchor_of[p] - p);
     }
   }
-  for (const TokenFact& w : windows) {
-    if (w.token < facts.size()) facts[w.token] = w.fact;
+  for (const WindowRun& run : windows) {
+    for (std::uint32_t i = 0; i < run.count; ++i) {
+      const std::uint32_t p = run.token + i;
+      if (p < facts.size() && anchor_of[p] == run.anchor) facts[p] = run.at(i);
+    }
   }
   return facts;
 }

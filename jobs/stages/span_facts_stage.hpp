@@ -1,6 +1,7 @@
 // The spans job's search, stage 3: each window of min_tokens tokens found again across ranks
-// through winnowed anchors. Where every occurrence of an anchor has the same context, all its
-// windows are decided at once; only the windows of the other shared anchors move one by one.
+// through winnowed anchors. Anchors are grouped by k-gram and context: a group with one
+// context is decided at once; in the others one representative per context sends its
+// windows' hashes to the k-gram's owner, and the rest follow it.
 #pragma once
 
 #include <cstdint>
@@ -8,6 +9,7 @@
 #include <span>
 #include <vector>
 
+#include "core/spans/anchor_followers.hpp"
 #include "core/spans/repeat_cuts.hpp"
 #include "core/text/tokenizer.hpp"
 #include "jobs/documents/document_fetch.hpp"
@@ -37,22 +39,29 @@ inline int fingerprint_owner(std::uint64_t hash, int ranks) {
   return static_cast<int>((hash >> 40) % static_cast<std::uint64_t>(ranks));
 }
 
-/// What the search found for this rank's documents, each list sorted by (doc, token).
+/// Orders runs of windows by place: document, then first window.
+inline constexpr auto run_by_place = [](const WindowRun& a, const WindowRun& b) {
+  return a.doc != b.doc ? a.doc < b.doc : a.token < b.token;
+};
+
+/// What the search found for this rank's documents, each list sorted by place.
 struct SpanFacts {
   std::vector<TokenFact> anchors;  // anchors whose every occurrence has the same context
-  std::vector<TokenFact> windows;  // repeated windows of the other shared anchors
+  std::vector<WindowRun> windows;  // repeated windows of the other shared anchors, as runs
 };
 
 /// What the search counted on this rank.
 struct SpanSearchCounts {
-  std::uint64_t anchors = 0;         // anchors this rank's documents sent
-  std::uint64_t shared_anchors = 0;  // of them, anchors whose k-gram hash another anchor has
-  std::uint64_t whole_anchors = 0;   // of those, decided whole (same context everywhere)
-  std::uint64_t windows = 0;         // windows sent one by one (of the other shared anchors)
-  std::uint64_t repeated = 0;        // windows received whose hash another window has
-  std::uint64_t unlocated_docs = 0;  // --unit: documents whose tokens' bytes are unknown
+  std::uint64_t anchors = 0;           // anchors this rank's documents sent
+  std::uint64_t shared_anchors = 0;    // of them, anchors whose k-gram hash another anchor has
+  std::uint64_t whole_anchors = 0;     // of those, decided whole (same context everywhere)
+  std::uint64_t follower_anchors = 0;  // of the others, resolved from a representative's
+  std::uint64_t windows = 0;           // windows sent one by one (of representatives)
+  std::uint64_t repeated = 0;          // windows received whose hash another window has
+  std::uint64_t window_runs = 0;       // runs of window facts sent to the documents' owners
+  std::uint64_t unlocated_docs = 0;    // --unit: documents whose tokens' bytes are unknown
   /// The sizes of the largest groups of equal windows (or anchors decided whole) this rank
-  /// received, largest first (at most kLargestRepeats).
+  /// received, followers counted, largest first (at most kLargestRepeats).
   std::vector<std::uint64_t> largest;
 };
 
@@ -60,24 +69,28 @@ struct SpanSearchCounts {
 inline constexpr std::size_t kLargestRepeats = 10;
 
 /// Collective: the facts of the repeated windows of `docs` (this rank's documents, ascending).
-/// Each document is tokenized with `tokens_of` (twice when it has shared anchors that are not
-/// decided whole). Its anchors go to the ranks owning their k-gram hashes, with the hash of
-/// their context (the tokens of every window holding the anchor). A hash several anchors share
-/// is decided whole when they all have one context, full inside their documents: then their
-/// windows are equal offset by offset, the first anchor in input order holds the first
-/// windows, the others copies. Otherwise the windows of those anchors go one by one to the
-/// ranks owning their hashes (windows anywhere with an equal anchor have equal hashes), which
-/// group them. Fingerprints are ANDed with `mask`. Equal hashes are taken for equal tokens:
-/// the cuts compare the tokens.
+/// Each document is tokenized with `tokens_of` (twice when it holds a representative). Its
+/// anchors go to the ranks owning their k-gram hashes, with the hash of their context (the
+/// tokens of every window holding the anchor; anchors with equal contexts, full inside their
+/// documents, have equal windows offset by offset). A hash several anchors share is decided
+/// whole when they all have one context: the first anchor in input order holds the first
+/// windows, the others copies. Otherwise the first anchor of each context is its
+/// representative, and the others follow it. The representatives' owners send the hashes of
+/// their windows back to the k-gram's owner: every occurrence of a window has an equal
+/// anchor, so all of them are in the same k-gram's group. It groups them and sends each
+/// window's fact, the followers' too (resolve_followers), to the documents' owners as runs.
+/// Fingerprints are ANDed with `mask`. Equal hashes are taken for equal tokens: the cuts
+/// compare the tokens.
 SpanFacts find_span_facts(Exchanger& exchanger, std::span<const DocId> docs,
                           const TokensOf& tokens_of, const SpanSpec& spec, std::uint64_t mask,
                           const OwnerFn& owner, SpanSearchCounts& counts);
 
 /// The fact of every window of a document of `tokens` (kUnique unless `anchors` or `windows`,
-/// its parts of SpanFacts, say otherwise), for cut_repeats.
+/// its parts of SpanFacts, say otherwise), for cut_repeats. A fact is taken only for a window
+/// anchored where the fact says, so that each window has one source even when hashes collide.
 std::vector<WindowFact> document_window_facts(const TokenStream& tokens, const SpanSpec& spec,
                                               std::uint64_t mask,
                                               std::span<const TokenFact> anchors,
-                                              std::span<const TokenFact> windows);
+                                              std::span<const WindowRun> windows);
 
 }  // namespace neardup

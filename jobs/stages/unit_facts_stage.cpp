@@ -40,20 +40,20 @@ SpanFacts find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs,
   SpanFacts found;
   for (std::size_t i = 0; i < units.size(); ++i) {
     if (facts[i].kind != WindowFact::Kind::kUnique) {
-      found.windows.push_back({units[i].doc, units[i].token, facts[i]});
+      found.windows.push_back({units[i].doc, units[i].token, units[i].token, 1, facts[i]});
     }
   }
   counts.repeated = found.windows.size();
   units = {};
   found.windows = exchanger.shuffle_consuming(std::move(found.windows),
-                                              [&](const TokenFact& f) { return owner(f.doc); });
-  std::sort(found.windows.begin(), found.windows.end(), by_place);
+                                              [&](const WindowRun& w) { return owner(w.doc); });
+  std::sort(found.windows.begin(), found.windows.end(), run_by_place);
   return found;
 }
 
 DocumentCuts unit_cuts(const SpanSpec& spec) {
   return [spec](const LocatedText& doc, std::span<const TokenFact>,
-                std::span<const TokenFact> windows) {
+                std::span<const WindowRun> windows) {
     ProposedCuts out;
     if (!doc.located) return out;
     const std::vector<TextUnit> units = text_units(doc.text, doc.origins, spec.unit);

@@ -12,12 +12,12 @@
 namespace neardup {
 
 /// Collective: the facts of the repeated units of `docs` (this rank's documents, ascending), in
-/// SpanFacts::windows (token: the unit's first), sorted by (doc, token). Each document is read
-/// with `located_of` and cut into units (text_units); each unit's hash (XXH3 of its canonical
-/// tokens, ANDed with `mask`) goes to the rank owning it, which groups equal hashes: a group
-/// found in at least spec.min_docs documents is repeated (window_facts). A document whose
-/// tokens' bytes are unknown has no units. Counts into counts.anchors (units sent) and
-/// counts.repeated.
+/// SpanFacts::windows (one window a run, anchor and token: the unit's first), sorted by (doc,
+/// token). Each document is read with `located_of` and cut into units (text_units); each unit's
+/// hash (XXH3 of its canonical tokens, ANDed with `mask`) goes to the rank owning it, which groups
+/// equal hashes: a group found in at least spec.min_docs documents is repeated (window_facts). A
+/// document whose tokens' bytes are unknown has no units. Counts into counts.anchors (units sent)
+/// and counts.repeated.
 SpanFacts find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs,
                           const LocatedOf& located_of, const SpanSpec& spec, std::uint64_t mask,
                           const OwnerFn& owner, SpanSearchCounts& counts);

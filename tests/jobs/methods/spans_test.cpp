@@ -259,6 +259,12 @@ class SpansJob : public ::testing::Test {
     EXPECT_TRUE(std::filesystem::exists(out + "/_SUCCESS"));
     EXPECT_EQ(testing::stat(out, "/docs_read"), corpus_.size());
     EXPECT_EQ(testing::stat(out, "/deduped_lines") + summary.docs_removed, corpus_.size());
+    // The corpus takes the search's every way: anchors decided whole, representatives'
+    // windows one by one, and followers resolved from them.
+    EXPECT_GT(testing::stat(out, "/whole_anchors"), 0u);
+    EXPECT_GT(testing::stat(out, "/windows_shuffled"), 0u);
+    EXPECT_GT(testing::stat(out, "/follower_anchors"), 0u);
+    EXPECT_GT(testing::stat(out, "/window_runs"), 0u);
   }
 
   std::vector<GeneratedDoc> corpus_;
@@ -299,11 +305,15 @@ TEST_F(SpansJob, OutputsAreTheSameForEverySplitSize) {
 // of equal hashes mix different text. The tokens refuse what is not repeated: every cut token
 // is in a window the corpus repeats, and the run a cut names as kept is equal and stays. (Which
 // occurrence is first can be lost to a collision, so the cuts may differ from the oracle's.)
+// At 12 bits windows of different text collide inside one k-gram's group, so some proposed
+// cuts are refused; at 20 bits they rarely do, and the cuts are checked all the same.
 TEST_F(SpansJob, CollidingFingerprintsCutOnlyWhatTheTokensConfirm) {
   for (const std::uint64_t mask : {0xFFFULL, 0xFFFFFULL}) {
     const std::string name = "collide-" + std::to_string(mask);
     const SpansSummary summary = run(dir_, name, {.spec = {.min_tokens = 13}, .mask = mask});
-    EXPECT_GT(summary.cuts_refused, 0u) << mask;
+    if (mask == 0xFFF) {
+      EXPECT_GT(summary.cuts_refused, 0u);
+    }
     if (world_rank() != 0) continue;
     const std::vector<Row> rows = read_rows(dir_ + "/" + name);
     if (mask == 0xFFFFF) {
