@@ -12,11 +12,13 @@
 namespace neardup {
 namespace {
 
-// A run of another document's tokens that a cut says it equals.
+// A run of another document's tokens that a cut says it equals, and the token of it whose
+// first byte the cut names (where its kept copy starts).
 struct RunRef {
   DocId doc = 0;
   std::uint32_t begin = 0;
   std::uint32_t length = 0;
+  std::uint32_t named = 0;
   auto operator<=>(const RunRef&) const = default;
 };
 
@@ -27,11 +29,12 @@ struct RunRequest {
   std::uint32_t serial = 0;  // the run's number on that rank
 };
 
-// A fetched run: its canonical text, each token's first byte (when known) and document id.
+// A fetched run: its canonical text, its named token's first byte (-1: unknown) and document
+// id.
 struct RunAnswer {
   bool found = false;
   std::string text;
-  std::vector<std::uint32_t> starts;
+  std::int64_t named_start = -1;
   std::string id;
 };
 
@@ -86,7 +89,8 @@ std::vector<Proposed> propose(const SpanFacts& facts, const LocatedOf& located_o
     counts.proposed += cuts.size();
     if (!doc.located && !cuts.empty()) ++counts.unlocated_docs;
     for (const auto& [cut, bytes] : doc.located ? cuts : ProposedCuts{}) {
-      const RunRef run{cut.equal_doc, cut.equal_proof_begin(), cut.proof_end - cut.proof_begin};
+      const RunRef run{cut.equal_doc, cut.equal_proof_begin(), cut.proof_end - cut.proof_begin,
+                       cut.begin - cut.proof_begin};
       const auto [it, added] = runs.emplace(run, static_cast<std::uint32_t>(runs.size()));
       Proposed p;
       p.cut.doc = id;
@@ -121,10 +125,9 @@ std::vector<std::string> answer(std::vector<RunRequest> requests, int ranks,
     put_value(to, static_cast<std::uint8_t>(found));
     if (!found) continue;
     put_string(to, run_text(doc.tokens, run.begin, run.begin + run.length));
-    put_value(to, doc.located ? run.length : std::uint32_t{0});
-    for (std::uint32_t t = run.begin; doc.located && t < run.begin + run.length; ++t) {
-      put_value(to, doc.origins[t].start);
-    }
+    const std::uint32_t named = run.begin + run.named;
+    put_value(to, doc.located && named < doc.origins.size() ? std::int64_t{doc.origins[named].start}
+                                                            : std::int64_t{-1});
     put_string(to, id);
   }
   return out;
@@ -152,8 +155,7 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
       a.found = take_value<std::uint8_t>(in) != 0;
       if (!a.found) continue;
       a.text = take_string(in);
-      a.starts.resize(take_value<std::uint32_t>(in));  // none when the run's bytes are unknown
-      for (std::uint32_t& start : a.starts) start = take_value<std::uint32_t>(in);
+      a.named_start = take_value<std::int64_t>(in);
       a.id = take_string(in);
     }
   }
@@ -212,8 +214,7 @@ std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& fa
       continue;
     }
     p.cut.equal_id = a.id;
-    const std::uint32_t offset = p.cut.tokens.begin - p.cut.tokens.proof_begin;
-    if (offset < a.starts.size()) p.cut.equal_byte_start = a.starts[offset];
+    p.cut.equal_byte_start = a.named_start;
     confirmed.push_back(std::move(p.cut));
   }
   return confirmed;

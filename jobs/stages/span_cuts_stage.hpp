@@ -67,8 +67,8 @@ struct SpanCutCounts {
 
 /// Collective: the confirmed cuts of this rank's documents, sorted by document and token.
 /// `facts` give each document's cuts (`cuts_of`); the equal runs their proofs name are
-/// fetched from their owners (each
-/// distinct run once per rank: canonical text, first byte, document id), and a cut whose
+/// fetched from their owners (each distinct run once per rank: its canonical text, the first
+/// byte of the token where the cut's kept copy starts, its document's id), and a cut whose
 /// tokens differ from its equal run's is refused (counted). A document whose origins are
 /// unknown (tokenize_with_origins) keeps every token.
 std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& facts,
