@@ -5,6 +5,7 @@
 #include "jobs/cli/explain_command.hpp"
 #include "jobs/cli/option_binder.hpp"
 #include "jobs/cli/refused_flags.hpp"
+#include "jobs/cli/spans_explain.hpp"
 #include "jobs/methods/exact_job.hpp"
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/methods/simhash_job.hpp"
@@ -80,7 +81,8 @@ Command add_explain_command(CLI::App& app, LogFlags& log) {
       "why two documents are or are not near-duplicates under the minhash flags given: "
       "shingles, exact and estimated Jaccard, colliding bands, SimHash distance, verdict; with "
       "--run and one --id, what that run decided for the document (kept, or removed by which "
-      "document at which similarity) and why");
+      "document at which similarity) and why; with --run of a spans run and one --id, the runs "
+      "cut from that document, each checked against the copy kept in its place");
   bind_options(*command, e->options, [](auto& v, MinhashOptions& m) {
     describe_input_options(v, m);
     describe_minhash_options(v, m);
@@ -88,8 +90,8 @@ Command add_explain_command(CLI::App& app, LogFlags& log) {
   add_log_flags(*command, log);
   command
       ->add_option("--run", e->run,
-                   "take the inputs and flags from the minhash run that wrote DIR (its "
-                   "stats.json) instead of -i and flags")
+                   "take the inputs and flags from the minhash (or spans) run that wrote DIR "
+                   "(its stats.json) instead of -i and flags")
       ->type_name("DIR")
       ->excludes("--input");
   command
@@ -105,6 +107,11 @@ Command add_explain_command(CLI::App& app, LogFlags& log) {
           throw UsageError(
               "explain: one --id needs --run DIR (what that run decided for it); "
               "give --id twice to explain a pair");
+        }
+        if (e->ids.size() == 1 && job_of_run(e->run) == "spans") {
+          std::cout << spans_explanation_text(
+              explain_spans(spans_options_of_run(e->run), e->run, e->ids[0]));
+          return 0;
         }
         if (!e->run.empty()) e->options = options_of_run(e->run);
         const std::string invalid = validate_explain(e->options);

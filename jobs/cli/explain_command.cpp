@@ -21,97 +21,16 @@
 #include "core/sketch/shingles.hpp"
 #include "core/sketch/simhash.hpp"
 #include "io/input/input_plan.hpp"
-#include "io/read/record_reader.hpp"
 #include "io/write/output_names.hpp"
 #include "io/write/tsv.hpp"
-#include "jobs/documents/document_parser.hpp"
-#include "jobs/documents/job_plan.hpp"
+#include "jobs/cli/tsv_parts.hpp"
+#include "jobs/documents/document_finder.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/options/option_json.hpp"
 #include "jobs/stages/sketchers.hpp"
 
 namespace neardup {
 namespace {
-
-// A document found in the inputs: how the outputs name it, where it is and its text.
-struct FoundDoc {
-  std::string name;  // its id field, or its location when it has none
-  std::string location;
-  std::string text;
-};
-
-// How a document matches an id asked for: by its id field or location as they are, or as the
-// TSV outputs print them (escape_tsv_field: a tab, newline, carriage return or backslash in a
-// name is printed escaped in clusters/, pairs/ and reference/), or not at all.
-enum class Match { kNone, kPrinted, kAsIs };
-
-Match match_of(const std::string& wanted, const std::string& id, const std::string& location) {
-  if (id == wanted || location == wanted) return Match::kAsIs;
-  if (wanted.find('\\') == std::string::npos) return Match::kNone;  // nothing was escaped
-  return escape_tsv_field(id) == wanted || escape_tsv_field(location) == wanted ? Match::kPrinted
-                                                                                : Match::kNone;
-}
-
-// A document asked for and how well the best one found so far matches it.
-struct Wanted {
-  const std::string* id = nullptr;
-  std::optional<FoundDoc> found;
-  Match match = Match::kNone;
-};
-
-// Reads every record of the inputs in order until both ids are found; a document matches by
-// its id field or by its location (path:line, or a text file's path), as they are or as the
-// TSV outputs print them. The first document matching as is wins; a document matching only as
-// printed is taken when none matches as is (reading on to the end of the inputs).
-std::pair<std::optional<FoundDoc>, std::optional<FoundDoc>> find_documents(
-    const MinhashOptions& options, const std::string& id_a, const std::string& id_b) {
-  const JobPlan plan = make_plan(MPI_COMM_SELF, options, SplitSharing::kNone);
-  DocumentParser parser(options.document);
-  ParsedLine parsed;
-  Wanted a, b;
-  a.id = &id_a;
-  b.id = &id_b;
-  const auto done = [&] { return a.match == Match::kAsIs && b.match == Match::kAsIs; };
-  std::uint32_t current_file = UINT32_MAX;
-  std::uint64_t line = 0;
-  for (const Split& split : plan.splits) {
-    if (done()) break;
-    const InputFile& file = plan.files[split.file];
-    if (split.file != current_file) {
-      current_file = split.file;
-      line = 0;
-    }
-    const auto reader =
-        open_records(file.path, file.format, split.begin, split.end, options.max_doc_bytes);
-    Record record;
-    while (!done() && reader->next(record)) {
-      ++line;
-      if (record.oversized || record.binary ||
-          parser.parse(file, record.bytes, parsed) != LineStatus::kOk) {
-        continue;
-      }
-      const std::string location =
-          is_text(file.format) ? file.path : file.path + ":" + std::to_string(line);
-      const std::string id = parsed.has_id ? parsed.id : location;
-      for (Wanted* w : {&a, &b}) {
-        const Match match = match_of(*w->id, id, location);
-        if (match > w->match) {
-          w->found = FoundDoc{id, location, std::string(parsed.text)};
-          w->match = match;
-        }
-      }
-    }
-    // A decode error is one skipped record, as the sketch counts it: a file cut into splits
-    // at frame starts numbers the lines of the splits after it on from there.
-    if (!done() && !reader->decode_error().empty()) ++line;
-  }
-  return {std::move(a.found), std::move(b.found)};
-}
-
-// The error for a document asked for and not in the inputs.
-JobError not_found(const std::string& id) {
-  return JobError("explain: no document with id or location '" + id + "' in the inputs");
-}
 
 ExplainedDoc describe(const std::string& id, const FoundDoc& doc, const DocumentSpec& spec,
                       std::vector<std::uint64_t>& set) {
@@ -126,32 +45,6 @@ ExplainedDoc describe(const std::string& id, const FoundDoc& doc, const Document
   return explained;
 }
 
-// Calls `row` with the fields, unescaped, of every line of the parts (part-*.tsv) in `folder`,
-// part by part.
-void read_rows(const std::filesystem::path& folder,
-               const std::function<void(std::span<const std::string>)>& row) {
-  std::vector<std::filesystem::path> parts;
-  for (const auto& entry : std::filesystem::directory_iterator(folder)) {
-    const std::string name = entry.path().filename().string();
-    if (name.starts_with("part-") && name.ends_with(".tsv")) parts.push_back(entry.path());
-  }
-  std::sort(parts.begin(), parts.end());
-  std::vector<std::string> fields;
-  std::string line;
-  for (const std::filesystem::path& part : parts) {
-    std::ifstream in(part, std::ios::binary);
-    if (!in) throw JobError(part.string() + ": cannot be read");
-    while (std::getline(in, line)) {
-      fields.clear();
-      for (std::size_t begin = 0, end = 0; begin <= line.size(); begin = end + 1) {
-        end = std::min(line.find('\t', begin), line.size());
-        fields.push_back(unescape_tsv_field(std::string_view(line).substr(begin, end - begin)));
-      }
-      row(fields);
-    }
-  }
-}
-
 // What the run's clusters/ says of the document the outputs name `name`: its first row (rows
 // id, cluster, keep, similarity) and the rows naming it as their kept document.
 RunDecision clusters_decision(const std::filesystem::path& output_dir, const std::string& name) {
@@ -162,7 +55,7 @@ RunDecision clusters_decision(const std::filesystem::path& output_dir, const std
   }
   RunDecision d;
   d.id = name;
-  read_rows(clusters, [&](std::span<const std::string> f) {
+  read_tsv_parts(clusters, [&](std::span<const std::string> f) {
     if (f.size() < 3) return;
     if (f[1] == name && f[2] == "0") ++d.removed;
     if (f[0] != name || ++d.rows > 1) return;  // a repeated id: its first row is taken
@@ -182,7 +75,7 @@ RunDecision clusters_decision(const std::filesystem::path& output_dir, const std
 void apply_reference(const std::filesystem::path& output_dir, RunDecision& d) {
   const std::filesystem::path reference = output_dir / output_name(Output::kReference);
   if (!std::filesystem::is_directory(reference)) return;
-  read_rows(reference, [&](std::span<const std::string> f) {
+  read_tsv_parts(reference, [&](std::span<const std::string> f) {
     if (f.size() < 3 || f[0] != d.id || d.outcome == RunDecision::Outcome::kRemovedByReference) {
       return;
     }
@@ -239,7 +132,8 @@ std::string agreement_line(const std::string& written, const PairExplanation& pa
 
 }  // namespace
 
-MinhashOptions options_of_run(const std::string& output_dir) {
+void read_run_parameters(const std::string& output_dir, std::string_view job, JobOptions& options,
+                         const std::function<void(OptionJsonReader&)>& read) {
   const std::string path =
       (std::filesystem::path(output_dir) / output_name(Output::kStats)).string();
   simdjson::dom::parser parser;
@@ -247,23 +141,42 @@ MinhashOptions options_of_run(const std::string& output_dir) {
   if (parser.load(path).get(stats) != simdjson::SUCCESS) {
     throw JobError(path + ": not found or not JSON (is " + output_dir + " a neardup output?)");
   }
-  std::string_view job;
-  if (stats["job"].get(job) != simdjson::SUCCESS || job != "minhash") {
-    throw JobError(path + ": not a minhash run's (explain follows minhash runs)");
+  std::string_view written_by;
+  if (stats["job"].get(written_by) != simdjson::SUCCESS || written_by != job) {
+    throw JobError(path + ": not a " + std::string(job) + " run's");
   }
   simdjson::dom::object parameters;
   if (stats["parameters"].get(parameters) != simdjson::SUCCESS) {
     throw JobError(path + ": no parameters");
   }
-  MinhashOptions o;
   OptionJsonReader reader(parameters);
-  describe_input_options(reader, o);
-  describe_minhash_options(reader, o);
+  read(reader);
   if (!reader.problem().empty()) throw JobError(path + ": " + reader.problem());
   std::string_view cwd;  // absent from older stats.json: the inputs as the run named them
   if (stats["working_directory"].get(cwd) == simdjson::SUCCESS) {
-    for (std::string& input : o.inputs) input = input_argument_under(input, std::string(cwd));
+    for (std::string& input : options.inputs) input = input_argument_under(input, std::string(cwd));
   }
+}
+
+std::string job_of_run(const std::string& output_dir) {
+  const std::string path =
+      (std::filesystem::path(output_dir) / output_name(Output::kStats)).string();
+  simdjson::dom::parser parser;
+  simdjson::dom::element stats;
+  std::string_view job;
+  if (parser.load(path).get(stats) != simdjson::SUCCESS ||
+      stats["job"].get(job) != simdjson::SUCCESS) {
+    throw JobError(path + ": not found or not JSON (is " + output_dir + " a neardup output?)");
+  }
+  return std::string(job);
+}
+
+MinhashOptions options_of_run(const std::string& output_dir) {
+  MinhashOptions o;
+  read_run_parameters(output_dir, "minhash", o, [&](OptionJsonReader& r) {
+    describe_input_options(r, o);
+    describe_minhash_options(r, o);
+  });
   return o;
 }
 
@@ -275,10 +188,13 @@ std::string validate_explain(const MinhashOptions& options) {
 
 PairExplanation explain_pair(const MinhashOptions& options, const std::string& id_a,
                              const std::string& id_b) {
-  const auto [found_a, found_b] = find_documents(options, id_a, id_b);
-  for (const auto& [found, id] : {std::pair{&found_a, &id_a}, std::pair{&found_b, &id_b}}) {
-    if (!*found) throw not_found(*id);
+  const std::vector<std::string> ids = {id_a, id_b};
+  const std::vector<std::optional<FoundDoc>> found = find_documents(options, ids);
+  for (std::size_t i = 0; i < ids.size(); ++i) {
+    if (!found[i]) throw document_not_found(ids[i]);
   }
+  const std::optional<FoundDoc>& found_a = found[0];
+  const std::optional<FoundDoc>& found_b = found[1];
   PairExplanation e;
   std::vector<std::uint64_t> set_a, set_b;
   e.a = describe(id_a, *found_a, options.document, set_a);
@@ -364,8 +280,8 @@ std::string explanation_text(const PairExplanation& e, const MinhashOptions& opt
 
 DecisionExplanation explain_decision(const MinhashOptions& options, const std::string& output_dir,
                                      const std::string& id) {
-  const std::optional<FoundDoc> found = find_documents(options, id, id).first;
-  if (!found) throw not_found(id);
+  const std::optional<FoundDoc> found = find_documents(options, std::span(&id, 1))[0];
+  if (!found) throw document_not_found(id);
   DecisionExplanation explained{clusters_decision(output_dir, found->name), std::nullopt};
   apply_reference(output_dir, explained.decision);
   explained.decision.location = found->location;

@@ -4,12 +4,15 @@
 #pragma once
 
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/lsh/lsh_params.hpp"
 #include "jobs/options/minhash_options.hpp"
+#include "jobs/options/option_json.hpp"
 
 namespace neardup {
 
@@ -38,6 +41,17 @@ struct PairExplanation {
   bool candidate = false;                 // some band collides
   bool duplicate = false;                 // candidate and verified under the flags
 };
+
+/// The job ("minhash", "spans", ...) of the run that wrote `output_dir`, from its stats.json.
+/// Throws JobError when there is none.
+std::string job_of_run(const std::string& output_dir);
+
+/// Reads the stats.json of the `job` run that wrote `output_dir`, calls `read` with its
+/// parameters, then makes the inputs `read` set in `options` relative to where the run was
+/// started (its working_directory; as the run named them in an older stats.json). Throws
+/// JobError when there is none, it is another job's, or a parameter is invalid.
+void read_run_parameters(const std::string& output_dir, std::string_view job, JobOptions& options,
+                         const std::function<void(OptionJsonReader&)>& read);
 
 /// The inputs and flags of the minhash run that wrote `output_dir`, from its stats.json (inputs
 /// as that run named them). Throws JobError when there is none or it is not a minhash run's.

@@ -398,6 +398,8 @@ class SpansRun {
     write_options(json, options_, ParameterScope::kRun, describe_spans_job_options);
     json.end_object();
     json.key("command_line").value(options_.command_line);
+    // Where the run was started: explain --run reads the inputs from anywhere.
+    json.key("working_directory").value(std::filesystem::current_path().string());
     json.key("input_files").value(plan_.files.size());
     json.key("input_bytes").value(plan_.total_bytes());
     json.key("splits").value(plan_.splits.size());
