@@ -1,21 +1,9 @@
 // Follower anchors resolved from their representative's window facts, as runs.
 #include "core/spans/anchor_followers.hpp"
 
-namespace neardup {
+#include <tuple>
 
-void append_window(std::vector<WindowRun>& runs, DocId doc, std::uint32_t anchor,
-                   std::uint32_t token, const WindowFact& fact) {
-  if (!runs.empty()) {
-    WindowRun& last = runs.back();
-    if (last.doc == doc && last.anchor == anchor && last.token + last.count == token &&
-        last.fact.kind == fact.kind && last.fact.equal_doc == fact.equal_doc &&
-        last.fact.equal_token + last.count == fact.equal_token) {
-      ++last.count;
-      return;
-    }
-  }
-  runs.push_back({doc, anchor, token, 1, fact});
-}
+namespace neardup {
 
 void resolve_followers(const RepWindows& rep, std::span<const Follower> followers,
                        std::vector<WindowRun>& out) {
@@ -24,9 +12,13 @@ void resolve_followers(const RepWindows& rep, std::span<const Follower> follower
   for (std::uint32_t i = 0; i < count; ++i) {
     const std::uint32_t window = rep.first + i;
     WindowFact fact = rep.facts[i];
-    if (fact.kind == Kind::kUnique && !followers.empty()) {
+    if (!followers.empty() && fact.kind != Kind::kCopy) {
       const Follower& next = followers.front();
-      fact = {Kind::kFirst, next.doc, window - rep.anchor + next.token};
+      const WindowFact follower{Kind::kFirst, next.doc, window - rep.anchor + next.token};
+      const bool sooner =
+          fact.kind == Kind::kUnique || std::tie(follower.equal_doc, follower.equal_token) <
+                                            std::tie(fact.equal_doc, fact.equal_token);
+      if (sooner) fact = follower;
     }
     if (fact.kind != Kind::kUnique) append_window(out, rep.doc, rep.anchor, window, fact);
   }

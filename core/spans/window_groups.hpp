@@ -11,13 +11,11 @@
 
 namespace neardup {
 
-/// A fingerprint (a k-gram's or a window's hash), where it is (document and token), and how
-/// many places it stands for (a representative's followers too: see anchor_followers).
+/// A fingerprint (a k-gram's or a window's hash) and where it is: document and token.
 struct Fingerprint {
   std::uint64_t hash = 0;
   DocId doc = 0;
   std::uint32_t token = 0;
-  std::uint32_t places = 1;
 
   auto operator<=>(const Fingerprint&) const = default;
 };

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <tuple>
 
 #include "jobs/mpi/mpi_check.hpp"
@@ -12,30 +13,38 @@
 namespace neardup {
 namespace {
 
-// A run of another document's tokens that a cut says it equals, and the token of it whose
-// first byte the cut names (where its kept copy starts).
+// A run of another document's tokens that a cut says it equals.
 struct RunRef {
   DocId doc = 0;
   std::uint32_t begin = 0;
   std::uint32_t length = 0;
-  std::uint32_t named = 0;
   auto operator<=>(const RunRef&) const = default;
 };
 
-// A request for an equal run, as shuffled to its owner.
+// A request for the first byte of token `offset` of an equal run (where a cut's kept copy
+// starts), and for the run itself when `with_text`, as shuffled to the run's owner.
 struct RunRequest {
   RunRef run;
   std::int32_t from = 0;     // the asking rank
   std::uint32_t serial = 0;  // the run's number on that rank
+  std::uint32_t offset = 0;
+  std::uint32_t with_text = 0;
 };
 
-// A fetched run: its canonical text, its named token's first byte (-1: unknown) and document
-// id.
+// A fetched run: its canonical text, its document's id, and the first byte of the tokens
+// asked for (offset, byte; -1: unknown).
 struct RunAnswer {
   bool found = false;
   std::string text;
-  std::int64_t named_start = -1;
   std::string id;
+  std::vector<std::pair<std::uint32_t, std::int64_t>> starts;
+
+  std::int64_t start_of(std::uint32_t offset) const {
+    for (const auto& [at, byte] : starts) {
+      if (at == offset) return byte;
+    }
+    return -1;
+  }
 };
 
 // A proposed cut and its own canonical text, waiting for its equal run.
@@ -43,6 +52,7 @@ struct Proposed {
   ConfirmedCut cut;
   std::string text;
   std::uint32_t serial = 0;
+  std::uint32_t offset = 0;  // of the cut's first token in the run
 };
 
 std::string_view run_text(const TokenStream& tokens, std::uint32_t begin, std::uint32_t end) {
@@ -89,8 +99,7 @@ std::vector<Proposed> propose(const SpanFacts& facts, const LocatedOf& located_o
     counts.proposed += cuts.size();
     if (!doc.located && !cuts.empty()) ++counts.unlocated_docs;
     for (const auto& [cut, bytes] : doc.located ? cuts : ProposedCuts{}) {
-      const RunRef run{cut.equal_doc, cut.equal_proof_begin(), cut.proof_end - cut.proof_begin,
-                       cut.begin - cut.proof_begin};
+      const RunRef run{cut.equal_doc, cut.equal_proof_begin(), cut.proof_end - cut.proof_begin};
       const auto [it, added] = runs.emplace(run, static_cast<std::uint32_t>(runs.size()));
       Proposed p;
       p.cut.doc = id;
@@ -99,6 +108,7 @@ std::vector<Proposed> propose(const SpanFacts& facts, const LocatedOf& located_o
       p.cut.bytes = bytes;
       p.text = run_text(doc.tokens, cut.proof_begin, cut.proof_end);
       p.serial = it->second;
+      p.offset = cut.begin - cut.proof_begin;
       proposed.push_back(std::move(p));
     }
   }
@@ -108,38 +118,53 @@ std::vector<Proposed> propose(const SpanFacts& facts, const LocatedOf& located_o
 // Answers the requests this rank received: per asking rank, its answers as bytes.
 std::vector<std::string> answer(std::vector<RunRequest> requests, int ranks,
                                 const LocatedOf& located_of, const IdOf& id_of) {
-  std::sort(requests.begin(), requests.end(),
-            [](const RunRequest& a, const RunRequest& b) { return a.run < b.run; });
+  std::sort(requests.begin(), requests.end(), [](const RunRequest& a, const RunRequest& b) {
+    return std::tie(a.run, a.from, a.offset) < std::tie(b.run, b.from, b.offset);
+  });
   std::vector<std::string> out(static_cast<std::size_t>(ranks));
   LocatedText doc;
   std::string id;
   for (std::size_t i = 0; i < requests.size(); ++i) {
-    const RunRef& run = requests[i].run;
-    if (i == 0 || requests[i - 1].run.doc != run.doc) {
-      located_of(run.doc, doc);
-      id = id_of(run.doc);
+    const RunRequest& r = requests[i];
+    if (i == 0 || requests[i - 1].run.doc != r.run.doc) {
+      located_of(r.run.doc, doc);
+      id = id_of(r.run.doc);
     }
-    std::string& to = out[static_cast<std::size_t>(requests[i].from)];
-    put_value(to, requests[i].serial);
-    const bool found = run.length > 0 && run.begin + run.length <= doc.tokens.size();
+    std::string& to = out[static_cast<std::size_t>(r.from)];
+    const bool found = r.run.length > 0 && r.run.begin + r.run.length <= doc.tokens.size();
+    const std::uint32_t named = r.run.begin + r.offset;
+    put_value(to, r.serial);
+    put_value(to, r.offset);
+    put_value(to, found && doc.located && named < doc.origins.size()
+                      ? std::int64_t{doc.origins[named].start}
+                      : std::int64_t{-1});
+    put_value(to, static_cast<std::uint8_t>(r.with_text));
+    if (r.with_text == 0) continue;
     put_value(to, static_cast<std::uint8_t>(found));
     if (!found) continue;
-    put_string(to, run_text(doc.tokens, run.begin, run.begin + run.length));
-    const std::uint32_t named = run.begin + run.named;
-    put_value(to, doc.located && named < doc.origins.size() ? std::int64_t{doc.origins[named].start}
-                                                            : std::int64_t{-1});
+    put_string(to, run_text(doc.tokens, r.run.begin, r.run.begin + r.run.length));
     put_string(to, id);
   }
   return out;
 }
 
-// Collective: fetches the runs of `runs` from their owners.
+// Collective: fetches the runs of `runs` from their owners, each once, with the first byte of
+// every token of them `proposed` cuts start at.
 std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, std::uint32_t>& runs,
-                                  const LocatedOf& located_of, const IdOf& id_of,
-                                  const OwnerFn& owner) {
+                                  std::span<const Proposed> proposed, const LocatedOf& located_of,
+                                  const IdOf& id_of, const OwnerFn& owner) {
+  std::vector<const RunRef*> by_serial(runs.size());
+  for (const auto& [run, serial] : runs) by_serial[serial] = &run;
+  std::set<std::pair<std::uint32_t, std::uint32_t>> wanted;  // (serial, offset)
+  for (const Proposed& p : proposed) wanted.emplace(p.serial, p.offset);
   std::vector<RunRequest> requests;
-  requests.reserve(runs.size());
-  for (const auto& [run, serial] : runs) requests.push_back({run, exchanger.rank(), serial});
+  requests.reserve(wanted.size());
+  std::uint32_t last_serial = UINT32_MAX;
+  for (const auto& [serial, offset] : wanted) {
+    requests.push_back(
+        {*by_serial[serial], exchanger.rank(), serial, offset, serial != last_serial ? 1u : 0u});
+    last_serial = serial;
+  }
   requests = exchanger.shuffle_consuming(std::move(requests),
                                          [&](const RunRequest& r) { return owner(r.run.doc); });
   std::vector<std::string> blocks;
@@ -152,10 +177,12 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
     std::string_view in = block;
     while (!in.empty()) {
       RunAnswer& a = answers[take_value<std::uint32_t>(in)];
+      const auto offset = take_value<std::uint32_t>(in);
+      a.starts.emplace_back(offset, take_value<std::int64_t>(in));
+      if (take_value<std::uint8_t>(in) == 0) continue;
       a.found = take_value<std::uint8_t>(in) != 0;
       if (!a.found) continue;
       a.text = take_string(in);
-      a.named_start = take_value<std::int64_t>(in);
       a.id = take_string(in);
     }
   }
@@ -205,7 +232,8 @@ std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& fa
   run_agreed(exchanger.comm(),
              [&] { proposed = propose(facts, located_of, cuts_of, runs, counts); });
   counts.equal_runs_fetched = runs.size();
-  const std::vector<RunAnswer> answers = fetch_runs(exchanger, runs, located_of, id_of, owner);
+  const std::vector<RunAnswer> answers =
+      fetch_runs(exchanger, runs, proposed, located_of, id_of, owner);
   std::vector<ConfirmedCut> confirmed;
   for (Proposed& p : proposed) {
     const RunAnswer& a = answers[p.serial];
@@ -214,7 +242,7 @@ std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& fa
       continue;
     }
     p.cut.equal_id = a.id;
-    p.cut.equal_byte_start = a.named_start;
+    p.cut.equal_byte_start = a.start_of(p.offset);
     confirmed.push_back(std::move(p.cut));
   }
   return confirmed;

@@ -39,18 +39,33 @@ struct RepHeader {
   std::uint32_t places = 1;
 };
 
-// A representative's windows as its k-gram's owner holds them: their hashes at `hashes` on.
+// A representative's windows as its k-gram's owner holds them: their hashes from
+// `first_hash` on.
 struct HeldRep {
   RepHeader header;
-  std::size_t hashes = 0;
+  std::size_t first_hash = 0;
+};
+
+// A representative anchor, as its document's owner learns it, and the anchors it stands for
+// (itself and its followers).
+struct RepAnchor {
+  DocId doc = 0;
+  std::uint32_t token = 0;
+  std::uint32_t places = 1;
 };
 
 // What the anchors' owners decided: the anchors of one-context groups and the
 // representatives (both sent to their documents' owners), and the followers (kept, sorted).
 struct AnchorGroups {
   std::vector<TokenFact> whole;
-  std::vector<TokenFact> reps;  // fact.equal_token: the anchors each stands for
+  std::vector<RepAnchor> reps;
   std::vector<Follower> followers;
+};
+
+// A representative's window as its k-gram's owner groups it, and the anchors it stands for.
+struct HeldWindow {
+  Fingerprint print;
+  std::uint32_t places = 1;
 };
 
 // A document's k-gram hashes, each window's anchor and, on request, each anchor's context.
@@ -125,7 +140,7 @@ void judge_group(std::span<const AnchorPrint> group, AnchorGroups& out, SpanSear
       ++end;
     }
     const auto places = static_cast<std::uint32_t>(end - begin);
-    out.reps.push_back({rep.doc, rep.token, {Kind::kUnique, 0, places}});
+    out.reps.push_back({rep.doc, rep.token, places});
     counts.follower_anchors += places - 1;
     begin = end;
   }
@@ -175,35 +190,40 @@ AnchorGroups anchor_groups(Exchanger& exchanger, std::span<const DocId> docs,
     begin = end;
   }
   anchors = {};
-  for (std::vector<TokenFact>* list : {&groups.whole, &groups.reps}) {
-    *list = exchanger.shuffle_consuming(std::move(*list),
-                                        [&](const TokenFact& f) { return owner(f.doc); });
-    std::sort(list->begin(), list->end(), by_place);
-  }
+  groups.whole = exchanger.shuffle_consuming(std::move(groups.whole),
+                                             [&](const TokenFact& f) { return owner(f.doc); });
+  std::sort(groups.whole.begin(), groups.whole.end(), by_place);
+  groups.reps = exchanger.shuffle_consuming(std::move(groups.reps),
+                                            [&](const RepAnchor& r) { return owner(r.doc); });
+  std::sort(groups.reps.begin(), groups.reps.end(), [](const RepAnchor& a, const RepAnchor& b) {
+    return std::tie(a.doc, a.token) < std::tie(b.doc, b.token);
+  });
   std::sort(groups.followers.begin(), groups.followers.end());
   return groups;
 }
 
-// The part of `list` (sorted by place) that belongs to `doc`.
-std::span<const TokenFact> part_of(std::span<const TokenFact> list, DocId doc) {
+// The part of `list` (sorted by place: doc, token) that belongs to `doc`.
+template <class Place>
+std::span<const Place> part_of(std::span<const Place> list, DocId doc) {
   const auto first = std::lower_bound(list.begin(), list.end(), doc,
-                                      [](const TokenFact& f, DocId d) { return f.doc < d; });
+                                      [](const Place& f, DocId d) { return f.doc < d; });
   auto last = first;
   while (last != list.end() && last->doc == doc) ++last;
   return {first, last};
 }
 
-// The fact of `token` in one document's `part` of a list sorted by place, if any.
-const TokenFact* find_token(std::span<const TokenFact> part, std::uint32_t token) {
+// The entry at `token` of one document's `part` of a list sorted by place, if any.
+template <class Place>
+const Place* find_token(std::span<const Place> part, std::uint32_t token) {
   const auto it = std::lower_bound(part.begin(), part.end(), token,
-                                   [](const TokenFact& f, std::uint32_t t) { return f.token < t; });
+                                   [](const Place& f, std::uint32_t t) { return f.token < t; });
   return it != part.end() && it->token == token ? &*it : nullptr;
 }
 
 // The windows of this rank's representatives (`reps`, by place), as blocks for their
 // k-grams' owners: a RepHeader, then the hashes of the windows it anchors.
 std::vector<std::string> representative_windows(std::span<const DocId> docs,
-                                                std::span<const TokenFact> reps,
+                                                std::span<const RepAnchor> reps,
                                                 const TokensOf& tokens_of, Winnower& winnower,
                                                 const SpanSpec& spec, std::uint64_t mask, int ranks,
                                                 SpanSearchCounts& counts) {
@@ -211,7 +231,7 @@ std::vector<std::string> representative_windows(std::span<const DocId> docs,
   std::vector<std::uint64_t> window_hashes;
   TokenStream tokens;
   for (const DocId doc : docs) {
-    const std::span<const TokenFact> part = part_of(reps, doc);
+    const std::span<const RepAnchor> part = part_of(reps, doc);
     if (part.empty()) continue;
     tokens_of(doc, tokens);
     winnower.winnow(tokens);
@@ -221,10 +241,10 @@ std::vector<std::string> representative_windows(std::span<const DocId> docs,
       const std::uint32_t anchor = anchor_of[p];
       std::uint32_t end = p + 1;
       while (end < anchor_of.size() && anchor_of[end] == anchor) ++end;
-      if (const TokenFact* rep = find_token(part, anchor)) {
+      if (const RepAnchor* rep = find_token(part, anchor)) {
         const std::uint64_t kgram = winnower.kgrams()[anchor];
         std::string& block = blocks[static_cast<std::size_t>(fingerprint_owner(kgram, ranks))];
-        put_value(block, RepHeader{kgram, doc, anchor, p, end - p, rep->fact.equal_token});
+        put_value(block, RepHeader{kgram, doc, anchor, p, end - p, rep->places});
         for (std::uint32_t w = p; w < end; ++w) put_value(block, window_hashes[w] & mask);
         counts.windows += end - p;
       }
@@ -257,24 +277,27 @@ std::vector<HeldRep> held_reps(const std::vector<std::string>& blocks,
 }
 
 // The window groups of one k-gram's representatives (`group`, by place): the fact of each
-// window among them, group[r]'s in `facts` from `offsets[r]` on.
+// window among them, group[r]'s in `facts` from `offsets[r]` on. A window is repeated when
+// another representative has it or its representative has followers.
 void group_windows(std::span<const HeldRep> group, std::span<const std::uint64_t> hashes,
                    std::vector<WindowFact>& facts, std::vector<std::size_t>& offsets,
                    SpanSearchCounts& counts) {
-  std::vector<Fingerprint> prints;
+  std::vector<HeldWindow> held;
   offsets.clear();
   for (const HeldRep& r : group) {
-    offsets.push_back(prints.size());
+    offsets.push_back(held.size());
     for (std::uint32_t i = 0; i < r.header.count; ++i) {
-      prints.push_back({hashes[r.hashes + i], r.header.doc, r.header.first + i, r.header.places});
+      held.push_back(
+          {{hashes[r.first_hash + i], r.header.doc, r.header.first + i}, r.header.places});
     }
   }
-  facts.assign(prints.size(), WindowFact{});
-  std::sort(prints.begin(), prints.end());
+  std::sort(held.begin(), held.end(),
+            [](const HeldWindow& a, const HeldWindow& b) { return a.print < b.print; });
+  std::vector<Fingerprint> prints(held.size());
+  for (std::size_t i = 0; i < held.size(); ++i) prints[i] = held[i].print;
   const std::vector<WindowFact> found = window_facts(prints);
+  facts.assign(prints.size(), WindowFact{});
   for (std::size_t i = 0; i < prints.size(); ++i) {
-    if (found[i].kind == Kind::kUnique) continue;
-    ++counts.repeated;
     // The representative holding the window: the last one whose windows start at or before it.
     const auto after = std::upper_bound(
         group.begin(), group.end(), prints[i], [](const Fingerprint& p, const HeldRep& r) {
@@ -282,10 +305,12 @@ void group_windows(std::span<const HeldRep> group, std::span<const std::uint64_t
         });
     const auto r = static_cast<std::size_t>(after - group.begin()) - 1;
     facts[offsets[r] + prints[i].token - group[r].header.first] = found[i];
-    if (found[i].kind == Kind::kFirst) {
+    const bool repeated = found[i].kind != Kind::kUnique || held[i].places > 1;
+    counts.repeated += repeated;
+    if (repeated && found[i].kind != Kind::kCopy) {  // the first of its group: note its size
       std::uint64_t places = 0;
       for (std::size_t j = i; j < prints.size() && prints[j].hash == prints[i].hash; ++j) {
-        places += prints[j].places;
+        places += held[j].places;
       }
       note_group(places, counts.largest);
     }

@@ -20,9 +20,8 @@ namespace neardup {
 /// Tokenizes a document this rank owns into `out`.
 using TokensOf = std::function<void(DocId doc, TokenStream& out)>;
 
-/// A token of a document (an anchor's k-gram, or a window's first token) and a fact: for an
-/// anchor, the fact of every window it anchors, whose equal window lies at the same offset
-/// from the equal anchor; for a window, its own.
+/// An anchor of a document (its k-gram's first token) and the fact of every window it anchors,
+/// whose equal window lies at the same offset from the equal anchor.
 struct TokenFact {
   DocId doc = 0;
   std::uint32_t token = 0;
@@ -50,14 +49,15 @@ struct SpanFacts {
   std::vector<WindowRun> windows;  // repeated windows of the other shared anchors, as runs
 };
 
-/// What the search counted on this rank.
+/// What the search counted on this rank: its documents' anchors and windows, and the k-grams
+/// it owns (sums over ranks count each anchor and window once).
 struct SpanSearchCounts {
   std::uint64_t anchors = 0;           // anchors this rank's documents sent
-  std::uint64_t shared_anchors = 0;    // of them, anchors whose k-gram hash another anchor has
+  std::uint64_t shared_anchors = 0;    // anchors received whose k-gram hash another anchor has
   std::uint64_t whole_anchors = 0;     // of those, decided whole (same context everywhere)
   std::uint64_t follower_anchors = 0;  // of the others, resolved from a representative's
-  std::uint64_t windows = 0;           // windows sent one by one (of representatives)
-  std::uint64_t repeated = 0;          // windows received whose hash another window has
+  std::uint64_t windows = 0;           // windows this rank's representatives sent
+  std::uint64_t repeated = 0;          // representatives' windows received that repeat
   std::uint64_t window_runs = 0;       // runs of window facts sent to the documents' owners
   std::uint64_t unlocated_docs = 0;    // --unit: documents whose tokens' bytes are unknown
   /// The sizes of the largest groups of equal windows (or anchors decided whole) this rank

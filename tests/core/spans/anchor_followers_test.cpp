@@ -26,37 +26,23 @@ std::map<Place, WindowFact> expand(const std::vector<WindowRun>& runs,
   return out;
 }
 
-TEST(AnchorFollowers, AppendWindowExtendsOnlyAContinuingRun) {
-  std::vector<WindowRun> runs;
-  append_window(runs, 3, 10, 8, {Kind::kCopy, 5, 40});
-  append_window(runs, 3, 10, 9, {Kind::kCopy, 5, 41});    // continues
-  append_window(runs, 3, 10, 10, {Kind::kCopy, 5, 43});   // another shift
-  append_window(runs, 3, 10, 11, {Kind::kCopy, 6, 44});   // another document
-  append_window(runs, 3, 10, 12, {Kind::kFirst, 6, 45});  // another kind
-  append_window(runs, 3, 12, 13, {Kind::kFirst, 6, 46});  // another anchor
-  append_window(runs, 4, 12, 14, {Kind::kFirst, 6, 47});  // another document of its own
-  append_window(runs, 4, 12, 16, {Kind::kFirst, 6, 49});  // a window skipped
-  ASSERT_EQ(runs.size(), 7u);
-  EXPECT_EQ(runs[0], (WindowRun{3, 10, 8, 2, {Kind::kCopy, 5, 40}}));
-  EXPECT_EQ(runs[0].at(1), (WindowFact{Kind::kCopy, 5, 41}));
-  EXPECT_EQ(runs[1].count, 1u);
-  EXPECT_EQ(runs[6], (WindowRun{4, 12, 16, 1, {Kind::kFirst, 6, 49}}));
-}
-
 TEST(AnchorFollowers, FollowersCopyTheRepresentativeOrWhatItCopies) {
-  // Representative: document 7, anchor 20, windows 17-21. Windows 17 and 21 no other
-  // representative has; 18-19 copy document 2's 10-11; 20 is the first of document 5's 5.
+  // Representative: document 7, anchor 21, windows 17-21. Window 17 no other representative
+  // has; 18-19 copy document 2's 10-11; 20 and 21 come first, before document 5's 5 and
+  // document 20's 8. Its followers: document 9's anchor 41 and document 12's 31.
   const std::vector<WindowFact> facts = {
-      {}, {Kind::kCopy, 2, 10}, {Kind::kCopy, 2, 11}, {Kind::kFirst, 5, 5}, {}};
-  const std::vector<Follower> followers = {{7, 20, 9, 40}, {7, 20, 12, 30}};
+      {}, {Kind::kCopy, 2, 10}, {Kind::kCopy, 2, 11}, {Kind::kFirst, 5, 5}, {Kind::kFirst, 20, 8}};
+  const std::vector<Follower> followers = {{7, 21, 9, 41}, {7, 21, 12, 31}};
   std::vector<WindowRun> runs;
-  resolve_followers({7, 20, 17, facts}, followers, runs);
+  resolve_followers({7, 21, 17, facts}, followers, runs);
   ASSERT_EQ(runs.size(), 10u);  // 17, 18-19 (document 2), 20, 21; then per follower
                                 // 17, 18-19 (document 2), 20-21 (document 7)
   const std::vector<WindowRun> own(runs.begin(), runs.begin() + 4);
   const std::vector<WindowRun> theirs(runs.begin() + 4, runs.end());
 
-  const std::map<Place, WindowFact> rep = expand(own, {{7, 20}});
+  // The second occurrence of 17 and 21 is the first follower's (document 9 comes before
+  // document 20); of 20, document 5's.
+  const std::map<Place, WindowFact> rep = expand(own, {{7, 21}});
   const std::map<Place, WindowFact> expected_rep = {{{7, 17}, {Kind::kFirst, 9, 37}},
                                                     {{7, 18}, {Kind::kCopy, 2, 10}},
                                                     {{7, 19}, {Kind::kCopy, 2, 11}},
@@ -64,7 +50,7 @@ TEST(AnchorFollowers, FollowersCopyTheRepresentativeOrWhatItCopies) {
                                                     {{7, 21}, {Kind::kFirst, 9, 41}}};
   EXPECT_EQ(rep, expected_rep);
 
-  const std::map<Place, WindowFact> follow = expand(theirs, {{9, 40}, {12, 30}});
+  const std::map<Place, WindowFact> follow = expand(theirs, {{9, 41}, {12, 31}});
   const std::map<Place, WindowFact> expected_follow = {
       {{9, 37}, {Kind::kCopy, 7, 17}},  {{9, 38}, {Kind::kCopy, 2, 10}},
       {{9, 39}, {Kind::kCopy, 2, 11}},  {{9, 40}, {Kind::kCopy, 7, 20}},
