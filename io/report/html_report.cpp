@@ -5,8 +5,10 @@
 #include <xxhash.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <ctime>
 #include <span>
 
 #include "core/text/unicode_tokenizer.hpp"
@@ -25,7 +27,7 @@ border-bottom:1px solid #eee}td.n,th.n{text-align:right;font-variant-numeric:tab
 font-family:ui-monospace,monospace;font-size:.85em;max-height:24em;overflow:auto}
 .doc h3{font-family:system-ui,sans-serif;font-size:1em;margin:0 0 .4em;white-space:normal}
 .loc{font-weight:normal;color:#555}.sim{font-weight:bold}
-mark.del{background:#fcc}mark.ins{background:#cfc}.note{color:#666;font-size:.9em}
+mark.del{background:#fcc}mark.ins{background:#cfc}.spans del{background:#fcc}.note{color:#666;font-size:.9em}
 #warnings{border:2px solid #c60;background:#fff4e5;padding:.4em 1em;margin:1em 0}
 #warnings h2{border:none;margin:.3em 0;color:#a40}
 pre{white-space:pre-wrap;overflow-wrap:anywhere}
@@ -613,9 +615,19 @@ std::pair<std::string, std::string> word_diff_html(std::string_view a, std::stri
   return {marked(side_a, changed_a, "del"), marked(side_b, changed_b, "ins")};
 }
 
+std::string report_header_html(const HtmlReport& r) { return header_html(r) + summary_html(r); }
+
+std::string report_time_now() {
+  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
+  std::tm utc{};
+  gmtime_r(&now, &utc);
+  char text[32];
+  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &utc);
+  return text;
+}
+
 std::string render_html_report(const HtmlReport& r) {
-  return header_html(r) + summary_html(r) + similarity_html(r) + clusters_html(r) +
-         mirrors_html(r) +
+  return report_header_html(r) + similarity_html(r) + clusters_html(r) + mirrors_html(r) +
          "<h2>Hard cases: the pairs closest to the threshold</h2>\n<p class=\"note\">The "
          "verified pairs of lowest similarity, lowest first (ties in input order), words that "
          "differ once normalized as the dedup compares them marked. Without --write-pairs, "

@@ -131,6 +131,14 @@ inline constexpr std::uint64_t kHazardClusterSize = 10;
 /// other documents, or by fingerprints alone); documents repeating an id.
 std::vector<std::string> report_hazards(const HtmlReport& report);
 
+/// The start of a job's page: the HTML head and style, the run (version, time, ranks, command
+/// line), the warnings (report_hazards) and the summary (counts, skips by reason, inputs,
+/// parameters, time per stage). A page goes on with its own sections and closes the body.
+std::string report_header_html(const HtmlReport& report);
+
+/// The time now, as pages show when they were written ("2026-11-28 03:40:00 UTC").
+std::string report_time_now();
+
 /// `text` with &, <, >, " and ' as character references: safe as HTML text or attribute value.
 /// Each byte outside well-formed UTF-8 and each control character other than tab, line feed
 /// and carriage return becomes U+FFFD, so the page is valid UTF-8 whatever the documents hold.

@@ -33,6 +33,7 @@
 #include "jobs/stages/skip_guard.hpp"
 #include "jobs/stages/span_cuts_stage.hpp"
 #include "jobs/stages/span_facts_stage.hpp"
+#include "jobs/stages/span_report_stage.hpp"
 #include "jobs/stages/spill_stage.hpp"
 #include "jobs/stages/unit_facts_stage.hpp"
 #include "jobs/version.hpp"
@@ -350,9 +351,11 @@ class SpansRun {
     const std::uint64_t written = sum_over_ranks(comm_, deduped_written_);
     const bool adds_up = docs + s.docs_skipped == s.docs_read && written + s.docs_removed == docs;
     agree_on_errors(comm_, adds_up ? "" : accounting_problem(docs, written, s));
-    const std::string stats = stats_json(s, docs, written);
+    const std::vector<StageSpread> stages = clock_.reduce(comm_);
+    const std::string stats = stats_json(s, docs, written, stages);
+    const std::string report = options_.write_report ? report_page(s, docs, stages) : "";
     run_agreed(comm_, [&] {
-      if (rank_ == 0) commit_outputs(stats);
+      if (rank_ == 0) commit_outputs(stats, report);
     });
     if (rank_ == 0) {
       std::printf(
@@ -375,9 +378,63 @@ class SpansRun {
            std::to_string(s.docs_removed);
   }
 
+  // The run's parameters as JSON members (stats.json's "parameters", the page's).
+  void write_parameters(JsonWriter& json) const {
+    write_options(json, options_, ParameterScope::kRun, describe_spans_job_options);
+  }
+
+  // Collective: report.html on rank 0 ("" elsewhere): the run, its counts and stages, the runs
+  // cut most often and the documents that lost the most.
+  std::string report_page(const SpansSummary& s, std::uint64_t docs,
+                          const std::vector<StageSpread>& stages) {
+    std::vector<std::uint64_t> skipped(kLineStatusCount);
+    for (int status = 1; status < kLineStatusCount; ++status) {
+      skipped[static_cast<std::size_t>(status)] =
+          sum_over_ranks(comm_, sketch_.status_counts[static_cast<std::size_t>(status)]);
+    }
+    const SpansReportSource source{located_of(), [this](DocId doc) { return source_->id(doc); },
+                                   [this](DocId doc) { return source_->location(doc); }};
+    SpansReport page = gather_spans_report(exchanger_, cuts_, removed_, source, owner_);
+    if (rank_ != 0) return "";
+    HtmlReport& run = page.run;
+    run.job = "spans";
+    run.output = options_.output;
+    run.version = kNeardupVersion;
+    run.command_line = options_.command_line;
+    run.generated = report_time_now();
+    run.ranks = exchanger_.size();
+    run.tokenizer = options_.document.tokenizer;
+    run.inputs = options_.inputs;
+    JsonWriter parameters;
+    parameters.begin_object();
+    write_parameters(parameters);
+    parameters.end_object();
+    run.parameters = parameters.str();
+    run.counts = {{"documents read", s.docs_read},
+                  {"skipped", s.docs_skipped},
+                  {"documents", docs},
+                  {"documents cut", s.docs_cut},
+                  {"removed whole", s.docs_removed},
+                  {"runs cut", s.cuts},
+                  {"tokens cut", s.tokens_cut},
+                  {"bytes cut", s.bytes_cut},
+                  {"cuts refused", s.cuts_refused}};
+    run.docs_read = s.docs_read;
+    run.docs_skipped = s.docs_skipped;
+    for (int status = 1; status < kLineStatusCount; ++status) {
+      const std::uint64_t count = skipped[static_cast<std::size_t>(status)];
+      if (count > 0)
+        run.skipped.emplace_back(line_status_name(static_cast<LineStatus>(status)), count);
+    }
+    for (const StageSpread& stage : stages) {
+      run.stages.push_back({stage.name, stage.min, stage.avg, stage.max});
+    }
+    return render_spans_report(page);
+  }
+
   // stats.json: the run's parameters, counts and stages.
-  std::string stats_json(const SpansSummary& s, std::uint64_t docs, std::uint64_t written) {
-    const std::vector<StageSpread> stages = clock_.reduce(comm_);
+  std::string stats_json(const SpansSummary& s, std::uint64_t docs, std::uint64_t written,
+                         const std::vector<StageSpread>& stages) {
     const std::vector<std::uint64_t> largest = largest_repeats();
     const std::vector<std::uint64_t> peak_rss = gather_per_rank(comm_, peak_rss_bytes());
     const std::uint64_t anchors = sum_over_ranks(comm_, search_counts_.anchors);
@@ -395,7 +452,7 @@ class SpansRun {
     json.key("neardup_version").value(kNeardupVersion);
     json.key("ranks").value(exchanger_.size());
     json.key("parameters").begin_object();
-    write_options(json, options_, ParameterScope::kRun, describe_spans_job_options);
+    write_parameters(json);
     json.end_object();
     json.key("command_line").value(options_.command_line);
     // Where the run was started: explain --run reads the inputs from anywhere.
@@ -445,10 +502,13 @@ class SpansRun {
     return all;
   }
 
-  // Rank 0: stats.json, the scratch removed, _SUCCESS last, the lock released.
-  void commit_outputs(const std::string& stats) {
+  // Rank 0: stats.json, report.html (unless `report` is empty), the scratch removed, _SUCCESS
+  // last, the lock released.
+  void commit_outputs(const std::string& stats, const std::string& report) {
     const std::filesystem::path out(options_.output);
     write_file_atomically((out / output_name(Output::kStats)).string(), stats);
+    if (!report.empty())
+      write_file_atomically((out / output_name(Output::kReport)).string(), report);
     if (spill_ && options_.tmp_dir.empty()) {
       std::filesystem::remove_all(out / output_name(Output::kTmp));
     }

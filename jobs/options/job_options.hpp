@@ -156,7 +156,7 @@ inline constexpr struct DescribeTokenizerOption {
 } describe_tokenizer_option;
 
 /// Lists the flags every MPI job over a corpus has for visitor `v`: its output directory and
-/// how it is taken, memory per exchange round, scratch space and progress lines.
+/// how it is taken, memory per exchange round, scratch space, progress lines and report.html.
 inline constexpr struct DescribeRunOptions {
   template <class V, class O>
   void operator()(V& v, O& o) const {
@@ -179,6 +179,9 @@ inline constexpr struct DescribeRunOptions {
     v.number({"--progress", "progress_seconds", kNone,
               "seconds between progress lines (percent, MB/s, time left); 0 for none"},
              o.progress_seconds, {0.0, kNoMaximum<double>});
+    v.value({"!--no-report", "write_report", kNone,
+             "do not write OUTPUT/report.html (the page of counts and samples)"},
+            o.write_report);
   }
 } describe_run_options;
 
@@ -248,9 +251,6 @@ inline constexpr struct DescribeOutputOptions {
               "hosts/ lists a pair of hosts when at least this share of the smaller host's "
               "documents have a near-duplicate on the other"},
              o.host_min_share, {0.0, 1.0, true});
-    v.value({"!--no-report", "write_report", kNone,
-             "do not write OUTPUT/report.html (the page of counts, charts and samples)"},
-            o.write_report);
     v.value({"!--no-checkpoint", "checkpoint", kNone,
              "keep no checkpoints in OUTPUT/_checkpoint (a killed run then starts over)"},
             o.checkpoint);

@@ -4,9 +4,7 @@
 
 #include <algorithm>
 #include <bit>
-#include <chrono>
 #include <cstring>
-#include <ctime>
 #include <map>
 #include <tuple>
 
@@ -312,15 +310,6 @@ void assemble_shown(HtmlReport& report, Shown& shown, std::map<DocId, FetchedDoc
   }
 }
 
-std::string utc_now() {
-  const std::time_t now = std::chrono::system_clock::to_time_t(std::chrono::system_clock::now());
-  std::tm utc{};
-  gmtime_r(&now, &utc);
-  char text[32];
-  std::strftime(text, sizeof text, "%Y-%m-%d %H:%M:%S UTC", &utc);
-  return text;
-}
-
 }  // namespace
 
 HtmlReport gather_html_report(Exchanger& exchanger, const ReportInputs& run, DocSource& source,
@@ -385,7 +374,7 @@ void describe_run(HtmlReport& page, const RunReport& report) {
   page.output = report.options->output;
   page.version = kNeardupVersion;
   page.command_line = report.options->command_line;
-  page.generated = utc_now();
+  page.generated = report_time_now();
   page.ranks = report.ranks;
   page.tokenizer = report.options->document.tokenizer;
   page.inputs = report.options->inputs;

@@ -10,6 +10,7 @@
 #include <cctype>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <map>
 #include <random>
 #include <set>
@@ -289,6 +290,47 @@ TEST_F(SpansJob, KeepNoneCutsEveryOccurrence) {
 TEST_F(SpansJob, LongerRunsWithOtherFingerprints) {
   expect_oracle("long", {.spec = {.min_tokens = 30, .kgram = 3}});
   expect_oracle("long-kgram-1", {.spec = {.min_tokens = 30, .kgram = 1}, .split_bytes = 4096});
+}
+
+// report.html, against spans/'s rows: its first repeat is cut as often as the kept copy the
+// most rows name, its first document lost the most bytes (ties by id), and --no-report
+// writes no page.
+TEST_F(SpansJob, TheReportShowsTheMostCutRunAndDocument) {
+  run(dir_, "report", {.spec = {.min_tokens = 13}});
+  SpansOptions quiet;
+  quiet.inputs = {dir_ + "/in"};
+  quiet.output = dir_ + "/no-report";
+  quiet.spec.min_tokens = 13;
+  quiet.progress_seconds = 0;
+  quiet.write_report = false;
+  run_spans(MPI_COMM_WORLD, quiet);
+  if (world_rank() != 0) return;
+  EXPECT_FALSE(std::filesystem::exists(dir_ + "/no-report/report.html"));
+  std::ifstream in(dir_ + "/report/report.html");
+  const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::map<std::tuple<std::string, std::string, std::uint32_t>, std::uint64_t> copies;
+  std::map<std::string, std::uint64_t> bytes;
+  for (const Row& r : read_rows(dir_ + "/report")) {
+    ++copies[{r.kept_id, r.kept_start, r.tokens}];
+    bytes[r.id] += r.end - r.start;
+  }
+  ASSERT_FALSE(copies.empty());
+  std::uint64_t most_copies = 0;
+  for (const auto& [key, n] : copies) most_copies = std::max(most_copies, n);
+  std::pair<std::uint64_t, std::string> most_bytes{0, ""};
+  for (const auto& [id, n] : bytes) {
+    if (n > most_bytes.first) most_bytes = {n, id};  // ascending ids: the first of ties stays
+  }
+  const std::size_t table = page.find("<table id=\"repeats\">");
+  ASSERT_NE(table, std::string::npos);
+  const std::string first_cell = "<td class=\"n\">";
+  const std::size_t cell = page.find(first_cell, table) + first_cell.size();
+  EXPECT_EQ(page.substr(cell, page.find('<', cell) - cell), std::to_string(most_copies));
+  const std::size_t documents = page.find("<h2>Documents before and after");
+  ASSERT_NE(documents, std::string::npos);
+  const std::size_t heading = page.find("<h3>", documents) + 4;
+  EXPECT_EQ(page.substr(heading, page.find(' ', heading) - heading), most_bytes.second);
+  EXPECT_NE(page.find("<del>", documents), std::string::npos);
 }
 
 TEST_F(SpansJob, OutputsAreTheSameForEverySplitSize) {
