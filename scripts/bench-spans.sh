@@ -12,6 +12,8 @@
 #   NEARDUP_SPANS_DOCS    documents taken from the default corpus (default 20000, ~130 MB)
 #   NEARDUP_SPANS_RUNS    runs per rank count, the median taken (default 3)
 #   NEARDUP_SPANS_FLAGS   extra flags for every run (e.g. "--min-tokens 20")
+#   NEARDUP_SPANS_SPLIT_MB  split size (default 4: a corpus of a few 64 MiB splits would leave
+#                         one rank with most of the work, and time would measure the imbalance)
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 neardup="${NEARDUP_BIN:-$root/build/neardup}"
@@ -36,6 +38,7 @@ run_once() {  # ranks run -> prints "wall_seconds"
   local start end
   start=$(date +%s.%N)
   mpirun "${mpi_flags[@]}" -n "$1" "$neardup" spans -i "$corpus" -o "$out" --overwrite -q \
+    --split-mb "${NEARDUP_SPANS_SPLIT_MB:-4}" \
     --progress 0 "${extra_flags[@]}" >/dev/null
   end=$(date +%s.%N)
   python3 -c "print($end - $start)" >"$out.wall"

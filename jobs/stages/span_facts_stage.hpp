@@ -4,6 +4,7 @@
 // windows' hashes to the k-gram's owner, and the rest follow it.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -67,6 +68,31 @@ struct SpanSearchCounts {
 
 /// How many of the largest groups of equal windows a rank reports.
 inline constexpr std::size_t kLargestRepeats = 10;
+
+/// Notes a group of `size` equal windows in `largest` (largest first, at most kLargestRepeats).
+inline void note_repeat(std::uint64_t size, std::vector<std::uint64_t>& largest) {
+  largest.push_back(size);
+  std::sort(largest.begin(), largest.end(), std::greater<>());
+  if (largest.size() > kLargestRepeats) largest.pop_back();
+}
+
+/// The part of `list` (sorted by place: doc, then token) that belongs to `doc`.
+template <class Place>
+std::span<const Place> places_of(std::span<const Place> list, DocId doc) {
+  const auto first = std::lower_bound(list.begin(), list.end(), doc,
+                                      [](const Place& f, DocId d) { return f.doc < d; });
+  auto last = first;
+  while (last != list.end() && last->doc == doc) ++last;
+  return {first, last};
+}
+
+/// The entry at `token` of one document's `part` of a list sorted by place, if any.
+template <class Place>
+const Place* at_token(std::span<const Place> part, std::uint32_t token) {
+  const auto it = std::lower_bound(part.begin(), part.end(), token,
+                                   [](const Place& f, std::uint32_t t) { return f.token < t; });
+  return it != part.end() && it->token == token ? &*it : nullptr;
+}
 
 /// Collective: the facts of the repeated windows of `docs` (this rank's documents, ascending).
 /// Each document is tokenized with `tokens_of` (twice when it holds a representative). Its

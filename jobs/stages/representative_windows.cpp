@@ -1,0 +1,193 @@
+// Representatives' window hashes packed per k-gram owner, grouped there by hash, and every
+// window's fact, followers' included, sent back as runs.
+#include "jobs/stages/representative_windows.hpp"
+
+#include <algorithm>
+#include <string>
+#include <tuple>
+
+#include "core/sketch/shingles.hpp"
+#include "core/spans/window_groups.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/mpi/packed_values.hpp"
+
+namespace neardup {
+namespace {
+
+using Kind = WindowFact::Kind;
+
+// A representative's windows as its owner sends them to its k-gram's owner, their hashes
+// after it: the k-gram hash, where the anchor is, the windows it anchors [first, first +
+// count), and the anchors it stands for (itself and its followers).
+struct RepHeader {
+  std::uint64_t kgram = 0;
+  DocId doc = 0;
+  std::uint32_t anchor = 0;
+  std::uint32_t first = 0;
+  std::uint32_t count = 0;
+  std::uint32_t places = 1;
+};
+
+// A representative's windows as its k-gram's owner holds them: their hashes from
+// `first_hash` on.
+struct HeldRep {
+  RepHeader header;
+  std::size_t first_hash = 0;
+};
+
+// A representative's window as its k-gram's owner groups it, and the anchors it stands for.
+struct HeldWindow {
+  Fingerprint print;
+  std::uint32_t places = 1;
+};
+
+// The windows of this rank's representatives (`reps`, by place), as blocks for their
+// k-grams' owners: a RepHeader, then the hashes of the windows it anchors.
+std::vector<std::string> representative_windows(std::span<const DocId> docs,
+                                                std::span<const RepAnchor> reps,
+                                                const TokensOf& tokens_of,
+                                                DocumentWinnower& winnower, const SpanSpec& spec,
+                                                std::uint64_t mask, int ranks,
+                                                SpanSearchCounts& counts) {
+  std::vector<std::string> blocks(static_cast<std::size_t>(ranks));
+  std::vector<std::uint64_t> window_hashes;
+  TokenStream tokens;
+  for (const DocId doc : docs) {
+    const std::span<const RepAnchor> part = places_of(reps, doc);
+    if (part.empty()) continue;
+    tokens_of(doc, tokens);
+    winnower.winnow(tokens);
+    shingle_hashes(tokens, {ShingleKind::kWord, spec.min_tokens, 1}, window_hashes);
+    const std::vector<std::uint32_t>& anchor_of = winnower.anchor_of_window();
+    for (std::uint32_t p = 0; p < anchor_of.size();) {
+      const std::uint32_t anchor = anchor_of[p];
+      std::uint32_t end = p + 1;
+      while (end < anchor_of.size() && anchor_of[end] == anchor) ++end;
+      if (const RepAnchor* rep = at_token(part, anchor)) {
+        const std::uint64_t kgram = winnower.kgrams()[anchor];
+        std::string& block = blocks[static_cast<std::size_t>(fingerprint_owner(kgram, ranks))];
+        put_value(block, RepHeader{kgram, doc, anchor, p, end - p, rep->places});
+        for (std::uint32_t w = p; w < end; ++w) put_value(block, window_hashes[w] & mask);
+        counts.windows += end - p;
+      }
+      p = end;
+    }
+  }
+  return blocks;
+}
+
+// The representatives' windows received from every rank, sorted by (k-gram, doc, anchor),
+// and their hashes.
+std::vector<HeldRep> held_reps(const std::vector<std::string>& blocks,
+                               std::vector<std::uint64_t>& hashes) {
+  std::vector<HeldRep> reps;
+  for (const std::string& block : blocks) {
+    std::string_view in = block;
+    while (!in.empty()) {
+      const auto header = take_value<RepHeader>(in);
+      reps.push_back({header, hashes.size()});
+      for (std::uint32_t i = 0; i < header.count; ++i) {
+        hashes.push_back(take_value<std::uint64_t>(in));
+      }
+    }
+  }
+  std::sort(reps.begin(), reps.end(), [](const HeldRep& a, const HeldRep& b) {
+    return std::tie(a.header.kgram, a.header.doc, a.header.anchor) <
+           std::tie(b.header.kgram, b.header.doc, b.header.anchor);
+  });
+  return reps;
+}
+
+// The window groups of one k-gram's representatives (`group`, by place): the fact of each
+// window among them, group[r]'s in `facts` from `offsets[r]` on. A window is repeated when
+// another representative has it or its representative has followers.
+void group_windows(std::span<const HeldRep> group, std::span<const std::uint64_t> hashes,
+                   std::vector<WindowFact>& facts, std::vector<std::size_t>& offsets,
+                   SpanSearchCounts& counts) {
+  std::vector<HeldWindow> held;
+  offsets.clear();
+  for (const HeldRep& r : group) {
+    offsets.push_back(held.size());
+    for (std::uint32_t i = 0; i < r.header.count; ++i) {
+      held.push_back(
+          {{hashes[r.first_hash + i], r.header.doc, r.header.first + i}, r.header.places});
+    }
+  }
+  std::sort(held.begin(), held.end(),
+            [](const HeldWindow& a, const HeldWindow& b) { return a.print < b.print; });
+  std::vector<Fingerprint> prints(held.size());
+  for (std::size_t i = 0; i < held.size(); ++i) prints[i] = held[i].print;
+  const std::vector<WindowFact> found = window_facts(prints);
+  facts.assign(prints.size(), WindowFact{});
+  for (std::size_t i = 0; i < prints.size(); ++i) {
+    // The representative holding the window: the last one whose windows start at or before it.
+    const auto after = std::upper_bound(
+        group.begin(), group.end(), prints[i], [](const Fingerprint& p, const HeldRep& r) {
+          return std::tie(p.doc, p.token) < std::tie(r.header.doc, r.header.first);
+        });
+    const auto r = static_cast<std::size_t>(after - group.begin()) - 1;
+    facts[offsets[r] + prints[i].token - group[r].header.first] = found[i];
+    const bool repeated = found[i].kind != Kind::kUnique || held[i].places > 1;
+    counts.repeated += repeated;
+    if (repeated && found[i].kind != Kind::kCopy) {  // the first of its group: note its size
+      std::uint64_t places = 0;
+      for (std::size_t j = i; j < prints.size() && prints[j].hash == prints[i].hash; ++j) {
+        places += held[j].places;
+      }
+      note_repeat(places, counts.largest);
+    }
+  }
+}
+
+// On the k-grams' owners: the representatives' windows grouped, and the facts of their and
+// their followers' windows as runs, sent to the documents' owners and sorted by place there.
+std::vector<WindowRun> window_runs(Exchanger& exchanger, const std::vector<std::string>& blocks,
+                                   std::span<const Follower> followers, const OwnerFn& owner,
+                                   SpanSearchCounts& counts) {
+  std::vector<std::uint64_t> hashes;
+  std::vector<HeldRep> reps = held_reps(exchanger.exchange_blocks(blocks), hashes);
+  std::vector<WindowRun> runs;
+  std::vector<WindowFact> facts;
+  std::vector<std::size_t> offsets;
+  for (std::size_t begin = 0; begin < reps.size();) {
+    std::size_t end = begin + 1;
+    while (end < reps.size() && reps[end].header.kgram == reps[begin].header.kgram) ++end;
+    const std::span<const HeldRep> group = std::span(reps).subspan(begin, end - begin);
+    group_windows(group, hashes, facts, offsets, counts);
+    for (std::size_t r = 0; r < group.size(); ++r) {
+      const RepHeader& h = group[r].header;
+      auto first =
+          std::lower_bound(followers.begin(), followers.end(), Follower{h.doc, h.anchor, 0, 0});
+      auto last = first;
+      while (last != followers.end() && last->rep_doc == h.doc && last->rep_token == h.anchor) {
+        ++last;
+      }
+      resolve_followers({h.doc, h.anchor, h.first, std::span(facts).subspan(offsets[r], h.count)},
+                        {first, last}, runs);
+    }
+    begin = end;
+  }
+  counts.window_runs = runs.size();
+  reps = {};
+  hashes = {};
+  runs = exchanger.shuffle_consuming(std::move(runs),
+                                     [&](const WindowRun& w) { return owner(w.doc); });
+  std::sort(runs.begin(), runs.end(), run_by_place);
+  return runs;
+}
+
+}  // namespace
+
+std::vector<WindowRun> representative_window_runs(
+    Exchanger& exchanger, std::span<const DocId> docs, std::span<const RepAnchor> reps,
+    std::span<const Follower> followers, const TokensOf& tokens_of, DocumentWinnower& winnower,
+    const SpanSpec& spec, std::uint64_t mask, const OwnerFn& owner, SpanSearchCounts& counts) {
+  std::vector<std::string> blocks;
+  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
+    blocks = representative_windows(docs, reps, tokens_of, winnower, spec, mask, exchanger.size(),
+                                    counts);
+  });
+  return window_runs(exchanger, blocks, followers, owner, counts);
+}
+
+}  // namespace neardup

@@ -1,0 +1,36 @@
+// The spans search's windows: each representative's windows hashed on its document's rank
+// and sent to its k-gram's rank, which groups them and sends every window's fact, its
+// followers' too, to the documents' ranks as runs.
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/spans/anchor_followers.hpp"
+#include "core/spans/document_winnower.hpp"
+#include "jobs/stages/span_facts_stage.hpp"
+
+namespace neardup {
+
+/// A representative anchor (the first of its context in its k-gram's group), as its
+/// document's owner learns it, and the anchors it stands for (itself and its followers).
+struct RepAnchor {
+  DocId doc = 0;
+  std::uint32_t token = 0;
+  std::uint32_t places = 1;
+};
+
+/// Collective: the facts of the windows that this rank's representatives `reps` (by place)
+/// anchor, and of their followers' (`followers`: of the k-grams this rank owns, sorted), as
+/// runs on the documents' owners, sorted by place there. Each representative's document is
+/// tokenized again (`tokens_of`) and winnowed (`winnower`); the hashes of its windows (ANDed
+/// with `mask`) go to its k-gram's owner, which groups them by hash (window_facts: every
+/// occurrence of a window is in its k-gram's group) and resolves the followers
+/// (resolve_followers). Counts into counts.windows, repeated, window_runs and largest.
+std::vector<WindowRun> representative_window_runs(
+    Exchanger& exchanger, std::span<const DocId> docs, std::span<const RepAnchor> reps,
+    std::span<const Follower> followers, const TokensOf& tokens_of, DocumentWinnower& winnower,
+    const SpanSpec& spec, std::uint64_t mask, const OwnerFn& owner, SpanSearchCounts& counts);
+
+}  // namespace neardup
