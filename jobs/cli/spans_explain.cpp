@@ -78,22 +78,26 @@ std::string_view token_at(const Located& doc, std::size_t i) {
       .substr(doc.tokens.starts[i], doc.tokens.ends[i] - doc.tokens.starts[i]);
 }
 
+// The first token of `doc` whose first byte is at or after `byte` (origins are in order).
+std::size_t first_token_from(const Located& doc, std::uint64_t byte) {
+  return static_cast<std::size_t>(
+      std::lower_bound(doc.origins.begin(), doc.origins.end(), byte,
+                       [](const TokenOrigin& o, std::uint64_t b) { return o.start < b; }) -
+      doc.origins.begin());
+}
+
 // The tokens [first, last) of `doc` whose first byte lies in [start, end).
 std::pair<std::size_t, std::size_t> tokens_within(const Located& doc, std::uint64_t start,
                                                   std::uint64_t end) {
-  std::size_t first = 0;
-  while (first < doc.origins.size() && doc.origins[first].start < start) ++first;
-  std::size_t last = first;
-  while (last < doc.origins.size() && doc.origins[last].start < end) ++last;
-  return {first, last};
+  return {first_token_from(doc, start), first_token_from(doc, end)};
 }
 
 // Whether `count` tokens of `copy` from the one starting at byte `start` are tokens
 // [first, first + count) of `doc`; sets `copy_end` to the byte after them.
 bool copy_equal(const Located& doc, std::size_t first, std::size_t count, const Located& copy,
                 std::int64_t start, std::uint64_t& copy_end) {
-  std::size_t at = 0;
-  while (at < copy.origins.size() && std::int64_t{copy.origins[at].start} < start) ++at;
+  if (start < 0) return false;
+  const std::size_t at = first_token_from(copy, static_cast<std::uint64_t>(start));
   if (count == 0 || at == copy.origins.size() || std::int64_t{copy.origins[at].start} != start ||
       at + count > copy.origins.size()) {
     return false;
@@ -140,14 +144,15 @@ SpansExplanation explain_spans(const SpansOptions& options, const std::string& o
   e.id = found->name;
   e.location = found->location;
   e.min_doc_tokens = options.min_doc_tokens;
+  e.keep_first = options.spec.keep == KeepOccurrence::kFirst;
   std::vector<SpanRow> rows;
-  read_span_rows(folder, {found->name}, &found->name, e.kept_for_others,
+  read_span_rows(folder, {found->name}, e.keep_first ? &found->name : nullptr, e.kept_for_others,
                  [&](SpanRow r) { rows.push_back(std::move(r)); });
   std::sort(rows.begin(), rows.end(),
             [](const SpanRow& a, const SpanRow& b) { return a.start < b.start; });
   std::set<std::string> kept_ids;
   for (const SpanRow& r : rows) {
-    if (!r.kept_id.empty()) kept_ids.insert(r.kept_id);
+    if (e.keep_first) kept_ids.insert(r.kept_id);
   }
   std::map<std::string, std::vector<SpanRow>> kept_rows;
   std::uint64_t unused = 0;
@@ -170,15 +175,17 @@ SpansExplanation explain_spans(const SpansOptions& options, const std::string& o
     c.byte_start = r.start;
     c.byte_end = r.end;
     c.tokens = r.tokens;
-    c.text = found->text.substr(r.start, r.end - r.start);
+    c.within_text = r.start <= r.end && r.end <= found->text.size();
+    if (c.within_text) c.text = found->text.substr(r.start, r.end - r.start);
     c.kept_id = r.kept_id;
     c.kept_byte_start = r.kept_start;
-    const auto it = copies.find(r.kept_id);
-    if (it != copies.end()) {
+    const auto it = e.keep_first ? copies.find(r.kept_id) : copies.end();
+    if (it != copies.end() && c.within_text) {
       const auto& [kept_doc, copy] = it->second;
       c.kept_location = kept_doc->location;
       const auto [first, last] = tokens_within(doc, r.start, r.end);
       std::uint64_t copy_end = 0;
+      c.checked = r.kept_start >= 0;
       c.kept_equal = last - first == r.tokens &&
                      copy_equal(doc, first, last - first, copy, r.kept_start, copy_end);
       for (const SpanRow& k : kept_rows[r.kept_id]) {
@@ -215,17 +222,22 @@ std::string spans_explanation_text(const SpansExplanation& e) {
     const ExplainedCut& c = e.cuts[i];
     out += "cut " + std::to_string(i + 1) + ": bytes " + std::to_string(c.byte_start) + "-" +
            std::to_string(c.byte_end) + ", " + std::to_string(c.tokens) + " tokens";
-    if (c.kept_id.empty()) {
+    if (!e.keep_first) {
       out += ", cut from every occurrence (--keep-occurrence none)\n";
+    } else if (!c.within_text) {
+      out += ": NOT within this document's text (does its id name several documents?)\n";
     } else if (c.kept_location.empty()) {
       out += ", kept in " + escape_tsv_field(c.kept_id) + ": not found in the inputs\n";
+    } else if (!c.checked) {
+      out += ", kept in " + escape_tsv_field(c.kept_id) + " (" + c.kept_location +
+             ") from a byte the run could not tell: not checked\n";
     } else {
       out += ", kept in " + escape_tsv_field(c.kept_id) + " (" + c.kept_location + ") from byte " +
              std::to_string(c.kept_byte_start) +
-             "\n  tokens equal to the kept "
-             "copy's: " +
-             (c.kept_equal ? "yes" : "NO") +
-             "; the kept copy is cut too: " + (c.kept_copy_cut ? "YES" : "no") + "\n";
+             "\n  tokens equal to the kept copy's: " + (c.kept_equal ? "yes" : "NO");
+      if (c.kept_equal)
+        out += std::string("; the kept copy is cut too: ") + (c.kept_copy_cut ? "YES" : "no");
+      out += "\n";
     }
     out += "  \"" + excerpt(c.text, 160) + "\"\n";
   }

@@ -20,9 +20,11 @@ struct ExplainedCut {
   std::uint64_t byte_start = 0, byte_end = 0;  // in the document's text
   std::uint64_t tokens = 0;                    // as spans/ counts them
   std::string text;                            // the bytes cut
-  std::string kept_id;                         // the document holding the kept copy ("": none kept)
+  std::string kept_id;                         // the document holding the kept copy
   std::int64_t kept_byte_start = -1;           // where the copy starts in its text (-1: unknown)
   std::string kept_location;                   // path:line of kept_id ("": not in the inputs)
+  bool within_text = true;                     // the row's bytes lie in the document's text
+  bool checked = false;                        // the copy's first byte was known: compared
   bool kept_equal = false;                     // the copy's tokens are the cut's, one by one
   bool kept_copy_cut = false;                  // spans/ cuts bytes of the copy from its document
 };
@@ -37,6 +39,7 @@ struct SpansExplanation {
   std::uint64_t kept_for_others = 0;  // rows of spans/ naming it as their kept copy
   bool removed = false;               // left with too few tokens and kept for none
   std::uint32_t min_doc_tokens = 1;   // the run's --min-doc-tokens
+  bool keep_first = true;             // --keep-occurrence first: each cut names a kept copy
 };
 
 /// Reads the inputs of `options` (the run's: spans_options_of_run) for the document `id` (id

@@ -116,6 +116,8 @@ class SpansRun {
     search();
     cut();
     write_outputs();
+    gather_report();
+    remove_scratch();
     return finish();
   }
 
@@ -262,7 +264,29 @@ class SpansRun {
     run_agreed(comm_, [this] { write_spans(); });
     write_deduped_corpus();
     clock_.stop();
-    std::error_code ignored;  // scratch: a file left behind is no reason to fail
+  }
+
+  // Collective (under --no-report, nothing): what report.html shows of the documents, on rank
+  // 0, read before the scratch files go.
+  void gather_report() {
+    if (!options_.write_report) return;
+    clock_.start("report");
+    const SpansReportSource source{located_of(), [this](DocId doc) { return source_->id(doc); },
+                                   [this](DocId doc) { return source_->location(doc); }};
+    report_ = gather_spans_report(exchanger_, cuts_, removed_, source, owner_);
+    for (int status = 1; status < kLineStatusCount; ++status) {
+      const std::uint64_t count =
+          sum_over_ranks(comm_, sketch_.status_counts[static_cast<std::size_t>(status)]);
+      if (count > 0) {
+        report_.run.skipped.emplace_back(line_status_name(static_cast<LineStatus>(status)), count);
+      }
+    }
+    clock_.stop();
+  }
+
+  // The spill and shared-split files: scratch, removed once nothing reads the documents again.
+  void remove_scratch() {
+    std::error_code ignored;  // a file left behind is no reason to fail
     if (spill_) std::filesystem::remove(spill_file_, ignored);
     if (!plan_.shared.empty()) std::filesystem::remove(shared_file_, ignored);
   }
@@ -353,9 +377,10 @@ class SpansRun {
     agree_on_errors(comm_, adds_up ? "" : accounting_problem(docs, written, s));
     const std::vector<StageSpread> stages = clock_.reduce(comm_);
     const std::string stats = stats_json(s, docs, written, stages);
-    const std::string report = options_.write_report ? report_page(s, docs, stages) : "";
     run_agreed(comm_, [&] {
-      if (rank_ == 0) commit_outputs(stats, report);
+      if (rank_ != 0) return;
+      describe_report(s, docs, stages);
+      commit_outputs(stats);
     });
     if (rank_ == 0) {
       std::printf(
@@ -383,20 +408,10 @@ class SpansRun {
     write_options(json, options_, ParameterScope::kRun, describe_spans_job_options);
   }
 
-  // Collective: report.html on rank 0 ("" elsewhere): the run, its counts and stages, the runs
-  // cut most often and the documents that lost the most.
-  std::string report_page(const SpansSummary& s, std::uint64_t docs,
-                          const std::vector<StageSpread>& stages) {
-    std::vector<std::uint64_t> skipped(kLineStatusCount);
-    for (int status = 1; status < kLineStatusCount; ++status) {
-      skipped[static_cast<std::size_t>(status)] =
-          sum_over_ranks(comm_, sketch_.status_counts[static_cast<std::size_t>(status)]);
-    }
-    const SpansReportSource source{located_of(), [this](DocId doc) { return source_->id(doc); },
-                                   [this](DocId doc) { return source_->location(doc); }};
-    SpansReport page = gather_spans_report(exchanger_, cuts_, removed_, source, owner_);
-    if (rank_ != 0) return "";
-    HtmlReport& run = page.run;
+  // Rank 0: the run's part of report.html: the job, its counts, parameters and stages.
+  void describe_report(const SpansSummary& s, std::uint64_t docs,
+                       const std::vector<StageSpread>& stages) {
+    HtmlReport& run = report_.run;
     run.job = "spans";
     run.output = options_.output;
     run.version = kNeardupVersion;
@@ -421,15 +436,9 @@ class SpansRun {
                   {"cuts refused", s.cuts_refused}};
     run.docs_read = s.docs_read;
     run.docs_skipped = s.docs_skipped;
-    for (int status = 1; status < kLineStatusCount; ++status) {
-      const std::uint64_t count = skipped[static_cast<std::size_t>(status)];
-      if (count > 0)
-        run.skipped.emplace_back(line_status_name(static_cast<LineStatus>(status)), count);
-    }
     for (const StageSpread& stage : stages) {
       run.stages.push_back({stage.name, stage.min, stage.avg, stage.max});
     }
-    return render_spans_report(page);
   }
 
   // stats.json: the run's parameters, counts and stages.
@@ -456,7 +465,8 @@ class SpansRun {
     json.end_object();
     json.key("command_line").value(options_.command_line);
     // Where the run was started: explain --run reads the inputs from anywhere.
-    json.key("working_directory").value(std::filesystem::current_path().string());
+    std::error_code unknown;  // "": explain takes the inputs as they were named
+    json.key("working_directory").value(std::filesystem::current_path(unknown).string());
     json.key("input_files").value(plan_.files.size());
     json.key("input_bytes").value(plan_.total_bytes());
     json.key("splits").value(plan_.splits.size());
@@ -502,13 +512,15 @@ class SpansRun {
     return all;
   }
 
-  // Rank 0: stats.json, report.html (unless `report` is empty), the scratch removed, _SUCCESS
-  // last, the lock released.
-  void commit_outputs(const std::string& stats, const std::string& report) {
+  // Rank 0: stats.json, report.html (unless --no-report), the scratch removed, _SUCCESS last,
+  // the lock released.
+  void commit_outputs(const std::string& stats) {
     const std::filesystem::path out(options_.output);
     write_file_atomically((out / output_name(Output::kStats)).string(), stats);
-    if (!report.empty())
-      write_file_atomically((out / output_name(Output::kReport)).string(), report);
+    if (options_.write_report) {
+      write_file_atomically((out / output_name(Output::kReport)).string(),
+                            render_spans_report(report_));
+    }
     if (spill_ && options_.tmp_dir.empty()) {
       std::filesystem::remove_all(out / output_name(Output::kTmp));
     }
@@ -548,6 +560,7 @@ class SpansRun {
   std::vector<DocId> removed_;         // sorted
   // write
   std::uint64_t deduped_written_ = 0;
+  SpansReport report_;  // rank 0's
 };
 
 }  // namespace

@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <tuple>
 
 #include "jobs/mpi/mpi_check.hpp"
@@ -155,8 +154,11 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
                                   const IdOf& id_of, const OwnerFn& owner) {
   std::vector<const RunRef*> by_serial(runs.size());
   for (const auto& [run, serial] : runs) by_serial[serial] = &run;
-  std::set<std::pair<std::uint32_t, std::uint32_t>> wanted;  // (serial, offset)
-  for (const Proposed& p : proposed) wanted.emplace(p.serial, p.offset);
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> wanted;  // (serial, offset)
+  wanted.reserve(proposed.size());
+  for (const Proposed& p : proposed) wanted.emplace_back(p.serial, p.offset);
+  std::sort(wanted.begin(), wanted.end());
+  wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
   std::vector<RunRequest> requests;
   requests.reserve(wanted.size());
   std::uint32_t last_serial = UINT32_MAX;

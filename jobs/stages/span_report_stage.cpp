@@ -28,9 +28,8 @@ std::size_t cut_at(std::string_view text, std::size_t bytes) {
   return bytes;
 }
 
-// The `keep` best of `items` by `worse`-than order after a first cut by `score` (higher
-// first): every item scoring at least the keep-th best score is named (`name`, costly) and the
-// named ones sorted by (score, name) keep their first `keep`.
+// The `keep` best of `items`, with their names: by `score` (higher first), ties by `name`.
+// Only the items scoring at least the keep-th best score are named (naming reads documents).
 template <class T, class Score, class Name>
 std::vector<std::pair<T, std::string>> best(std::vector<T> items, std::size_t keep, Score score,
                                             Name name) {
@@ -80,12 +79,15 @@ std::vector<RepeatCount> repeat_counts(Exchanger& exchanger, std::span<const Con
 // first token, truncated, id and text.
 std::string packed_repeats(std::vector<RepeatCount> counts, const SpansReportSource& source) {
   LocatedText doc;
+  std::map<DocId, std::string> ids;
   const auto named = best(
       std::move(counts), kSpansReportRepeats, [](const RepeatCount& r) { return r.copies; },
-      [&](const RepeatCount& r) {  // the id, then the first token (padded: ordered as numbers)
-        char place[16];
-        std::snprintf(place, sizeof place, "%010u", r.begin);
-        return source.id_of(r.doc) + '\0' + place;
+      [&](const RepeatCount& r) {  // the id, then the first token and length, ordered as numbers
+        auto [id, added] = ids.try_emplace(r.doc);
+        if (added) id->second = source.id_of(r.doc);
+        char place[32];
+        std::snprintf(place, sizeof place, "%010u %010u", r.begin, r.tokens);
+        return id->second + '\0' + place;
       });
   std::string out;
   put_value(out, std::uint64_t{named.size()});
@@ -118,14 +120,15 @@ std::string packed_documents(std::span<const ConfirmedCut> cuts, std::span<const
   }
   const auto named = best(
       std::move(lost), kSpansReportDocuments, [](const auto& d) { return d.second; },
-      [&](const auto& d) { return source.id_of(d.first); });
+      [&](const auto& d) { return source.id_of(d.first) + '\0' + source.location_of(d.first); });
   std::string out;
   LocatedText doc;
-  for (const auto& [d, id] : named) {
+  for (const auto& [d, name] : named) {
     source.located_of(d.first, doc);
     const std::size_t shown = cut_at(doc.text, kSpansReportTextBytes);
-    put_string(out, id);
-    put_string(out, source.location_of(d.first));
+    const std::size_t split = name.rfind('\0');
+    put_string(out, name.substr(0, split));
+    put_string(out, name.substr(split + 1));
     put_string(out, std::string_view(doc.text).substr(0, shown));
     put_value(out, std::uint64_t{doc.text.size()});
     put_value(out, d.second);
@@ -202,7 +205,8 @@ SpansReport gather_spans_report(Exchanger& exchanger, std::span<const ConfirmedC
   });
   if (report.repeats.size() > kSpansReportRepeats) report.repeats.resize(kSpansReportRepeats);
   std::sort(report.documents.begin(), report.documents.end(), [](const auto& a, const auto& b) {
-    return a.bytes_cut != b.bytes_cut ? a.bytes_cut > b.bytes_cut : a.id < b.id;
+    return a.bytes_cut != b.bytes_cut ? a.bytes_cut > b.bytes_cut
+                                      : std::tie(a.id, a.location) < std::tie(b.id, b.location);
   });
   if (report.documents.size() > kSpansReportDocuments) {
     report.documents.resize(kSpansReportDocuments);

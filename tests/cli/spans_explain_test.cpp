@@ -1,6 +1,7 @@
 // `neardup explain --run` on a spans run, against what its outputs say: every document's
 // cuts are spans/'s rows, each proven equal to a kept copy that is not cut, the tokens left
-// are counted here, and "removed" is exactly "not in deduped/"; tampered rows are caught.
+// are counted here, and "removed" is exactly "not in deduped/"; tampered rows are caught, and
+// a row past the document's text is named, not a crash.
 #include "jobs/cli/spans_explain.hpp"
 
 #include <gtest/gtest.h>
@@ -128,9 +129,14 @@ TEST_F(SpansExplain, TamperedRowsAreCaught) {
        << first.kept_id << '\t' << first.kept_start << '\n';
   part << first.kept_id << '\t' << first.kept_start << '\t' << std::stoll(first.kept_start) + 1
        << "\t1\t\t\n";
+  // And a row past the end of the document's text (as when an id names two documents).
+  part << first.id << "\t1000000\t1000010\t2\t" << first.kept_id << "\t0\n";
   part.close();
   const SpansExplanation e = explain_spans(spans_options_of_run(out), out, first.id);
-  ASSERT_EQ(e.cuts.size(), 2u);
+  ASSERT_EQ(e.cuts.size(), 3u);
+  EXPECT_FALSE(e.cuts[2].within_text);
+  EXPECT_FALSE(e.cuts[2].kept_equal);
+  EXPECT_NE(spans_explanation_text(e).find("NOT within this document's text"), std::string::npos);
   EXPECT_FALSE(e.cuts[0].kept_equal && e.cuts[1].kept_equal);
   const ExplainedCut& right = e.cuts[0].kept_equal ? e.cuts[0] : e.cuts[1];
   EXPECT_TRUE(right.kept_equal);
