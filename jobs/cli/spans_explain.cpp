@@ -13,6 +13,7 @@
 #include <string_view>
 
 #include "core/text/token_origins.hpp"
+#include "io/read/utf8.hpp"
 #include "io/write/output_names.hpp"
 #include "io/write/tsv.hpp"
 #include "jobs/cli/explain_command.hpp"
@@ -111,10 +112,8 @@ bool copy_equal(const Located& doc, std::size_t first, std::size_t count, const 
 
 // At most `max` bytes of `text` (whole characters), escaped as the TSV outputs escape a field.
 std::string excerpt(std::string_view text, std::size_t max) {
-  if (text.size() <= max) return escape_tsv_field(text);
-  std::size_t cut = max;
-  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return escape_tsv_field(text.substr(0, cut)) + "...";
+  const std::size_t kept = utf8_prefix_length(text, max);
+  return escape_tsv_field(text.substr(0, kept)) + (kept < text.size() ? "..." : "");
 }
 
 // "1 run", "2 runs".

@@ -10,6 +10,7 @@
 
 #include "core/id_mix.hpp"
 #include "core/sketch/jaccard.hpp"
+#include "io/read/utf8.hpp"
 #include "jobs/documents/payload_fields.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/version.hpp"
@@ -215,10 +216,7 @@ std::vector<ClusterMember> overlap_probes(Exchanger& exchanger, const OwnedClust
 // `text` cut to at most `max` bytes, not inside a UTF-8 sequence.
 std::string cut_utf8(std::string text, std::size_t max, bool& truncated) {
   truncated = text.size() > max;
-  if (!truncated) return text;
-  std::size_t end = max;
-  while (end > 0 && (static_cast<unsigned char>(text[end]) & 0xC0) == 0x80) --end;
-  text.resize(end);
+  text.resize(utf8_prefix_length(text, max));
   return text;
 }
 

@@ -1,12 +1,13 @@
 // The spans page's repeats counted on their copies' owners, its documents chosen where they
 // are, each rank's best candidates packed to rank 0, which keeps the best of all.
-#include "jobs/stages/span_report_stage.hpp"
+#include "jobs/pipeline/span_report_stage.hpp"
 
 #include <algorithm>
 #include <cstdio>
 #include <map>
 #include <tuple>
 
+#include "io/read/utf8.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/mpi/packed_values.hpp"
 
@@ -20,13 +21,6 @@ struct RepeatCount {
   std::uint32_t tokens = 0;
   std::uint64_t copies = 0;
 };
-
-// At most `bytes` bytes of `text` from its start, at a UTF-8 character boundary.
-std::size_t cut_at(std::string_view text, std::size_t bytes) {
-  if (text.size() <= bytes) return text.size();
-  while (bytes > 0 && (static_cast<unsigned char>(text[bytes]) & 0xC0) == 0x80) --bytes;
-  return bytes;
-}
 
 // The `keep` best of `items`, with their names: by `score` (higher first), ties by `name`.
 // Only the items scoring at least the keep-th best score are named (naming reads documents).
@@ -99,7 +93,7 @@ std::string packed_repeats(std::vector<RepeatCount> counts, const SpansReportSou
       text =
           std::string_view(doc.text).substr(start, doc.origins[r.begin + r.tokens - 1].end - start);
     }
-    const std::size_t shown = cut_at(text, kSpansReportTextBytes);
+    const std::size_t shown = utf8_prefix_length(text, kSpansReportTextBytes);
     put_value(out, r.copies);
     put_value(out, std::uint64_t{r.tokens});
     put_value(out, r.begin);
@@ -125,7 +119,7 @@ std::string packed_documents(std::span<const ConfirmedCut> cuts, std::span<const
   LocatedText doc;
   for (const auto& [d, name] : named) {
     source.located_of(d.first, doc);
-    const std::size_t shown = cut_at(doc.text, kSpansReportTextBytes);
+    const std::size_t shown = utf8_prefix_length(doc.text, kSpansReportTextBytes);
     const std::size_t split = name.rfind('\0');
     put_string(out, name.substr(0, split));
     put_string(out, name.substr(split + 1));
