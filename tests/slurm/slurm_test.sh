@@ -19,26 +19,39 @@ rm -rf "$work" && mkdir -p "$work/state" "$work/spool" "$work/in"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
 
+# port_in_use PORT: whether any local TCP socket, in any state, holds PORT.
+port_in_use() {
+  grep -qE "^ *[0-9]+: [0-9A-F]+:$(printf '%04X' "$1") " /proc/net/tcp /proc/net/tcp6 2>/dev/null
+}
+# free_port [TAKEN]: a port no socket holds, below the kernel's ephemeral range (a port in that
+# range can be taken by any outgoing connection between this check and the daemon's bind).
 free_port() {
-  local port
+  local low port
+  low=$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+  [ "$low" -gt 12000 ] || low=32768
   while true; do
-    port=$((20000 + RANDOM % 20000))
-    ! (exec 3<>"/dev/tcp/127.0.0.1/$port") 2>/dev/null && echo "$port" && return
+    port=$((10000 + RANDOM % (low - 10000)))
+    [ "$port" != "${1:-}" ] && ! port_in_use "$port" && echo "$port" && return
   done
 }
 host=$(hostname -s)
 cpus=$(nproc)
 memory_mb=$(($(awk '/MemTotal/ {print $2}' /proc/meminfo) / 1024 - 512))
 export SLURM_CONF="$work/slurm.conf"
-cat >"$SLURM_CONF" <<CONF
+# write_conf: slurm.conf for one node on this host, with ports free now.
+write_conf() {
+  local ctld_port node_port
+  ctld_port=$(free_port)
+  node_port=$(free_port "$ctld_port")
+  cat >"$SLURM_CONF" <<CONF
 ClusterName=neardup-test
 SlurmctldHost=$host(127.0.0.1)
 AuthType=auth/none
 CredType=cred/none
 SlurmUser=root
 SlurmdUser=root
-SlurmctldPort=$(free_port)
-SlurmdPort=$(free_port)
+SlurmctldPort=$ctld_port
+SlurmdPort=$node_port
 StateSaveLocation=$work/state
 SlurmdSpoolDir=$work/spool
 SlurmctldPidFile=$work/slurmctld.pid
@@ -57,20 +70,37 @@ SlurmdLogFile=$work/slurmd.log
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$memory_mb State=UNKNOWN
 PartitionName=test Nodes=ALL Default=YES MaxTime=INFINITE State=UP
 CONF
-slurmctld -D -f "$SLURM_CONF" >"$work/slurmctld.out" 2>&1 &
-ctld=$!
-slurmd -D -f "$SLURM_CONF" >"$work/slurmd.out" 2>&1 &
-node=$!
+}
+ctld="" node=""
 stop_daemons() {
-  kill "$node" "$ctld" 2>/dev/null
-  wait "$node" "$ctld" 2>/dev/null
+  [ -n "$node$ctld" ] || return 0
+  kill $node $ctld 2>/dev/null
+  wait $node $ctld 2>/dev/null
+  ctld="" node=""
 }
 trap stop_daemons EXIT
-for _ in $(seq 60); do
-  sinfo -h -o %t 2>/dev/null | grep -q idle && break
-  sleep 1
+# start_slurm: starts slurmctld and slurmd and waits up to 60 s for the node to be idle; fails
+# at once when a daemon exits (a port taken after all), so the caller can try other ports.
+start_slurm() {
+  write_conf
+  slurmctld -D -f "$SLURM_CONF" >>"$work/slurmctld.out" 2>&1 &
+  ctld=$!
+  slurmd -D -f "$SLURM_CONF" >>"$work/slurmd.out" 2>&1 &
+  node=$!
+  for _ in $(seq 60); do
+    kill -0 "$ctld" 2>/dev/null && kill -0 "$node" 2>/dev/null || break
+    timeout 10 sinfo -h -o %t 2>/dev/null | grep -q idle && return 0
+    sleep 1
+  done
+  stop_daemons
+  return 1
+}
+started=no
+for attempt in 1 2 3; do
+  start_slurm && started=yes && break
+  echo "slurm_test: the daemons did not come up (attempt $attempt); trying other ports" >&2
 done
-sinfo -h -o %t | grep -q idle || { fail "the Slurm node did not come up"; tail "$work"/*.log; exit 1; }
+[ "$started" = yes ] || { fail "the Slurm node did not come up"; tail "$work"/*.log; exit 1; }
 
 "$gen" -o "$work/in/a.jsonl" --docs 2000 --seed 21 --min-tokens 100 --max-tokens 500 >/dev/null
 "$gen" -o "$work/in/b.jsonl" --docs 1000 --seed 22 --min-tokens 100 --max-tokens 500 >/dev/null
