@@ -22,11 +22,6 @@ void bind_job_options(CLI::App& command, Options& o, LogFlags& log) {
   add_log_flags(command, log);
 }
 
-// --resume DIR names the output directory too.
-void output_from_resume(JobOptions& o) {
-  if (o.output.empty()) o.output = o.resume;
-}
-
 // A dedup job's subcommand: the shared flags, then the method's list; `run` runs the job.
 template <class Options, class Describe, class Run>
 Command add_dedup_command(CLI::App& app, LogFlags& log, const std::string& command_line,

@@ -20,6 +20,7 @@ Command add_spans_command(CLI::App& app, LogFlags& log, const std::string& comma
   add_log_flags(*command, log);
   add_refused_flags(*command, "spans");
   return {command, [o](MPI_Comm comm) {
+            output_from_resume(*o);
             if (const int usage = refuse_overlapping_output(comm, o->inputs, o->output)) {
               return usage;
             }

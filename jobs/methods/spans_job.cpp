@@ -18,15 +18,17 @@
 #include "jobs/documents/document_source.hpp"
 #include "jobs/documents/job_plan.hpp"
 #include "jobs/documents/split_lines.hpp"
+#include "jobs/methods/spans_checkpoints.hpp"
 #include "jobs/mpi/all_gathered.hpp"
+#include "jobs/mpi/interrupt.hpp"
 #include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/mpi/progress.hpp"
 #include "jobs/mpi/stage_stats.hpp"
 #include "jobs/options/option_json.hpp"
 #include "jobs/pipeline/output_dir.hpp"
-#include "jobs/pipeline/output_guard.hpp"
 #include "jobs/pipeline/output_stage.hpp"
+#include "jobs/pipeline/run_directory.hpp"
 #include "jobs/pipeline/run_stats.hpp"
 #include "jobs/pipeline/span_report_stage.hpp"
 #include "jobs/stages/shared_sketch.hpp"
@@ -108,21 +110,26 @@ class SpansRun {
         exchanger_(comm, options.shuffle_bytes),
         rank_(exchanger_.rank()),
         clock_([this] { return exchanger_.bytes_sent(); }),
+        directory_(exchanger_, options, "spans"),
         tokenizer_(options.document.tokenizer) {}
 
   SpansSummary run() {
-    open();
-    read_corpus();
-    search();
-    cut();
-    write_outputs();
-    gather_report();
-    remove_scratch();
-    return finish();
+    try {
+      open();
+      read_corpus();
+      cut();
+      write_outputs();
+      gather_report();
+      remove_scratch();
+      return finish();
+    } catch (const JobInterrupted&) {
+      if (rank_ == 0) directory_.mark_stopped();
+      throw;
+    }
   }
 
  private:
-  // Plans the inputs and takes the output directory.
+  // Plans the inputs, takes the output directory and opens (or resumes) the checkpoints.
   void open() {
     clock_.start("plan");
     plan_ = make_plan(comm_, options_, SplitSharing::kUnsplittable);
@@ -130,15 +137,8 @@ class SpansRun {
     std::vector<std::string> subdirs = {std::string(output_name(Output::kSpans)),
                                         std::string(output_name(Output::kDeduped))};
     if (spill_ && options_.tmp_dir.empty()) subdirs.emplace_back(output_name(Output::kTmp));
-    RunLockPolicy policy;
-    policy.break_lock = options_.break_lock;
-    const ExistingOutput existing =
-        options_.overwrite ? ExistingOutput::kOverwrite : ExistingOutput::kRefuse;
-    agree_on_errors(comm_, rank_ == 0 ? open_output_dir(options_.output, subdirs, existing, "spans",
-                                                        policy, lock_)
-                                      : std::string());
-    run_id_ = broadcast_string(comm_, lock_ ? lock_->holder().run_id : "");
-    guard_.emplace(options_.output, run_id_);
+    directory_.take(subdirs);
+    directory_.open_checkpoints(plan_, result_parameters());
     spill_file_ = scratch_path(options_.output, options_.tmp_dir, "spill", rank_);
     shared_file_ = scratch_path(options_.output, options_.tmp_dir, "shared", rank_);
     if (spill_ && !options_.tmp_dir.empty()) {
@@ -167,7 +167,7 @@ class SpansRun {
   void read_corpus() {
     clock_.start("read");
     Progress progress(comm_, "read", plan_.total_bytes(), options_.progress_seconds);
-    SketchLimits limits{options_.max_doc_bytes, options_.strict, false, nullptr};
+    SketchLimits limits{options_.max_doc_bytes, options_.strict, false, &stop_requested()};
     limits.on_progress = [&](std::uint64_t bytes, std::uint64_t docs) {
       progress.advance(bytes, docs);
     };
@@ -187,6 +187,8 @@ class SpansRun {
                                : gather_shared_ranges(comm_, sketch_.shared_ranges));
     owner_ = [this](DocId doc) { return (*owners_)(doc); };
     progress.finish();
+    directory_.check_inputs_unchanged();
+    stop_if_requested(comm_, sketch_.interrupted);
     lines_ = SplitLines(comm_, plan_, sketch_.splits);
     if (spill_) {
       spill_compressed_records(plan_, rank_, sketch_.docs.ids, sketch_.docs, spill_file_,
@@ -209,28 +211,78 @@ class SpansRun {
     };
   }
 
-  // The facts of every repeated window (or unit) of this rank's documents.
-  void search() {
-    clock_.start("search");
+  // Everything that changes what a run cuts, one JSON member per line: a resume must match it.
+  std::string result_parameters() const {
+    JsonWriter json;
+    json.begin_object();
+    json.key("spans_checkpoint_format").value(kSpansCheckpointVersion);
+    write_options(json, options_, ParameterScope::kResult, describe_spans_job_options);
+    json.key("kgram").value(options_.spec.kgram);  // where the anchors of the saved facts are
+    json.key("fingerprint_mask").value(options_.fingerprint_mask);
+    json.end_object();
+    return json.str();
+  }
+
+  StageCheckpoints& checkpoints() { return directory_.checkpoints(); }
+
+  // The "facts" stage, checkpointed: the facts of every repeated window (or unit) of this
+  // rank's documents.
+  SpanFacts search() {
+    if (checkpoints().manifest().has_finished("facts")) clock_.start("load facts");
     const TokensOf tokens_of = [this](DocId doc, TokenStream& out) {
       tokenizer_.tokenize(source_->text(doc), out);
     };
-    facts_ = units() ? find_unit_facts(exchanger_, sketch_.docs.ids, located_of(), options_.spec,
-                                       options_.fingerprint_mask, owner_, search_counts_)
-                     : find_span_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
-                                       options_.fingerprint_mask, owner_, search_counts_);
+    std::vector<SavedFact> records = checkpoints().checkpointed<SavedFact>(
+        "facts", [this](const SavedFact& f) { return owner_(f.doc); }, saved_fact_less,
+        [&] {
+          clock_.start("search");
+          return saved_facts(
+              units() ? find_unit_facts(exchanger_, sketch_.docs.ids, located_of(), options_.spec,
+                                        options_.fingerprint_mask, owner_, search_counts_)
+                      : find_span_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
+                                        options_.fingerprint_mask, owner_, search_counts_));
+        },
+        [this](const RunManifest& m) { search_counts_ = search_counts_of(m.method_counts, rank_); },
+        [this](RunManifest& m) { m.method_counts = saved_search_counts(comm_, search_counts_); });
+    return facts_of(std::move(records));
+  }
+
+  // The "cuts" stage, checkpointed: the cuts confirmed on the tokens (a resume fetches their
+  // kept copies' ids again).
+  void confirmed_cuts() {
+    const IdOf id_of = [this](DocId doc) { return source_->id(doc); };
+    bool confirmed = false;
+    const std::vector<SavedCut> records = checkpoints().checkpointed<SavedCut>(
+        "cuts", [this](const SavedCut& c) { return owner_(c.doc); }, saved_cut_less,
+        [&] {
+          const SpanFacts facts = search();
+          clock_.start("cut");
+          const DocumentCuts cuts_of = units() ? unit_cuts(options_.spec)
+                                               : run_cuts(options_.spec, options_.fingerprint_mask,
+                                                          options_.document.tokenizer);
+          cuts_ =
+              confirm_cuts(exchanger_, facts, located_of(), id_of, cuts_of, owner_, cut_counts_);
+          confirmed = true;
+          return saved_cuts(cuts_);
+        },
+        [this](const RunManifest& m) {
+          search_counts_ = search_counts_of(m.method_counts, rank_);
+          cut_counts_ = cut_counts_of(m.method_counts, rank_);
+        },
+        [this](RunManifest& m) {
+          m.method_counts = saved_search_counts(comm_, search_counts_);
+          for (NamedCount& c : saved_cut_counts(comm_, cut_counts_)) {
+            m.method_counts.push_back(std::move(c));
+          }
+        });
+    if (!confirmed) cuts_ = cuts_with_ids(exchanger_, records, id_of, owner_);
   }
 
   // The confirmed cuts, and the documents they leave too short (unless a cut names one as
   // the kept copy of its run: that copy stays whatever is left of its document).
   void cut() {
-    clock_.start("cut");
-    const IdOf id_of = [this](DocId doc) { return source_->id(doc); };
-    const DocumentCuts cuts_of =
-        units() ? unit_cuts(options_.spec)
-                : run_cuts(options_.spec, options_.fingerprint_mask, options_.document.tokenizer);
-    cuts_ = confirm_cuts(exchanger_, facts_, located_of(), id_of, cuts_of, owner_, cut_counts_);
-    facts_ = {};
+    if (checkpoints().manifest().has_finished("cuts")) clock_.start("load cuts");
+    confirmed_cuts();
     std::vector<DocId> kept;  // documents holding a kept run, sent to their owners
     for (const ConfirmedCut& c : cuts_) {
       if (c.tokens.kept) kept.push_back(c.tokens.equal_doc);
@@ -260,6 +312,7 @@ class SpansRun {
   }
 
   void write_outputs() {
+    fault_point("write");
     clock_.start("write");
     run_agreed(comm_, [this] { write_spans(); });
     write_deduped_corpus();
@@ -375,6 +428,7 @@ class SpansRun {
     const std::uint64_t written = sum_over_ranks(comm_, deduped_written_);
     const bool adds_up = docs + s.docs_skipped == s.docs_read && written + s.docs_removed == docs;
     agree_on_errors(comm_, adds_up ? "" : accounting_problem(docs, written, s));
+    directory_.check_inputs_unchanged();
     const std::vector<StageSpread> stages = clock_.reduce(comm_);
     const std::string stats = stats_json(s, docs, written, stages);
     run_agreed(comm_, [&] {
@@ -460,6 +514,7 @@ class SpansRun {
     json.key("job").value("spans");
     json.key("neardup_version").value(kNeardupVersion);
     json.key("ranks").value(exchanger_.size());
+    json.key("resumed").value(directory_.resumed());
     json.key("parameters").begin_object();
     write_parameters(json);
     json.end_object();
@@ -512,22 +567,16 @@ class SpansRun {
     return all;
   }
 
-  // Rank 0: stats.json, report.html (unless --no-report), the scratch removed, _SUCCESS last,
-  // the lock released.
+  // Rank 0: the scratch removed, then stats.json, report.html (unless --no-report) and
+  // _SUCCESS last (RunDirectory::commit).
   void commit_outputs(const std::string& stats) {
-    const std::filesystem::path out(options_.output);
-    write_file_atomically((out / output_name(Output::kStats)).string(), stats);
-    if (options_.write_report) {
-      write_file_atomically((out / output_name(Output::kReport)).string(),
-                            render_spans_report(report_));
-    }
     if (spill_ && options_.tmp_dir.empty()) {
-      std::filesystem::remove_all(out / output_name(Output::kTmp));
+      std::filesystem::remove_all(std::filesystem::path(options_.output) /
+                                  output_name(Output::kTmp));
     }
-    remove_foreign_temporaries(options_.output, temporary_tag(run_id_));
-    write_file_atomically((out / output_name(Output::kSuccess)).string(), stats);
-    lock_->release();
-    log_info("wrote " + options_.output);
+    std::optional<std::string> page;
+    if (options_.write_report) page = render_spans_report(report_);
+    directory_.commit(stats, page ? &*page : nullptr);
   }
 
   MPI_Comm comm_;
@@ -535,13 +584,11 @@ class SpansRun {
   Exchanger exchanger_;
   int rank_;
   StageClock clock_;
+  RunDirectory directory_;  // lock, guard, checkpoints, _SUCCESS
   Tokenizer tokenizer_;
   // open
   JobPlan plan_;
   bool spill_ = false;
-  std::optional<RunLock> lock_;
-  std::string run_id_;
-  std::optional<OutputGuard> guard_;
   std::string spill_file_;
   std::string shared_file_;
   // read
@@ -552,7 +599,6 @@ class SpansRun {
   std::optional<DocSource> source_;
   // search and cut
   SpanSearchCounts search_counts_;
-  SpanFacts facts_;
   SpanCutCounts cut_counts_;
   std::vector<ConfirmedCut> cuts_;
   std::uint64_t docs_cut_ = 0;

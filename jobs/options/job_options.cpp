@@ -48,6 +48,10 @@ std::string validate_job_options(const JobOptions& o) {
   return keep_rule_problem(o);
 }
 
+void output_from_resume(JobOptions& o) {
+  if (o.output.empty()) o.output = o.resume;
+}
+
 void write_job_parameters(JsonWriter& json, const JobOptions& o, ParameterScope scope) {
   write_options(json, o, scope, describe_job_options);
 }

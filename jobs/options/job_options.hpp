@@ -185,6 +185,22 @@ inline constexpr struct DescribeRunOptions {
   }
 } describe_run_options;
 
+/// Lists the flags of a job's checkpoints for visitor `v`: --resume and --no-checkpoint.
+inline constexpr struct DescribeCheckpointOptions {
+  template <class V, class O>
+  void operator()(V& v, O& o) const {
+    using enum ParameterScope;
+    v.value({"--resume", "resume", kNone,
+             "continue the interrupted run that writes to DIR (same flags and inputs; any rank "
+             "count): finished splits and stages are not redone",
+             "DIR"},
+            o.resume);
+    v.value({"!--no-checkpoint", "checkpoint", kNone,
+             "keep no checkpoints in OUTPUT/_checkpoint (a killed run then starts over)"},
+            o.checkpoint);
+  }
+} describe_checkpoint_options;
+
 /// Lists the flags of the dedup jobs' outputs, memory and checkpoints for visitor `v`.
 inline constexpr struct DescribeOutputOptions {
   template <class V, class O>
@@ -225,11 +241,6 @@ inline constexpr struct DescribeOutputOptions {
               "bucket of m look-alikes that are not duplicates (a site template) to N x m "
               "checks; 0: every kept member checks"},
              o.group_checkers, {std::uint32_t{0}, std::uint32_t{1} << 20});
-    v.value({"--resume", "resume", kNone,
-             "continue the interrupted run that writes to DIR (same flags and inputs; any rank "
-             "count): finished splits and stages are not redone",
-             "DIR"},
-            o.resume);
     v.value({"--reference", "reference", kResult,
              "an earlier corpus: its index (neardup index build, same method and sketch flags) or "
              "an earlier output with deduped/; documents it has a near-duplicate of are removed, "
@@ -251,9 +262,7 @@ inline constexpr struct DescribeOutputOptions {
               "hosts/ lists a pair of hosts when at least this share of the smaller host's "
               "documents have a near-duplicate on the other"},
              o.host_min_share, {0.0, 1.0, true});
-    v.value({"!--no-checkpoint", "checkpoint", kNone,
-             "keep no checkpoints in OUTPUT/_checkpoint (a killed run then starts over)"},
-            o.checkpoint);
+    describe_checkpoint_options(v, o);
   }
 } describe_output_options;
 
@@ -268,6 +277,9 @@ inline constexpr struct DescribeJobOptions {
 
 /// Returns a description of the first invalid shared option, or "" when all are valid.
 std::string validate_job_options(const JobOptions& options);
+
+/// --resume DIR names the output directory too: sets it when -o was not given.
+void output_from_resume(JobOptions& options);
 
 /// Writes, as members of the JSON object being written, the shared options `scope` covers
 /// (the method's own options come from DedupMethod).

@@ -63,6 +63,7 @@ inline constexpr struct DescribeSpansJobOptions {
   void operator()(V& v, O& o) const {
     describe_input_options(v, o);
     describe_run_options(v, o);
+    describe_checkpoint_options(v, o);
     describe_spans_options(v, o);
   }
 } describe_spans_job_options;

@@ -31,6 +31,7 @@
 #include "jobs/pipeline/output_guard.hpp"
 #include "jobs/pipeline/output_stage.hpp"
 #include "jobs/pipeline/reference_stage.hpp"
+#include "jobs/pipeline/run_directory.hpp"
 #include "jobs/pipeline/run_stats.hpp"
 #include "jobs/stages/components_stage.hpp"
 #include "jobs/stages/document_payloads.hpp"
@@ -119,7 +120,7 @@ class DedupRun {
         exchanger_(comm, options.shuffle_bytes),
         rank_(exchanger_.rank()),
         clock_([this] { return exchanger_.bytes_sent(); }),
-        checkpoints_(exchanger_, options) {
+        directory_(exchanger_, options, method.name()) {
     report_.job = method.name();
     report_.kernel = method.kernel();
     report_.options = &options;
@@ -142,16 +143,16 @@ class DedupRun {
       write_outputs();
       return finish();
     } catch (const JobInterrupted&) {
-      if (rank_ == 0 && checkpointing()) mark_stopped();
+      if (rank_ == 0) directory_.mark_stopped();
       throw;
     }
   }
 
  private:
   // Whether stage results are saved (--no-checkpoint: not; --resume: always).
-  bool checkpointing() const { return checkpoints_.on(); }
+  bool checkpointing() const { return directory_.checkpointing(); }
   // The run's manifest: the saved one after a resume.
-  RunManifest& manifest() { return checkpoints_.manifest(); }
+  RunManifest& manifest() { return directory_.checkpoints().manifest(); }
 
   // Plans the inputs, prepares the output directory, resolves --reference and opens the
   // checkpoint and the split store.
@@ -165,28 +166,16 @@ class DedupRun {
     if (!options_.reference.empty()) {
       reference_index_ = resolve_reference(comm_, options_, method_, reference_scratch_);
     }
-    const bool resuming = !options_.resume.empty();
     caching_ = !options_.cache_dir.empty();
-    RunManifest now;
-    now.job = method_.name();
-    now.parameters = result_parameters(options_, method_);
-    now.splits = plan_.splits.size();
-    read_stamps_.emplace(plan_, rank_);
-    const bool saving = options_.checkpoint || resuming;
-    if (saving) now.inputs = gather_input_stamps(comm_, plan_, *read_stamps_);
-    if (lock_) now.run_id = lock_->holder().run_id;  // rank 0's, broadcast with the manifest
-    checkpoints_.open(std::move(now), saving);
-    if (checkpointing()) {
-      report_.resumed = resuming;
-      if (resuming) log_info("resuming the run in " + options_.output);
-    }
+    directory_.open_checkpoints(plan_, result_parameters(options_, method_));
+    report_.resumed = directory_.resumed();
     if (checkpointing() || caching_) {
       const std::string dir =
           caching_
               ? options_.cache_dir
               : (std::filesystem::path(checkpoint_dir_of(options_.output)) / "splits").string();
       create_directory(dir);
-      split_files_.emplace(dir, plan_, *read_stamps_, sketch_parameters(options_, method_),
+      split_files_.emplace(dir, plan_, directory_.stamps(), sketch_parameters(options_, method_),
                            options_.max_doc_bytes);
     }
     spill_file_ = scratch_path(options_.output, options_.tmp_dir, "spill", rank_);
@@ -220,21 +209,12 @@ class DedupRun {
     if (spill_ && options_.tmp_dir.empty()) folders.push_back(Output::kTmp);
     std::vector<std::string> subdirs;
     for (const Output folder : folders) subdirs.emplace_back(output_name(folder));
-    const ExistingOutput existing = !options_.resume.empty() ? ExistingOutput::kResume
-                                    : options_.overwrite     ? ExistingOutput::kOverwrite
-                                                             : ExistingOutput::kRefuse;
-    RunLockPolicy policy;
-    policy.break_lock = options_.break_lock;
-    agree_on_errors(comm_, rank_ == 0 ? open_output_dir(options_.output, subdirs, existing,
-                                                        method_.name(), policy, lock_)
-                                      : std::string());
-    run_id_ = broadcast_string(comm_, lock_ ? lock_->holder().run_id : "");
-    guard_.emplace(options_.output, run_id_);
+    directory_.take(subdirs);
   }
 
   // Collective: throws JobError naming the first input whose size or mtime changed since the
   // plan (every rank checks the files it read).
-  void check_inputs_unchanged() { agree_on_errors(comm_, read_stamps_->changed()); }
+  void check_inputs_unchanged() { directory_.check_inputs_unchanged(); }
 
   // Collective: creates `dir` on every rank (errors agreed on).
   void create_directory(const std::string& dir) {
@@ -378,7 +358,7 @@ class DedupRun {
   void checkpointed_pairs(bool every_pair) {
     if (manifest().has_finished("pairs")) clock_.start("load pairs");
     JobSummary& summary = report_.summary;
-    verified_ = checkpoints_.checkpointed<VerifiedPair>(
+    verified_ = directory_.checkpoints().checkpointed<VerifiedPair>(
         "pairs", [this](const VerifiedPair& p) { return owner_(p.a); }, by_documents,
         [&] { return verify_pairs(every_pair); },
         [&](const RunManifest& m) {
@@ -407,7 +387,7 @@ class DedupRun {
   void cluster_components() {
     match_reference();
     clock_.start("components");
-    members_ = checkpoints_.checkpointed<ClusterMember>(
+    members_ = directory_.checkpoints().checkpointed<ClusterMember>(
         "components", [this](const ClusterMember& m) { return owner_(m.doc); },
         [](const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; },
         [&] {
@@ -428,7 +408,7 @@ class DedupRun {
   // verified, for pairs/), and the documents they remove.
   void cluster_greedily() {
     if (options_.write_pairs) checkpointed_pairs(true);
-    members_ = checkpoints_.checkpointed<ClusterMember>(
+    members_ = directory_.checkpoints().checkpointed<ClusterMember>(
         "clusters", [this](const ClusterMember& m) { return owner_(m.doc); },
         [](const ClusterMember& x, const ClusterMember& y) { return x.doc < y.doc; },
         [&] { return decide_clusters(); },
@@ -637,19 +617,6 @@ class DedupRun {
     return summary;
   }
 
-  // Rank 0, once every rank stopped with its checkpoint written: leaves the STOPPED marker,
-  // so a launch script sees the stop even when the launcher's own exit code is not 75.
-  void mark_stopped() const {
-    try {
-      write_file_atomically(stopped_marker_of(options_.output),
-                            "stopped by a signal; the checkpoint is complete: continue with "
-                            "--resume " +
-                                options_.output + "\n");
-    } catch (const IoError& e) {
-      log_warn(e.what());
-    }
-  }
-
   // Throws when a document is not counted exactly once (kept, removed or skipped).
   void check_accounting() const {
     const JobSummary& summary = report_.summary;
@@ -665,30 +632,18 @@ class DedupRun {
     }
   }
 
-  // Rank 0: stats.json, report.html, _SUCCESS last, then the scratch goes.
+  // Rank 0: stats.json, report.html, _SUCCESS last, with the scratch gone first.
   void commit_outputs() {
     const std::filesystem::path out(options_.output);
-    const std::string stats = stats_json(report_);
-    write_file_atomically((out / output_name(Output::kStats)).string(), stats);
+    std::optional<std::string> page;
     if (options_.write_report) {
       describe_run(page_, report_);
-      write_file_atomically((out / output_name(Output::kReport)).string(),
-                            render_html_report(page_));
+      page = render_html_report(page_);
     }
     if (spill_ && options_.tmp_dir.empty())
       std::filesystem::remove_all(out / output_name(Output::kTmp));
-    // Temporaries of other runs: one whose lock this run broke, or one killed before this run
-    // took its stale lock over (this run holds the lock, so no live run writes them).
-    const std::size_t removed = remove_foreign_temporaries(options_.output, temporary_tag(run_id_));
-    if (removed > 0) {
-      log_warn(options_.output + ": removed " + std::to_string(removed) +
-               " temporaries left by another run (one killed, or whose lock was broken)");
-    }
-    write_file_atomically((out / output_name(Output::kSuccess)).string(), stats);
-    if (checkpointing()) std::filesystem::remove_all(checkpoint_dir_of(options_.output));
     if (reference_index_ == reference_scratch_) std::filesystem::remove_all(reference_scratch_);
-    lock_->release();
-    log_info("wrote " + options_.output);
+    directory_.commit(stats_json(report_), page ? &*page : nullptr);
   }
 
   MPI_Comm comm_;
@@ -697,18 +652,13 @@ class DedupRun {
   Exchanger exchanger_;
   int rank_;
   StageClock clock_;
+  RunDirectory directory_;  // lock, guard, checkpoints, _SUCCESS
   RunReport report_;
   // open
-  std::optional<RunLock> lock_;  // rank 0: the output directory's, held until _SUCCESS
-  // Every rank: nothing is renamed into the output directory once another run took the lock.
-  std::optional<OutputGuard> guard_;
-  std::string run_id_;  // the lock's run id, on every rank
   JobPlan plan_;
   bool spill_ = false;  // compressed inputs: re-read records are spilled
   bool caching_ = false;
   std::string reference_scratch_, reference_index_, spill_file_, shared_file_;
-  StageCheckpoints checkpoints_;
-  std::optional<ReadStamps> read_stamps_;  // the files this rank reads, as planned
   std::optional<SplitFiles> split_files_;
   OwnerFn owner_;
   // sketch_corpus

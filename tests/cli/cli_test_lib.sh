@@ -17,6 +17,34 @@ make_corpus() {
   gzip "$work/in/c.jsonl"
 }
 
+# run_job COMMAND RANKS OUT [ENV=VALUE...] -- [EXTRA FLAGS...]: runs `neardup COMMAND` with the
+# script's `flags` at RANKS ranks, its output in OUT.log; returns its status.
+run_job() {
+  local command="$1" ranks="$2" out="$3"
+  shift 3
+  local envs=()
+  while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
+  [ "$#" -gt 0 ] && shift
+  env "${envs[@]}" "${mpirun[@]}" -n "$ranks" "$neardup" "$command" "${flags[@]}" "$@" \
+    >"$out.log" 2>&1
+}
+
+# kill_and_resume NAME FAULT RESUME_RANKS: runs `run` (the script's) at 2 ranks into WORK/NAME
+# with NEARDUP_FAULT=FAULT, checks it stopped with a checkpoint and no _SUCCESS, and resumes it
+# at RESUME_RANKS ranks; returns 1 (after failing) when any of that went wrong. Sets `status`
+# to the faulted run's exit status.
+kill_and_resume() {
+  local name="$1" fault="$2" ranks="$3" out="$work/$1"
+  run 2 "$out" NEARDUP_FAULT="$fault" -- -o "$out"
+  status=$?
+  [ "$status" -ne 0 ] || { fail "$name: the fault $fault did not stop the run"; return 1; }
+  [ -f "$out/_checkpoint/manifest" ] || { fail "$name: no checkpoint manifest"; return 1; }
+  [ ! -f "$out/_SUCCESS" ] || fail "$name: _SUCCESS after a killed run"
+  run "$ranks" "$out.resume" -- --resume "$out" ||
+    { fail "$name: resume failed"; cat "$out.resume.log"; return 1; }
+  grep -q "resuming the run in" "$out.resume.log" || fail "$name: the log does not say it resumed"
+}
+
 # stat_of OUT KEY: the first value of KEY in OUT/stats.json.
 stat_of() { grep -o "\"$2\": [a-z0-9]*" "$1/stats.json" | head -1 | cut -d' ' -f2; }
 

@@ -10,16 +10,8 @@ source "$(dirname "$0")/cli_test_lib.sh" "$@"
 make_corpus 10  # c.jsonl.gz is compressed: its records are spilled after a resume too
 flags=(-i "$work/in" --split-mb 1 --write-pairs --write-deduped --write-removed)
 
-# run RANKS OUT [ENV=VALUE...] -- [EXTRA FLAGS...]: runs neardup minhash, returns its status.
-run() {
-  local ranks="$1" out="$2"
-  shift 2
-  local envs=()
-  while [ "$#" -gt 0 ] && [ "$1" != "--" ]; do envs+=("$1"); shift; done
-  [ "$#" -gt 0 ] && shift
-  env "${envs[@]}" "${mpirun[@]}" -n "$ranks" "$neardup" minhash "${flags[@]}" "$@" \
-    >"$out.log" 2>&1
-}
+# run RANKS OUT [ENV=VALUE...] -- [EXTRA FLAGS...]: runs neardup minhash (run_job).
+run() { run_job minhash "$@"; }
 # same_outputs A B: the clusters, pairs, deduped and removed outputs are byte-identical.
 same_outputs() {
   same_parts "$1" "$2" clusters pairs deduped removed || return
@@ -32,15 +24,10 @@ run 3 "$work/ref3" -- -o "$work/ref3" || fail "uninterrupted run at 3 ranks"
 splits=$(stat_of "$work/ref2" splits)
 [ "$(stat_of "$work/ref2" docs_removed)" -gt 100 ] || fail "the corpus has too few duplicates"
 
-# scenario NAME FAULT RESUME_RANKS: kill with NEARDUP_FAULT=FAULT at 2 ranks, then resume.
+# scenario NAME FAULT RESUME_RANKS: kill_and_resume, then the outputs against the reference.
 scenario() {
-  local name="$1" fault="$2" ranks="$3" out="$work/$1"
-  run 2 "$out" NEARDUP_FAULT="$fault" -- -o "$out"
-  local status=$?
-  [ "$status" -ne 0 ] || { fail "$name: the fault $fault did not stop the run"; return; }
-  [ -f "$out/_checkpoint/manifest" ] || { fail "$name: no checkpoint manifest"; return; }
-  [ ! -f "$out/_SUCCESS" ] || fail "$name: _SUCCESS after a killed run"
-  run "$ranks" "$out.resume" -- --resume "$out" || { fail "$name: resume failed"; cat "$out.resume.log"; return; }
+  local name="$1" ranks="$3" out="$work/$1"
+  kill_and_resume "$@" || return
   same_outputs "$work/ref$ranks" "$out"
   echo "ok: $name (exit $status, resumed at $ranks ranks, $(stat_of "$out" splits_reused) of $splits splits reused)"
 }

@@ -2,10 +2,12 @@
 # Under a real single-node Slurm (Debian's slurm-wlm, started here with a generated slurm.conf,
 # auth/none, the node's real CPU count and memory): sbatch scripts/slurm/minhash.sbatch with 2
 # tasks on a generated corpus, launched by mpirun and by srun, gives the same outputs as
-# mpirun -n 2; a job stopped by SIGUSR1 (as --signal=B:USR1 does before the time limit)
-# continues from its checkpoint when submitted again; SIGUSR1 or SIGTERM sent by scancel to the
-# batch shell, or SIGTERM to every process of the batch step, makes a running job checkpoint,
-# requeue itself and complete. Stops the daemons it started, by pid. Needs root (slurmd runs jobs as their user).
+# mpirun -n 2, and so does scripts/slurm/spans.sbatch, also when stopped and submitted again;
+# a job stopped by SIGUSR1 (as --signal=B:USR1 does before the time limit) continues from its
+# checkpoint when submitted again; SIGUSR1 or SIGTERM sent by scancel to the batch shell, or
+# SIGTERM to every process of the batch step, makes a running job checkpoint, requeue itself
+# and complete. Stops the daemons it started, by pid. Needs root (slurmd runs jobs as their
+# user).
 # Usage: slurm_test.sh REPO NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 repo="$1" neardup="$2" gen="$3" work="$4"
@@ -105,18 +107,24 @@ done
 "$gen" -o "$work/in/a.jsonl" --docs 2000 --seed 21 --min-tokens 100 --max-tokens 500 >/dev/null
 "$gen" -o "$work/in/b.jsonl" --docs 1000 --seed 22 --min-tokens 100 --max-tokens 500 >/dev/null
 flags=(--split-mb 1 --write-pairs --write-deduped)
+minhash_flags=("${flags[@]}")
+spans_flags=(--split-mb 1)
 "${mpirun[@]}" -n 2 "$neardup" minhash -i "$work/in" -o "$work/mpirun" "${flags[@]}" \
   >"$work/mpirun.log" 2>&1 || fail "the mpirun reference run failed"
 
-# submit NAME [ENV=VALUE...]: sbatch --wait the minhash script with 2 tasks; echoes its status.
-submit() {
-  local name="$1"
-  shift
+# submit_job JOB NAME [ENV=VALUE...]: sbatch --wait scripts/slurm/JOB.sbatch with 2 tasks and
+# the flags of JOB_flags; echoes its status.
+submit_job() {
+  local job="$1" name="$2"
+  shift 2
+  local -n job_flags="${job}_flags"
   (cd "$repo" && env "$@" NEARDUP="$neardup" NEARDUP_REQUEUE=0 sbatch --wait --ntasks=2 \
     --mem-per-cpu=500M --time=10 --output="$work/$name-%j.log" \
-    scripts/slurm/minhash.sbatch "$work/in" "$work/$name" "${flags[@]}" >/dev/null 2>&1)
+    "scripts/slurm/$job.sbatch" "$work/in" "$work/$name" "${job_flags[@]}" >/dev/null 2>&1)
   echo $?
 }
+# submit NAME [ENV=VALUE...]: submit_job minhash.
+submit() { submit_job minhash "$@"; }
 same_outputs() {
   for part in clusters pairs deduped; do
     diff -r "$work/mpirun/$part" "$work/$1/$part" >/dev/null || fail "$1/$part differs from mpirun's"
@@ -146,6 +154,25 @@ status=$(submit stopped)
 [ "$status" = 0 ] || { fail "the resumed job exit status $status"; cat "$work"/stopped-*.log; }
 grep -q "resuming the run in" "$work"/stopped-*.log || fail "the second submission did not resume"
 same_outputs stopped
+
+# spans.sbatch: the same spans/ and deduped/ as mpirun -n 2; stopped by SIGUSR1 after its
+# second split and submitted again, it resumes and completes with the same outputs.
+"${mpirun[@]}" -n 2 "$neardup" spans -i "$work/in" -o "$work/spans-mpirun" "${spans_flags[@]}" \
+  >"$work/spans-mpirun.log" 2>&1 || fail "the mpirun spans run failed"
+for name in spans spans_stopped; do
+  if [ "$name" = spans_stopped ]; then
+    status=$(submit_job spans "$name" NEARDUP_FAULT=0:split:2:usr1)
+    [ "$status" != 0 ] || fail "the stopped spans job exited 0"
+  fi
+  status=$(submit_job spans "$name")
+  [ "$status" = 0 ] || { fail "$name job exit status $status"; cat "$work/$name"-*.log; }
+  for part in spans deduped; do
+    diff -r "$work/spans-mpirun/$part" "$work/$name/$part" >/dev/null ||
+      fail "$name/$part differs from mpirun's"
+  done
+  [ -f "$work/$name/_SUCCESS" ] || fail "$name: no _SUCCESS"
+done
+grep -q "resuming the run in" "$work"/spans_stopped-*.log || fail "the spans job did not resume"
 
 # The real signal paths: rank 0 waits at its second split until a signal comes, then scancel
 # sends one. NAME SCANCEL_FLAGS: --batch --signal=USR1 reaches the batch shell (as
@@ -195,4 +222,4 @@ if [ "$failures" -ne 0 ]; then
   echo "$failures failures; logs in $work" >&2
   exit 1
 fi
-echo "slurm: sbatch output equals mpirun's; a stopped job resumed; jobs sent SIGUSR1 or SIGTERM requeued themselves"
+echo "slurm: sbatch output equals mpirun's (minhash, spans); stopped jobs resumed; jobs sent SIGUSR1 or SIGTERM requeued themselves"

@@ -18,6 +18,7 @@
 #include <tuple>
 #include <vector>
 
+#include "core/spans/repeat_cuts.hpp"
 #include "core/spans/text_cuts.hpp"
 #include "core/text/token_origins.hpp"
 #include "io/json/json_string_edit.hpp"
@@ -101,6 +102,60 @@ std::vector<std::vector<bool>> tokens_of_rows(const std::vector<Doc>& docs,
     EXPECT_EQ(n, row.tokens) << row.id << " " << row.start;
   }
   return cut;
+}
+
+// Tokens [run.begin, run.end) of `doc`, as a message names them.
+std::string row_text(const Doc& doc, const TokenCut& run) {
+  return "tokens [" + std::to_string(run.begin) + ", " + std::to_string(run.end) + ") of \"" +
+         doc.text.substr(0, 30) + "\"";
+}
+
+// Each document's rows are cut_repeats' runs on the oracle's facts, one row a run, in the
+// same places: a row starts where its run does (or a token later, where the run's first token
+// stays between two it would join, as expect_cut_as_defined allows; a one-token run then has
+// no row), ends where its run ends, and under kFirst names the run's equal document and the
+// byte its equal tokens start at. Rows split otherwise than the runs (the same tokens cut in
+// more or fewer rows, another copy named) fail here though every token is cut as defined.
+void expect_rows_are_runs(const std::vector<Doc>& docs,
+                          const std::map<std::string, std::size_t>& index,
+                          const std::vector<Row>& rows,
+                          const std::vector<std::vector<WindowFact>>& facts, const SpanSpec& spec) {
+  std::vector<std::vector<const Row*>> of_doc(docs.size());
+  for (const Row& row : rows) of_doc[index.at(row.id)].push_back(&row);
+  for (std::size_t d = 0; d < docs.size(); ++d) {
+    const Doc& doc = docs[d];
+    std::vector<const Row*>& got = of_doc[d];
+    std::sort(got.begin(), got.end(),
+              [](const Row* a, const Row* b) { return a->start < b->start; });
+    const std::vector<TokenCut> runs =
+        cut_repeats(facts[d], static_cast<std::uint32_t>(doc.tokens.size()), spec);
+    // The first token of a row: the first whose bytes start inside it.
+    const auto first_token = [&](const Row& row) {
+      std::uint32_t t = 0;
+      while (t < doc.origins.size() && doc.origins[t].start < row.start) ++t;
+      return t;
+    };
+    std::size_t next = 0;
+    for (const TokenCut& run : runs) {
+      const Row* row = next < got.size() ? got[next] : nullptr;
+      const std::uint32_t begin = row ? first_token(*row) : 0;
+      const bool whole = row && begin == run.begin;
+      const bool later = row && begin == run.begin + 1;
+      if (!row || !(whole || later) || begin + row->tokens != run.end) {
+        EXPECT_EQ(run.end - run.begin, 1u) << row_text(doc, run) << ": no row for this run";
+        continue;
+      }
+      ++next;
+      if (spec.keep != KeepOccurrence::kFirst) continue;
+      const Doc& kept = docs[run.equal_doc];
+      EXPECT_EQ(index.at(row->kept_id), run.equal_doc) << row->id << " " << row->start;
+      EXPECT_EQ(row->kept_start,
+                std::to_string(kept.origins[run.equal_begin + (begin - run.begin)].start))
+          << row->id << " " << row->start;
+    }
+    EXPECT_EQ(next, got.size()) << got.size() - next << " rows of " << got.front()->id
+                                << " are no run of cut_repeats";
+  }
 }
 
 // The tokens cut (`cut`, from the rows) are the rule's (`defined`), but for a first token kept
@@ -248,6 +303,7 @@ class SpansJob : public ::testing::Test {
     const auto expected = testing::tokens_cut_by_definition(facts, tokens_, r.spec);
     const auto cut = tokens_of_rows(docs_, index_, rows);
     expect_cut_as_defined(docs_, cut, expected);
+    expect_rows_are_runs(docs_, index_, rows, facts, r.spec);
     if (r.spec.keep == KeepOccurrence::kFirst) {
       expect_rows_kept_elsewhere(docs_, index_, rows, cut);
     } else {

@@ -1,0 +1,171 @@
+// The spans job's facts and cuts as checkpoint records, and their counts as a manifest keeps
+// them.
+#include "jobs/methods/spans_checkpoints.hpp"
+
+#include <algorithm>
+#include <span>
+#include <tuple>
+#include <utility>
+
+#include "jobs/mpi/all_gathered.hpp"
+#include "jobs/mpi/mpi_check.hpp"
+#include "jobs/mpi/packed_values.hpp"
+
+namespace neardup {
+namespace {
+
+// The search's counts by their names in the manifest.
+constexpr std::pair<const char*, std::uint64_t SpanSearchCounts::*> kSearchCounts[] = {
+    {"search.anchors", &SpanSearchCounts::anchors},
+    {"search.shared_anchors", &SpanSearchCounts::shared_anchors},
+    {"search.whole_anchors", &SpanSearchCounts::whole_anchors},
+    {"search.follower_anchors", &SpanSearchCounts::follower_anchors},
+    {"search.windows", &SpanSearchCounts::windows},
+    {"search.repeated", &SpanSearchCounts::repeated},
+    {"search.window_runs", &SpanSearchCounts::window_runs},
+    {"search.unlocated_docs", &SpanSearchCounts::unlocated_docs},
+};
+constexpr const char* kLargestName = "search.largest";
+
+// The cut's counts by their names in the manifest.
+constexpr std::pair<const char*, std::uint64_t SpanCutCounts::*> kCutCounts[] = {
+    {"cut.proposed", &SpanCutCounts::proposed},
+    {"cut.refused", &SpanCutCounts::refused},
+    {"cut.unlocated_docs", &SpanCutCounts::unlocated_docs},
+    {"cut.equal_runs_fetched", &SpanCutCounts::equal_runs_fetched},
+};
+
+// Collective: `table`'s members of `counts` summed over every rank, named.
+template <class Counts, std::size_t N>
+std::vector<NamedCount> summed(MPI_Comm comm, const Counts& counts,
+                               const std::pair<const char*, std::uint64_t Counts::*> (&table)[N]) {
+  std::vector<NamedCount> out;
+  for (const auto& [name, member] : table) {
+    out.emplace_back(name, sum_over_ranks(comm, counts.*member));
+  }
+  return out;
+}
+
+// On rank 0, `table`'s members of `saved`; zeros on the other ranks.
+template <class Counts, std::size_t N>
+Counts restored(const std::vector<NamedCount>& saved, int rank,
+                const std::pair<const char*, std::uint64_t Counts::*> (&table)[N]) {
+  Counts counts;
+  if (rank != 0) return counts;
+  for (const auto& [name, value] : saved) {
+    for (const auto& [known, member] : table) {
+      if (name == known) counts.*member = value;
+    }
+  }
+  return counts;
+}
+
+// A document's id asked for by rank `from`.
+struct IdRequest {
+  DocId doc = 0;
+  std::int32_t from = 0;
+  auto operator<=>(const IdRequest&) const = default;
+};
+
+}  // namespace
+
+std::vector<SavedFact> saved_facts(SpanFacts facts) {
+  std::vector<SavedFact> records = std::move(facts.windows);
+  records.reserve(records.size() + facts.anchors.size());
+  for (const TokenFact& a : facts.anchors) records.push_back({a.doc, 0, a.token, 0, a.fact});
+  return records;
+}
+
+SpanFacts facts_of(std::vector<SavedFact> records) {
+  const auto anchors = std::stable_partition(records.begin(), records.end(),
+                                             [](const SavedFact& r) { return r.count != 0; });
+  SpanFacts facts;
+  facts.anchors.reserve(static_cast<std::size_t>(records.end() - anchors));
+  for (auto r = anchors; r != records.end(); ++r) {
+    facts.anchors.push_back({r->doc, r->token, r->fact});
+  }
+  records.erase(anchors, records.end());
+  facts.windows = std::move(records);
+  return facts;
+}
+
+bool saved_fact_less(const SavedFact& a, const SavedFact& b) {
+  return std::tie(a.doc, a.token, a.anchor, a.count) < std::tie(b.doc, b.token, b.anchor, b.count);
+}
+
+std::vector<SavedCut> saved_cuts(const std::vector<ConfirmedCut>& cuts) {
+  std::vector<SavedCut> records;
+  records.reserve(cuts.size());
+  for (const ConfirmedCut& c : cuts) {
+    records.push_back({c.doc, c.doc_tokens, c.tokens, c.bytes, c.equal_byte_start});
+  }
+  return records;
+}
+
+bool saved_cut_less(const SavedCut& a, const SavedCut& b) {
+  return std::tie(a.doc, a.tokens.begin) < std::tie(b.doc, b.tokens.begin);
+}
+
+std::vector<ConfirmedCut> cuts_with_ids(Exchanger& exchanger, const std::vector<SavedCut>& saved,
+                                        const IdOf& id_of, const OwnerFn& owner) {
+  std::vector<IdRequest> requests;
+  for (const SavedCut& c : saved) requests.push_back({c.tokens.equal_doc, exchanger.rank()});
+  std::sort(requests.begin(), requests.end());
+  requests.erase(std::unique(requests.begin(), requests.end()), requests.end());
+  requests = exchanger.shuffle_consuming(std::move(requests),
+                                         [&](const IdRequest& r) { return owner(r.doc); });
+  std::vector<std::string> blocks(static_cast<std::size_t>(exchanger.size()));
+  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
+    for (const IdRequest& r : requests) {
+      std::string& to = blocks[static_cast<std::size_t>(r.from)];
+      put_value(to, r.doc);
+      put_string(to, id_of(r.doc));
+    }
+  });
+  std::vector<std::pair<DocId, std::string>> ids;
+  for (const std::string& block : exchanger.exchange_blocks(blocks)) {
+    std::string_view in = block;
+    while (!in.empty()) {
+      const auto doc = take_value<DocId>(in);
+      ids.emplace_back(doc, take_string(in));
+    }
+  }
+  std::sort(ids.begin(), ids.end());
+  std::vector<ConfirmedCut> cuts;
+  cuts.reserve(saved.size());
+  for (const SavedCut& c : saved) {
+    const auto id = std::lower_bound(ids.begin(), ids.end(), c.tokens.equal_doc,
+                                     [](const auto& p, DocId doc) { return p.first < doc; });
+    cuts.push_back({c.doc, c.doc_tokens, c.tokens, c.bytes, id->second, c.equal_byte_start});
+  }
+  return cuts;
+}
+
+std::vector<NamedCount> saved_search_counts(MPI_Comm comm, const SpanSearchCounts& counts) {
+  std::vector<NamedCount> out = summed(comm, counts, kSearchCounts);
+  std::vector<std::uint64_t> largest =
+      all_gathered(comm, std::span<const std::uint64_t>(counts.largest));
+  std::sort(largest.begin(), largest.end(), std::greater<>());
+  if (largest.size() > kLargestRepeats) largest.resize(kLargestRepeats);
+  for (const std::uint64_t n : largest) out.emplace_back(kLargestName, n);
+  return out;
+}
+
+SpanSearchCounts search_counts_of(const std::vector<NamedCount>& saved, int rank) {
+  SpanSearchCounts counts = restored(saved, rank, kSearchCounts);
+  if (rank != 0) return counts;
+  for (const auto& [name, value] : saved) {
+    if (name == kLargestName) counts.largest.push_back(value);
+  }
+  return counts;
+}
+
+std::vector<NamedCount> saved_cut_counts(MPI_Comm comm, const SpanCutCounts& counts) {
+  return summed(comm, counts, kCutCounts);
+}
+
+SpanCutCounts cut_counts_of(const std::vector<NamedCount>& saved, int rank) {
+  return restored(saved, rank, kCutCounts);
+}
+
+}  // namespace neardup

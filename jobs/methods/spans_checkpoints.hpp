@@ -1,0 +1,64 @@
+// The spans job's stage results as checkpoint records: the search's facts (anchors and runs of
+// windows in one record type) and the confirmed cuts (their kept copies' ids fetched again).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/doc_id.hpp"
+#include "jobs/checkpoint/run_manifest.hpp"
+#include "jobs/documents/document_fetch.hpp"
+#include "jobs/mpi/exchange.hpp"
+#include "jobs/stages/span_cuts_stage.hpp"
+#include "jobs/stages/span_facts_stage.hpp"
+
+namespace neardup {
+
+/// How the spans stages' records are laid out and what they mean (the search's facts, the
+/// cuts): in the parameters a --resume must match, so a checkpoint of another layout or search
+/// is refused. 1: the facts as SavedFact, the cuts as SavedCut.
+inline constexpr std::uint32_t kSpansCheckpointVersion = 1;
+
+/// A fact of the "facts" stage: a run of windows, or (count 0) an anchor's TokenFact at token.
+using SavedFact = WindowRun;
+
+/// The facts as one list of records (consumed).
+std::vector<SavedFact> saved_facts(SpanFacts facts);
+
+/// The facts back from their records (consumed), which must be sorted by place within each
+/// kind (as saved_facts leaves them, and as saved_fact_less sorts them).
+SpanFacts facts_of(std::vector<SavedFact> records);
+
+/// Orders saved facts by document, token, anchor and count (a total order of distinct ones).
+bool saved_fact_less(const SavedFact& a, const SavedFact& b);
+
+/// A cut of the "cuts" stage: a ConfirmedCut without its equal document's id.
+struct SavedCut {
+  DocId doc = 0;
+  std::uint32_t doc_tokens = 0;
+  TokenCut tokens;
+  ByteCut bytes;
+  std::int64_t equal_byte_start = -1;
+};
+
+/// The cuts as records, in the same order.
+std::vector<SavedCut> saved_cuts(const std::vector<ConfirmedCut>& cuts);
+
+/// Orders saved cuts by document, then first token (the order confirm_cuts gives).
+bool saved_cut_less(const SavedCut& a, const SavedCut& b);
+
+/// Collective: the cuts of `saved` (this rank's documents, ordered) with the ids of their equal
+/// documents, fetched from the ranks owning them (`id_of` answers for this rank's).
+std::vector<ConfirmedCut> cuts_with_ids(Exchanger& exchanger, const std::vector<SavedCut>& saved,
+                                        const IdOf& id_of, const OwnerFn& owner);
+
+/// The search's and the cut's counts summed over every rank, as a manifest keeps them
+/// (collective), and back: rank 0 takes the sums and the largest repeats, the other ranks
+/// zeros, so that stats.json's sums are those of the run that saved them.
+std::vector<NamedCount> saved_search_counts(MPI_Comm comm, const SpanSearchCounts& counts);
+SpanSearchCounts search_counts_of(const std::vector<NamedCount>& saved, int rank);
+std::vector<NamedCount> saved_cut_counts(MPI_Comm comm, const SpanCutCounts& counts);
+SpanCutCounts cut_counts_of(const std::vector<NamedCount>& saved, int rank);
+
+}  // namespace neardup
