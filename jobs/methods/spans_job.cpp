@@ -31,6 +31,7 @@
 #include "jobs/pipeline/run_directory.hpp"
 #include "jobs/pipeline/run_stats.hpp"
 #include "jobs/pipeline/span_report_stage.hpp"
+#include "jobs/stages/duplicate_ids.hpp"
 #include "jobs/stages/shared_sketch.hpp"
 #include "jobs/stages/sketch_lines.hpp"
 #include "jobs/stages/skip_guard.hpp"
@@ -198,6 +199,10 @@ class SpansRun {
     fail_on_skips_if_strict(comm_, options_.strict, sketch_, *source_);
     log_skip_examples(exchanger_, sketch_, *source_);
     check_skip_fraction(comm_, sketch_, options_.max_skip_fraction, plan_, *source_);
+    const DuplicateIds duplicates =
+        find_duplicate_ids(exchanger_, std::move(sketch_.id_keys), kSkipExamples);
+    duplicate_ids_ = duplicates.count;
+    if (rank_ == 0) log_duplicate_ids(duplicates, *source_);
   }
 
   // Whether the job compares lines or paragraphs rather than runs.
@@ -490,6 +495,7 @@ class SpansRun {
                   {"cuts refused", s.cuts_refused}};
     run.docs_read = s.docs_read;
     run.docs_skipped = s.docs_skipped;
+    run.duplicate_ids = duplicate_ids_;
     for (const StageSpread& stage : stages) {
       run.stages.push_back({stage.name, stage.min, stage.avg, stage.max});
     }
@@ -530,6 +536,7 @@ class SpansRun {
     json.key("documents").value(docs);
     json.key("docs_cut").value(s.docs_cut);
     json.key("docs_removed").value(s.docs_removed);
+    json.key("duplicate_ids").value(duplicate_ids_);
     json.key("short_docs_kept").value(sum_over_ranks(comm_, short_docs_kept_));
     json.key("deduped_lines").value(written);
     json.key("cuts").value(s.cuts);
@@ -597,6 +604,7 @@ class SpansRun {
   OwnerFn owner_;
   SplitLines lines_;
   std::optional<DocSource> source_;
+  std::uint64_t duplicate_ids_ = 0;  // documents repeating an earlier id (every rank)
   // search and cut
   SpanSearchCounts search_counts_;
   SpanCutCounts cut_counts_;

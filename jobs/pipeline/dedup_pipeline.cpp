@@ -47,17 +47,6 @@
 namespace neardup {
 namespace {
 
-// Rank 0 logs how many documents repeat an earlier document's id, with examples.
-void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) {
-  if (duplicates.count == 0) return;
-  log_info(std::to_string(duplicates.count) +
-           " documents repeat the id of an earlier document (they are still told apart by "
-           "position)");
-  for (const IdRepeat& r : duplicates.examples) {
-    log_info(source.location(r.later) + ": same id as " + source.location(r.earlier));
-  }
-}
-
 // Collective: the reference index opened on every rank (errors agreed on).
 std::unique_ptr<ReferenceMatcher> open_reference(MPI_Comm comm, const std::string& index_dir,
                                                  DedupMethod& method, const ShingleSpec& shingles) {

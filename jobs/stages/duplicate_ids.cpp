@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstring>
 
+#include "jobs/mpi/log.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {
@@ -44,6 +45,16 @@ DuplicateIds find_duplicate_ids(Exchanger& exchanger, std::vector<IdKey>&& keys,
             [](const IdRepeat& x, const IdRepeat& y) { return x.later < y.later; });
   result.examples.resize(std::min(result.examples.size(), max_examples));
   return result;
+}
+
+void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source) {
+  if (duplicates.count == 0) return;
+  log_info(std::to_string(duplicates.count) +
+           " documents repeat the id of an earlier document (they are still told apart by "
+           "position)");
+  for (const IdRepeat& r : duplicates.examples) {
+    log_info(source.location(r.later) + ": same id as " + source.location(r.earlier));
+  }
 }
 
 }  // namespace neardup

@@ -5,6 +5,7 @@
 #include <span>
 #include <vector>
 
+#include "jobs/documents/document_source.hpp"
 #include "jobs/mpi/exchange.hpp"
 #include "jobs/stages/sketch_stage.hpp"
 
@@ -27,5 +28,8 @@ struct DuplicateIds {
 /// `max_examples` on rank 0. The documents stay apart: duplicates are reported, never merged.
 DuplicateIds find_duplicate_ids(Exchanger& exchanger, std::vector<IdKey>&& keys,
                                 std::size_t max_examples);
+
+/// Rank 0: logs how many documents repeat an earlier document's id, with the examples' places.
+void log_duplicate_ids(const DuplicateIds& duplicates, const DocSource& source);
 
 }  // namespace neardup

@@ -614,6 +614,28 @@ INSTANTIATE_TEST_SUITE_P(Units, SpansUnits,
 // Records written by hand: a byte-order mark before a record stays before its cut record; a text
 // field whose key is written with an escape cannot be rewritten in place, and the job fails
 // naming the record rather than writing it uncut.
+// Two documents with one id: counted in stats.json and named on report.html, since spans/
+// rows name documents by id (the cuts themselves still go to the right document).
+TEST(SpansJobRecords, RepeatedIdsAreCountedAndWarnedAbout) {
+  std::string run;
+  for (int i = 0; i < 30; ++i) run += " word" + std::to_string(i);
+  const std::string dir = testing::shared_temp_dir();
+  if (world_rank() == 0) {
+    std::filesystem::create_directories(dir + "/in");
+    std::ofstream(dir + "/in/a.jsonl") << R"({"id": "x", "text": "one)" << run << "\"}\n"
+                                       << R"({"id": "x", "text": "two)" << run << "\"}\n"
+                                       << R"({"id": "y", "text": "three)" << run << "\"}\n";
+  }
+  MPI_Barrier(MPI_COMM_WORLD);
+  const SpansSummary summary = run_spans_at(dir + "/in", dir + "/out");
+  EXPECT_EQ(summary.cuts, 2u);
+  if (world_rank() != 0) return;
+  EXPECT_EQ(testing::stat(dir + "/out", "/duplicate_ids"), 1u);
+  std::ifstream page(dir + "/out/report.html");
+  const std::string html((std::istreambuf_iterator<char>(page)), std::istreambuf_iterator<char>());
+  EXPECT_NE(html.find("1 documents repeat an earlier document&#39;s id"), std::string::npos);
+}
+
 TEST(SpansJobRecords, ByteOrderMarksStayAndEscapedKeysFail) {
   std::string run;
   for (int i = 0; i < 30; ++i) run += " word" + std::to_string(i);
