@@ -42,6 +42,11 @@ struct SavedCut {
   std::int64_t equal_byte_start = -1;
 };
 
+// The record sizes docs/operations.md gives; a change of layout is a change of
+// kSpansCheckpointVersion. (Their padding bytes are written as they are: a part's checksum
+// covers them, and nothing reads them.)
+static_assert(sizeof(SavedFact) == 48 && sizeof(SavedCut) == 72);
+
 /// The cuts as records, in the same order.
 std::vector<SavedCut> saved_cuts(const std::vector<ConfirmedCut>& cuts);
 

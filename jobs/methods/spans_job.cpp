@@ -241,6 +241,7 @@ class SpansRun {
         "facts", [this](const SavedFact& f) { return owner_(f.doc); }, saved_fact_less,
         [&] {
           clock_.start("search");
+          fault_point("search");
           return saved_facts(
               units() ? find_unit_facts(exchanger_, sketch_.docs.ids, located_of(), options_.spec,
                                         options_.fingerprint_mask, owner_, search_counts_)
@@ -262,6 +263,7 @@ class SpansRun {
         [&] {
           const SpanFacts facts = search();
           clock_.start("cut");
+          fault_point("cut");
           const DocumentCuts cuts_of = units() ? unit_cuts(options_.spec)
                                                : run_cuts(options_.spec, options_.fingerprint_mask,
                                                           options_.document.tokenizer);

@@ -10,7 +10,6 @@ std::string validate(const SpansOptions& o) {
     return problem;
   }
   if (o.inputs.empty()) return "no input given (-i/--input)";
-  if (o.output.empty()) return "no output directory given (-o/--output)";
   if (o.document.text_field.empty()) return "--text-field must not be empty";
   if (o.spec.kgram != 0 && o.spec.kgram > o.spec.min_tokens) {
     return "--kgram " + std::to_string(o.spec.kgram) + " is longer than --min-tokens " +

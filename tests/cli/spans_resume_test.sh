@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # neardup spans after a failure: a run killed (kill -9 of one rank) while reading, in the
-# search's exchanges, after its facts or its cuts were saved, or in the write, or stopped by
-# SIGUSR1, continues with --resume at the same or another rank count, and its spans/ and
-# deduped/ equal an uninterrupted run's byte for byte; a damaged facts part is redone; other
-# parameters (--keep-occurrence, --kgram) are refused.
+# search, in the cut, after its facts or its cuts were saved, or in the write, or stopped by
+# SIGUSR1 (in the read, and as its facts are saved), continues with --resume at the same or
+# another rank count: its spans/ and deduped/ equal an uninterrupted run's byte for byte and
+# its stats.json the same counts; so under --unit line and --keep-occurrence none; a damaged
+# facts part is redone; other parameters (--keep-occurrence, --kgram) are refused.
 # Usage: spans_resume_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -33,27 +34,55 @@ scenario() {
   echo "ok: $name (exit $status, resumed at $ranks ranks)"
 }
 scenario read_same_ranks 1:split:3 2
-scenario search_other_ranks 0:exchange:2 3
-stage_ran "$work/search_other_ranks" search || fail "search_other_ranks: the search did not run"
+scenario in_search 1:search:1 3
+stage_ran "$work/in_search" search || fail "in_search: the search did not run"
+scenario in_cut 0:cut:1 2
+stage_ran "$work/in_cut" "load facts" || fail "in_cut: the facts were not loaded"
+stage_ran "$work/in_cut" search && fail "in_cut: the search ran again"
 scenario after_facts 0:facts_saved:1 3
 stage_ran "$work/after_facts" "load facts" || fail "after_facts: the facts were not loaded"
-stage_ran "$work/after_facts" search && fail "after_facts: the search ran again"
 scenario after_cuts 1:cuts_saved:1 2
 stage_ran "$work/after_cuts" "load cuts" || fail "after_cuts: the cuts were not loaded"
 stage_ran "$work/after_cuts" cut && fail "after_cuts: the cut ran again"
 scenario in_write 0:write:1 3
 stage_ran "$work/in_write" "load cuts" || fail "in_write: the cuts were not loaded"
+# The counts a resume restores from the manifest are the uninterrupted run's (not
+# equal_runs_fetched: distinct runs per asking rank, so it depends on the rank count of the cut).
+for name in in_cut after_facts after_cuts in_write; do
+  grep -q '"resumed": true' "$work/$name/stats.json" || fail "$name: stats.json does not say resumed"
+  for key in cuts tokens_cut docs_removed anchors shared_anchors window_runs cuts_proposed \
+    cuts_refused unlocated_docs; do
+    [ "$(stat_of "$work/$name" $key)" = "$(stat_of "$work/ref2" $key)" ] ||
+      fail "$name: $key $(stat_of "$work/$name" $key), uninterrupted $(stat_of "$work/ref2" $key)"
+  done
+  [ "$(grep -o '"largest_repeats": \[[0-9, ]*\]' "$work/$name/stats.json")" = \
+    "$(grep -o '"largest_repeats": \[[0-9, ]*\]' "$work/ref2/stats.json")" ] ||
+    fail "$name: largest_repeats differ from the uninterrupted run's"
+done
 
-# SIGUSR1 (Slurm pre-emption): the rank finishes its split, every rank stops, exit code 75 and
-# the STOPPED marker; the resumed run completes.
-out="$work/usr1"
-run 2 "$out" NEARDUP_FAULT=0:split:2:usr1 -- -o "$out"
-status=$?
-[ "$status" -eq 75 ] || fail "usr1: exit status $status, wanted 75"
-[ -f "$out/_checkpoint/STOPPED" ] || fail "usr1: no STOPPED marker"
-grep -q "resume" "$out.log" || fail "usr1: the log does not say how to resume"
-run 2 "$out.resume" -- --resume "$out" || fail "usr1: resume failed"
-same_outputs "$work/ref2" "$out"
+# --unit line and --keep-occurrence none: killed after the facts, resumed at 3 ranks.
+for mode in "--unit line" "--keep-occurrence none"; do
+  name=$(echo "$mode" | tr -d '-' | tr ' ' _)
+  run 3 "$work/ref_$name" -- -o "$work/ref_$name" $mode || fail "$name: uninterrupted run"
+  run 2 "$work/$name" NEARDUP_FAULT=1:facts_saved:1 -- -o "$work/$name" $mode
+  run 3 "$work/$name.resume" -- --resume "$work/$name" $mode || fail "$name: resume failed"
+  stage_ran "$work/$name" "load facts" || fail "$name: the facts were not loaded"
+  same_outputs "$work/ref_$name" "$work/$name"
+done
+
+# SIGUSR1 (Slurm pre-emption) in the read, and as the facts are saved: every rank stops, exit
+# code 75 and the STOPPED marker; the resumed run completes (loading the facts in the second).
+for fault in split:2 facts_saved:1; do
+  out="$work/usr1_${fault%%:*}"
+  run 2 "$out" NEARDUP_FAULT=0:$fault:usr1 -- -o "$out"
+  status=$?
+  [ "$status" -eq 75 ] || fail "usr1 at $fault: exit status $status, wanted 75"
+  [ -f "$out/_checkpoint/STOPPED" ] || fail "usr1 at $fault: no STOPPED marker"
+  grep -q "resume" "$out.log" || fail "usr1 at $fault: the log does not say how to resume"
+  run 2 "$out.resume" -- --resume "$out" || fail "usr1 at $fault: resume failed"
+  same_outputs "$work/ref2" "$out"
+done
+stage_ran "$work/usr1_facts_saved" "load facts" || fail "usr1 at facts_saved: facts not loaded"
 
 # A damaged facts part is found by its checksum: the search runs again.
 out="$work/damaged"

@@ -155,14 +155,14 @@ status=$(submit stopped)
 grep -q "resuming the run in" "$work"/stopped-*.log || fail "the second submission did not resume"
 same_outputs stopped
 
-# spans.sbatch: the same spans/ and deduped/ as mpirun -n 2; stopped by SIGUSR1 after its
-# second split and submitted again, it resumes and completes with the same outputs.
+# spans.sbatch: the same spans/ and deduped/ as mpirun -n 2; stopped by SIGUSR1 as its facts
+# are saved (exit 75) and submitted again, it resumes and completes with the same outputs.
 "${mpirun[@]}" -n 2 "$neardup" spans -i "$work/in" -o "$work/spans-mpirun" "${spans_flags[@]}" \
   >"$work/spans-mpirun.log" 2>&1 || fail "the mpirun spans run failed"
 for name in spans spans_stopped; do
   if [ "$name" = spans_stopped ]; then
-    status=$(submit_job spans "$name" NEARDUP_FAULT=0:split:2:usr1)
-    [ "$status" != 0 ] || fail "the stopped spans job exited 0"
+    status=$(submit_job spans "$name" NEARDUP_FAULT=0:facts_saved:1:usr1)
+    [ "$status" = 75 ] || fail "the stopped spans job exited $status, not 75"
   fi
   status=$(submit_job spans "$name")
   [ "$status" = 0 ] || { fail "$name job exit status $status"; cat "$work/$name"-*.log; }

@@ -611,9 +611,6 @@ INSTANTIATE_TEST_SUITE_P(Units, SpansUnits,
                                            std::tuple{SpanUnit::kParagraph, KeepOccurrence::kFirst,
                                                       2u}));
 
-// Records written by hand: a byte-order mark before a record stays before its cut record; a text
-// field whose key is written with an escape cannot be rewritten in place, and the job fails
-// naming the record rather than writing it uncut.
 // Two documents with one id: counted in stats.json and named on report.html, since spans/
 // rows name documents by id (the cuts themselves still go to the right document).
 TEST(SpansJobRecords, RepeatedIdsAreCountedAndWarnedAbout) {
@@ -636,6 +633,9 @@ TEST(SpansJobRecords, RepeatedIdsAreCountedAndWarnedAbout) {
   EXPECT_NE(html.find("1 documents repeat an earlier document&#39;s id"), std::string::npos);
 }
 
+// Records written by hand: a byte-order mark before a record stays before its cut record; a text
+// field whose key is written with an escape cannot be rewritten in place, and the job fails
+// naming the record rather than writing it uncut.
 TEST(SpansJobRecords, ByteOrderMarksStayAndEscapedKeysFail) {
   std::string run;
   for (int i = 0; i < 30; ++i) run += " word" + std::to_string(i);
