@@ -576,13 +576,9 @@ class SpansRun {
     return all;
   }
 
-  // Rank 0: the scratch removed, then stats.json, report.html (unless --no-report) and
-  // _SUCCESS last (RunDirectory::commit).
+  // Rank 0: stats.json, report.html (unless --no-report) and _SUCCESS last, the scratch gone
+  // first (RunDirectory::commit).
   void commit_outputs(const std::string& stats) {
-    if (spill_ && options_.tmp_dir.empty()) {
-      std::filesystem::remove_all(std::filesystem::path(options_.output) /
-                                  output_name(Output::kTmp));
-    }
     std::optional<std::string> page;
     if (options_.write_report) page = render_spans_report(report_);
     directory_.commit(stats, page ? &*page : nullptr);

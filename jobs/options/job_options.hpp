@@ -192,7 +192,7 @@ inline constexpr struct DescribeCheckpointOptions {
     using enum ParameterScope;
     v.value({"--resume", "resume", kNone,
              "continue the interrupted run that writes to DIR (same flags and inputs; any rank "
-             "count): finished splits and stages are not redone",
+             "count): finished stages (and the dedup jobs' split sketches) are not redone",
              "DIR"},
             o.resume);
     v.value({"!--no-checkpoint", "checkpoint", kNone,

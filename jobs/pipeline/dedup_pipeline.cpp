@@ -623,14 +623,11 @@ class DedupRun {
 
   // Rank 0: stats.json, report.html, _SUCCESS last, with the scratch gone first.
   void commit_outputs() {
-    const std::filesystem::path out(options_.output);
     std::optional<std::string> page;
     if (options_.write_report) {
       describe_run(page_, report_);
       page = render_html_report(page_);
     }
-    if (spill_ && options_.tmp_dir.empty())
-      std::filesystem::remove_all(out / output_name(Output::kTmp));
     if (reference_index_ == reference_scratch_) std::filesystem::remove_all(reference_scratch_);
     directory_.commit(stats_json(report_), page ? &*page : nullptr);
   }

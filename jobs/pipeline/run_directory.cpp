@@ -52,6 +52,7 @@ void RunDirectory::check_inputs_unchanged() {
 
 void RunDirectory::commit(const std::string& stats, const std::string* page) {
   const std::filesystem::path out(options_.output);
+  if (options_.tmp_dir.empty()) std::filesystem::remove_all(out / output_name(Output::kTmp));
   write_file_atomically((out / output_name(Output::kStats)).string(), stats);
   if (page) write_file_atomically((out / output_name(Output::kReport)).string(), *page);
   // Temporaries of other runs: one whose lock this run broke, or one killed before this run

@@ -55,7 +55,8 @@ class RunDirectory {
   /// changed since the plan (every rank checks the files it reads).
   void check_inputs_unchanged();
 
-  /// Rank 0, last: writes stats.json (`stats`), report.html (`page`, unless null), removes
+  /// Rank 0, last: removes OUTPUT/_tmp (the default scratch of compressed inputs' records),
+  /// writes stats.json (`stats`), report.html (`page`, unless null), removes
   /// the temporaries other runs left (logged), writes _SUCCESS (a copy of stats.json), removes
   /// the checkpoint and releases the lock. Throws IoError when a file cannot be written.
   void commit(const std::string& stats, const std::string* page);
