@@ -1,6 +1,6 @@
-// The command line: `neardup minhash`, `simhash`, `exact`, `explain`, `index`, `query` and
-// `params`, parsed with CLI11 and dispatched to the subcommand given; the usage errors they
-// share.
+// The command line: `neardup minhash`, `simhash`, `exact`, `spans`, `explain`, `index`,
+// `query` and `params`, parsed with CLI11 and dispatched to the subcommand given; the usage
+// errors they share.
 #include "jobs/cli/cli.hpp"
 
 #include <CLI/CLI.hpp>
@@ -21,13 +21,15 @@
 namespace neardup {
 namespace {
 
-// Runs the parsed `command`; errors every rank agrees on exit 1, usage errors (flags that do
-// not go together) 2, a stop request 75.
-int run_parsed(MPI_Comm comm, const Command& command) {
-  const int rank = comm_rank(comm);
-  install_stop_handlers();
+// Runs the parsed `command`, on `mpi`'s world or alone; errors every rank agrees on exit 1,
+// usage errors (flags that do not go together) 2, a stop request 75.
+int run_parsed(MpiProcess& mpi, const Command& command) {
+  if (command.run_alone && mpi.rank() != 0) return 0;
+  const MPI_Comm comm = command.run_alone ? MPI_COMM_NULL : mpi.world();
+  const int rank = mpi.rank();
+  if (!command.run_alone) install_stop_handlers();  // alone, a signal ends it as any process
   try {
-    return command.run(comm);
+    return command.run_alone ? command.run_alone() : command.run(comm);
   } catch (const UsageError& e) {
     if (rank == 0) log_error(e.what());
     return 2;
@@ -133,8 +135,8 @@ int refuse_overlapping_output(MPI_Comm comm, const std::vector<std::string>& inp
   return 2;
 }
 
-int run_command_line(MPI_Comm comm, int argc, char** argv) {
-  const int rank = comm_rank(comm);
+int run_command_line(MpiProcess& mpi, int argc, char** argv) {
+  const int rank = mpi.rank();
   CLI::App app{"neardup: near-duplicate documents in corpora too big for one machine"};
   app.require_subcommand(1);
   app.set_version_flag("--version", std::string("neardup ") + kNeardupVersion);
@@ -163,7 +165,7 @@ int run_command_line(MPI_Comm comm, int argc, char** argv) {
                       : log.verbose ? Verbosity::kVerbose
                                     : Verbosity::kNormal);
   for (const Command& command : commands) {
-    if (command.app->parsed()) return run_parsed(comm, command);
+    if (command.app->parsed()) return run_parsed(mpi, command);
   }
   return 2;  // unreachable: CLI11 requires one subcommand
 }

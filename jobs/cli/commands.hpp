@@ -20,12 +20,17 @@ struct LogFlags {
 /// Binds -v/--verbose and -q/--quiet to `log`, once for every command that has them.
 void add_log_flags(CLI::App& command, LogFlags& log);
 
-/// One subcommand: its CLI11 command, with its flags bound, and what runs it.
+/// One subcommand: its CLI11 command, with its flags bound, and what runs it: `run` for a
+/// command that talks to other ranks, `run_alone` instead for one that runs in one process.
 struct Command {
   CLI::App* app = nullptr;
   /// Runs the parsed command on `comm` and returns the exit code; throws JobError (an error
   /// every rank agrees on) or JobInterrupted.
   std::function<int(MPI_Comm comm)> run;
+  /// Runs the parsed command in this process, which need not have started MPI (rank 0 of a
+  /// launched job runs it, the other ranks exit 0); returns the exit code, throws UsageError or
+  /// JobError.
+  std::function<int()> run_alone;
 };
 
 /// Collective: when the inputs and the output directory overlap (input_output_overlap, as
@@ -43,7 +48,7 @@ Command add_exact_command(CLI::App& app, LogFlags& log, const std::string& comma
 /// `neardup spans`: text repeated inside documents cut (MPI).
 Command add_spans_command(CLI::App& app, LogFlags& log, const std::string& command_line);
 
-/// `neardup explain`: why two documents are or are not near-duplicates (rank 0 only).
+/// `neardup explain`: why two documents are or are not near-duplicates (one process).
 Command add_explain_command(CLI::App& app, LogFlags& log);
 
 /// `neardup index build` and `neardup index add` (MPI).
@@ -52,7 +57,7 @@ std::vector<Command> add_index_commands(CLI::App& app, LogFlags& log);
 /// `neardup query`: near-duplicates in an index of each document read (one process).
 Command add_query_command(CLI::App& app, LogFlags& log);
 
-/// `neardup params`: the LSH bands x rows for a threshold.
+/// `neardup params`: the LSH bands x rows for a threshold (one process).
 Command add_params_command(CLI::App& app);
 
 }  // namespace neardup

@@ -32,14 +32,16 @@ Command add_dedup_command(CLI::App& app, LogFlags& log, const std::string& comma
   bind_job_options(*command, *o, log);
   bind_options(*command, *o, describe);
   add_refused_flags(*command, name);
-  return {command, [o, run](MPI_Comm comm) {
+  return {command,
+          [o, run](MPI_Comm comm) {
             output_from_resume(*o);
             if (const int usage = refuse_overlapping_output(comm, o->inputs, o->output)) {
               return usage;
             }
             run(comm, *o);
             return 0;
-          }};
+          },
+          nullptr};
 }
 
 }  // namespace
@@ -96,8 +98,7 @@ Command add_explain_command(CLI::App& app, LogFlags& log) {
       ->required()
       ->expected(1, 2);
   return {
-      command, [e](MPI_Comm comm) {
-        if (comm_rank(comm) != 0) return 0;
+      command, nullptr, [e] {
         if (e->ids.size() == 1 && e->run.empty()) {
           throw UsageError(
               "explain: one --id needs --run DIR (what that run decided for it); "

@@ -70,14 +70,16 @@ Command add_index_command(CLI::App& index, LogFlags& log, bool add) {
   command->get_option("--input")->required();
   command->get_option("--index")->required();
   add_log_flags(*command, log);
-  return {command, [o](MPI_Comm comm) {
+  return {command,
+          [o](MPI_Comm comm) {
             if (const int usage = refuse_overlapping_output(comm, o->inputs, o->output)) {
               return usage;
             }
             const IndexBuildSummary summary = run_index_build(comm, *o);
             if (comm_rank(comm) == 0) print_index_summary(summary, o->add, comm_size(comm));
             return 0;
-          }};
+          },
+          nullptr};
 }
 
 // The query's figures on standard error (-v).
@@ -123,8 +125,7 @@ Command add_query_command(CLI::App& app, LogFlags& log) {
                    "--dedup-list: the array of results in each line")
       ->capture_default_str();
   add_log_flags(*command, log);
-  return {command, [query, &log](MPI_Comm comm) {
-            if (comm_rank(comm) != 0) return 0;
+  return {command, nullptr, [query, &log] {
             std::string problem = input_pattern_problem(query->inputs);
             if (problem.empty()) problem = filter_problem(query->filter);
             if (problem.empty()) problem = query_problem(*query);
@@ -147,12 +148,12 @@ Command add_params_command(CLI::App& app) {
   auto o = std::make_shared<ParamsOptions>();
   CLI::App* command = app.add_subcommand("params", "show the LSH bands x rows for a threshold");
   bind_options(*command, *o, describe_lsh_options);
-  return {command, [o](MPI_Comm comm) {
+  return {command, nullptr, [o] {
             if (const std::string problem = validate_lsh_options(*o); !problem.empty()) {
-              if (comm_rank(comm) == 0) std::cerr << "error: " << problem << "\n";
+              std::cerr << "error: " << problem << "\n";
               return 2;
             }
-            if (comm_rank(comm) == 0) std::cout << params_report(*o);
+            std::cout << params_report(*o);
             return 0;
           }};
 }

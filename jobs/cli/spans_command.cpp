@@ -19,14 +19,16 @@ Command add_spans_command(CLI::App& app, LogFlags& log, const std::string& comma
   command->get_option("--input")->required();
   add_log_flags(*command, log);
   add_refused_flags(*command, "spans");
-  return {command, [o](MPI_Comm comm) {
+  return {command,
+          [o](MPI_Comm comm) {
             output_from_resume(*o);
             if (const int usage = refuse_overlapping_output(comm, o->inputs, o->output)) {
               return usage;
             }
             run_spans(comm, *o);
             return 0;
-          }};
+          },
+          nullptr};
 }
 
 }  // namespace neardup

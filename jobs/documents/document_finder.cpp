@@ -5,10 +5,10 @@
 #include <cstdint>
 
 #include "io/input/input_plan.hpp"
+#include "io/io_error.hpp"
 #include "io/read/record_reader.hpp"
 #include "io/write/tsv.hpp"
 #include "jobs/documents/document_parser.hpp"
-#include "jobs/documents/job_plan.hpp"
 
 namespace neardup {
 namespace {
@@ -24,11 +24,30 @@ Match match_of(const std::string& wanted, const std::string& id, const std::stri
                                                                                 : Match::kNone;
 }
 
+// The inputs and their splits as a job cuts them (a line's number counts on across a file's
+// splits as the sketch's does), listed and cut in this process without MPI.
+struct LocalInputs {
+  InputFiles files;
+  std::vector<Split> splits;
+};
+
+LocalInputs list_inputs(const JobOptions& options) {
+  try {
+    IgnoredFiles ignored;
+    LocalInputs inputs;
+    inputs.files = expand_inputs(options.inputs, {options.format, options.filter}, &ignored);
+    inputs.splits = cut_splits(inputs.files, options.split_bytes);
+    return inputs;
+  } catch (const IoError& e) {
+    throw JobError(e.what());
+  }
+}
+
 }  // namespace
 
 std::vector<std::optional<FoundDoc>> find_documents(const JobOptions& options,
                                                     std::span<const std::string> ids) {
-  const JobPlan plan = make_plan(MPI_COMM_SELF, options, SplitSharing::kNone);
+  const LocalInputs plan = list_inputs(options);
   DocumentParser parser(options.document);
   ParsedLine parsed;
   std::vector<std::optional<FoundDoc>> found(ids.size());

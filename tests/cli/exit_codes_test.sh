@@ -3,6 +3,7 @@
 # run that succeeds (and --help, --version), 1 for a failure at run time (an input or index
 # that is not there), 2 for a usage error (an unknown flag, a value out of range, flags that do
 # not go together, no subcommand), each with its message; 75 is cli.sigterm_stops_with_75's.
+# query, explain, params, --help and --version start no MPI runtime when run directly.
 # Usage: exit_codes_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -71,4 +72,19 @@ expect 1 "$missing" query --index "$missing" -i "$work/in/a.jsonl"
 expect 2 'did you mean --index' query --indx "$work/index" -i "$work/in/a.jsonl"
 expect 0 'bands' params -t 0.8
 expect 2 'not in range|must be in' params -t 1.5
-finish "every subcommand exits 0, 1 and 2 as the table says, directly and under mpirun"
+
+# The commands that run alone start no MPI runtime: with one that cannot start (an MCA
+# component that does not exist), they still answer, and a job, which needs it, fails.
+alone() {
+  OMPI_MCA_pml=no_such_component "$neardup" "$@" </dev/null >"$work/log" 2>&1 ||
+    fail "neardup $* started MPI: $(head -c 300 "$work/log")"
+}
+alone --version
+alone minhash --help
+alone params -t 0.8
+alone explain --run "$work/run" --id "$id_a" --id "$id_b"
+alone query --index "$work/index" -i "$work/in/a.jsonl"
+OMPI_MCA_pml=no_such_component "$neardup" minhash -i "$work/in" -o "$work/out" --overwrite \
+  </dev/null >"$work/log" 2>&1 && fail "a job ran with an MPI that cannot start"
+finish "every subcommand exits 0, 1 and 2 as the table says, directly and under mpirun; the \
+commands that run alone start no MPI"
