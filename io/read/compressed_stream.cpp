@@ -16,18 +16,23 @@ namespace neardup {
 namespace {
 
 constexpr std::size_t kInputBytes = 1 << 20;
+constexpr std::size_t kSmallInputBytes = 64 << 10;
 
-// The compressed bytes of a file from an offset on, refilled a fixed-size buffer at a time.
+// The compressed bytes of a file from an offset on, refilled a fixed-size buffer at a time:
+// 1 MiB, or the range [begin, end) when it is smaller (64 KiB at least).
 class CompressedInput {
  public:
-  CompressedInput(const std::string& path, std::uint64_t begin)
-      : file_(path, begin), buffer_(std::make_unique_for_overwrite<char[]>(kInputBytes)) {}
+  CompressedInput(const std::string& path, std::uint64_t begin, std::uint64_t end)
+      : file_(path, begin),
+        size_(static_cast<std::size_t>(std::clamp<std::uint64_t>(end > begin ? end - begin : 0,
+                                                                 kSmallInputBytes, kInputBytes))),
+        buffer_(std::make_unique_for_overwrite<char[]>(size_)) {}
 
   // Refills the buffer when it is used up; returns false when the file has no more bytes.
   bool refill(const char*& next, std::size_t& available) {
     if (available > 0) return true;
     if (eof_) return false;
-    available = file_.read(buffer_.get(), kInputBytes);
+    available = file_.read(buffer_.get(), size_);
     next = buffer_.get();
     eof_ = available == 0;
     return !eof_;
@@ -41,6 +46,7 @@ class CompressedInput {
 
  private:
   FileStream file_;
+  std::size_t size_;
   std::unique_ptr<char[]> buffer_;  // not zeroed: a small file touches few of its pages
   bool eof_ = false;
 };
@@ -70,7 +76,7 @@ class RangeEnd {
 class GzipStream final : public CompressedStream {
  public:
   GzipStream(const std::string& path, std::uint64_t begin, std::uint64_t end)
-      : input_(path, begin), range_(begin, end) {
+      : input_(path, begin, end), range_(begin, end) {
     if (inflateInit2(&z_, 16 + MAX_WBITS) != Z_OK) throw std::bad_alloc();
   }
   ~GzipStream() override { inflateEnd(&z_); }
@@ -141,7 +147,7 @@ class GzipStream final : public CompressedStream {
 class ZstdStream final : public CompressedStream {
  public:
   ZstdStream(const std::string& path, std::uint64_t begin, std::uint64_t end)
-      : input_(path, begin), range_(begin, end), context_(ZSTD_createDCtx()) {
+      : input_(path, begin, end), range_(begin, end), context_(ZSTD_createDCtx()) {
     if (context_ == nullptr) throw std::bad_alloc();
   }
   ~ZstdStream() override { ZSTD_freeDCtx(context_); }

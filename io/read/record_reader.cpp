@@ -48,6 +48,13 @@ std::size_t buffer_limit(std::uint64_t max_record_bytes) {
          kChunkBytes;
 }
 
+// A reader's first line buffer: a chunk, or less for a range smaller than one (the splits of
+// small files are), at least a text chunk; grown as long lines need.
+std::size_t first_buffer_bytes(std::uint64_t begin, std::uint64_t end) {
+  const std::uint64_t range = end > begin ? end - begin : 0;
+  return static_cast<std::size_t>(std::clamp<std::uint64_t>(range, kTextChunkBytes, kChunkBytes));
+}
+
 // A reader's line buffer, not zeroed (a small split touches few of its pages), grown keeping
 // what it holds.
 class LineBuffer {
@@ -90,7 +97,7 @@ class LineRecordReader final : public RecordReader {
                    std::uint64_t begin, std::uint64_t end, std::uint64_t max_record_bytes)
       : stream_(std::move(stream)),
         pieces_(pieces),
-        buffer_(kChunkBytes),
+        buffer_(first_buffer_bytes(begin, end)),
         buffer_offset_(pieces == nullptr && begin > 0 ? begin - 1 : 0),
         end_(end),
         range_bytes_(end > begin ? end - begin : 0),
