@@ -267,8 +267,10 @@ class SpansRun {
           const DocumentCuts cuts_of = units() ? unit_cuts(options_.spec)
                                                : run_cuts(options_.spec, options_.fingerprint_mask,
                                                           options_.document.tokenizer);
-          cuts_ =
-              confirm_cuts(exchanger_, facts, located_of(), id_of, cuts_of, owner_, cut_counts_);
+          cuts_ = confirm_cuts(
+              exchanger_, facts, located_of(), id_of, cuts_of, owner_,
+              options_.cut_round_bytes != 0 ? options_.cut_round_bytes : options_.shuffle_bytes,
+              cut_counts_);
           confirmed = true;
           return saved_cuts(cuts_);
         },
@@ -428,6 +430,7 @@ class SpansRun {
     s.tokens_cut = sum_over_ranks(comm_, tokens);
     s.bytes_cut = sum_over_ranks(comm_, bytes);
     s.cuts_refused = sum_over_ranks(comm_, cut_counts_.refused);
+    s.cut_rounds = max_over_ranks(comm_, cut_counts_.rounds);
     s.unlocated_docs =
         sum_over_ranks(comm_, cut_counts_.unlocated_docs + search_counts_.unlocated_docs);
     s.bytes_shuffled = sum_over_ranks(comm_, exchanger_.bytes_sent());
@@ -555,6 +558,7 @@ class SpansRun {
     json.key("repeated_windows").value(repeated);
     json.key("window_runs").value(window_runs);
     json.key("equal_runs_fetched").value(fetched);
+    json.key("cut_rounds").value(s.cut_rounds);
     json.key("largest_repeats").begin_array();
     for (const std::uint64_t n : largest) json.value(n);
     json.end_array();

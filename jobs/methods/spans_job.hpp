@@ -20,6 +20,7 @@ struct SpansSummary {
   std::uint64_t tokens_cut = 0;
   std::uint64_t bytes_cut = 0;
   std::uint64_t cuts_refused = 0;  // proposed by the fingerprints, refused by the tokens
+  std::uint64_t cut_rounds = 0;    // rounds the confirmation took (0: the cuts were loaded)
   std::uint64_t unlocated_docs = 0;
   std::uint64_t bytes_shuffled = 0;
 };

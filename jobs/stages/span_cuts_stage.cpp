@@ -83,18 +83,28 @@ std::span<const Fact> take_part(const std::vector<Fact>& list, std::size_t& next
   return std::span(list).subspan(begin, next - begin);
 }
 
-// The proposed cuts of this rank's documents, and the distinct runs their proofs name,
-// numbered.
-std::vector<Proposed> propose(const SpanFacts& facts, const LocatedOf& located_of,
-                              const DocumentCuts& cuts_of, std::map<RunRef, std::uint32_t>& runs,
-                              SpanCutCounts& counts) {
+// Where the proposals have come to in this rank's documents and their facts.
+struct ProposalCursor {
+  std::size_t doc = 0;
+  std::size_t anchor = 0;
+  std::size_t window = 0;
+};
+
+// The proposed cuts of this rank's next documents `docs` from `at` on, taken until the cuts'
+// text reaches `round_bytes` (at least one document), and the distinct runs their proofs
+// name, numbered; advances `at`.
+std::vector<Proposed> propose(const SpanFacts& facts, std::span<const DocId> docs,
+                              ProposalCursor& at, std::uint64_t round_bytes,
+                              const LocatedOf& located_of, const DocumentCuts& cuts_of,
+                              std::map<RunRef, std::uint32_t>& runs, SpanCutCounts& counts) {
   std::vector<Proposed> proposed;
   LocatedText doc;
-  std::size_t next_anchor = 0, next_window = 0;
-  for (const DocId id : documents_of(facts)) {
+  std::uint64_t text_bytes = 0;
+  while (at.doc < docs.size() && (text_bytes < round_bytes || proposed.empty())) {
+    const DocId id = docs[at.doc++];
     located_of(id, doc);
-    const ProposedCuts cuts = cuts_of(doc, take_part(facts.anchors, next_anchor, id),
-                                      take_part(facts.windows, next_window, id));
+    const ProposedCuts cuts = cuts_of(doc, take_part(facts.anchors, at.anchor, id),
+                                      take_part(facts.windows, at.window, id));
     counts.proposed += cuts.size();
     if (!doc.located && !cuts.empty()) ++counts.unlocated_docs;
     for (const auto& [cut, bytes] : doc.located ? cuts : ProposedCuts{}) {
@@ -108,6 +118,7 @@ std::vector<Proposed> propose(const SpanFacts& facts, const LocatedOf& located_o
       p.text = run_text(doc.tokens, cut.proof_begin, cut.proof_end);
       p.serial = it->second;
       p.offset = cut.begin - cut.proof_begin;
+      text_bytes += p.text.size();
       proposed.push_back(std::move(p));
     }
   }
@@ -191,6 +202,22 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
   return answers;
 }
 
+// The proposed cuts whose tokens equal their equal run's (`answers`, by serial), with the
+// run's id and first byte, appended to `confirmed`; the others counted as refused.
+void confirm(std::vector<Proposed>& proposed, const std::vector<RunAnswer>& answers,
+             std::vector<ConfirmedCut>& confirmed, SpanCutCounts& counts) {
+  for (Proposed& p : proposed) {
+    const RunAnswer& a = answers[p.serial];
+    if (!a.found || a.text != p.text) {
+      ++counts.refused;
+      continue;
+    }
+    p.cut.equal_id = a.id;
+    p.cut.equal_byte_start = a.start_of(p.offset);
+    confirmed.push_back(std::move(p.cut));
+  }
+}
+
 }  // namespace
 
 DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask, TokenizerKind tokenizer) {
@@ -228,25 +255,21 @@ DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask, TokenizerKind to
 std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& facts,
                                        const LocatedOf& located_of, const IdOf& id_of,
                                        const DocumentCuts& cuts_of, const OwnerFn& owner,
-                                       SpanCutCounts& counts) {
-  std::map<RunRef, std::uint32_t> runs;
-  std::vector<Proposed> proposed;
-  run_agreed(exchanger.comm(),
-             [&] { proposed = propose(facts, located_of, cuts_of, runs, counts); });
-  counts.equal_runs_fetched = runs.size();
-  const std::vector<RunAnswer> answers =
-      fetch_runs(exchanger, runs, proposed, located_of, id_of, owner);
+                                       std::uint64_t round_bytes, SpanCutCounts& counts) {
+  const std::vector<DocId> docs = documents_of(facts);
+  ProposalCursor at;
   std::vector<ConfirmedCut> confirmed;
-  for (Proposed& p : proposed) {
-    const RunAnswer& a = answers[p.serial];
-    if (!a.found || a.text != p.text) {
-      ++counts.refused;
-      continue;
-    }
-    p.cut.equal_id = a.id;
-    p.cut.equal_byte_start = a.start_of(p.offset);
-    confirmed.push_back(std::move(p.cut));
-  }
+  do {
+    std::map<RunRef, std::uint32_t> runs;
+    std::vector<Proposed> proposed;
+    run_agreed(exchanger.comm(), [&] {
+      proposed = propose(facts, docs, at, round_bytes, located_of, cuts_of, runs, counts);
+    });
+    counts.equal_runs_fetched += runs.size();
+    ++counts.rounds;
+    confirm(proposed, fetch_runs(exchanger, runs, proposed, located_of, id_of, owner), confirmed,
+            counts);
+  } while (any_rank(exchanger.comm(), at.doc < docs.size()));
   return confirmed;
 }
 

@@ -257,6 +257,7 @@ struct SpansRun {
   std::uint64_t split_bytes = 64ull << 20;
   std::uint32_t min_doc_tokens = 1;
   std::uint64_t mask = ~0ULL;
+  std::uint64_t cut_round_bytes = 0;  // the proposed text one cut round holds; 0: 64 MiB
 };
 
 SpansSummary run(const std::string& dir, const std::string& name, const SpansRun& r) {
@@ -267,6 +268,7 @@ SpansSummary run(const std::string& dir, const std::string& name, const SpansRun
   o.split_bytes = r.split_bytes;
   o.min_doc_tokens = r.min_doc_tokens;
   o.fingerprint_mask = r.mask;
+  o.cut_round_bytes = r.cut_round_bytes;
   o.progress_seconds = 0;
   return run_spans(MPI_COMM_WORLD, o);
 }
@@ -322,6 +324,13 @@ class SpansJob : public ::testing::Test {
     EXPECT_GT(testing::stat(out, "/windows_shuffled"), 0u);
     EXPECT_GT(testing::stat(out, "/follower_anchors"), 0u);
     EXPECT_GT(testing::stat(out, "/window_runs"), 0u);
+    // The cut confirms in one round by default, in many when a round holds little text.
+    if (r.cut_round_bytes != 0) {
+      EXPECT_GT(summary.cut_rounds, 3u);
+    } else {
+      EXPECT_EQ(summary.cut_rounds, 1u);
+    }
+    EXPECT_EQ(testing::stat(out, "/cut_rounds"), summary.cut_rounds);
   }
 
   std::vector<GeneratedDoc> corpus_;
@@ -336,6 +345,15 @@ TEST_F(SpansJob, KeepFirstCutsExactlyTheOraclesTokens) {
   expect_oracle("first-small-splits",
                 {.spec = {.min_tokens = 13}, .split_bytes = 4096, .min_doc_tokens = 5});
   expect_oracle("first-short-docs-go", {.spec = {.min_tokens = 13}, .min_doc_tokens = 60});
+}
+
+// Proposed cuts confirmed in rounds of 2 KiB of their text per rank: a document's cuts
+// and the runs they fetch fall in many rounds, and the cuts are the oracle's all the same.
+TEST_F(SpansJob, CutInRoundsOfBoundedTextEqualsTheOracle) {
+  expect_oracle("rounds",
+                {.spec = {.min_tokens = 13}, .split_bytes = 4096, .cut_round_bytes = 2 << 10});
+  expect_oracle("rounds-none", {.spec = {.min_tokens = 13, .keep = KeepOccurrence::kNone},
+                                .cut_round_bytes = 2 << 10});
 }
 
 TEST_F(SpansJob, KeepNoneCutsEveryOccurrence) {
