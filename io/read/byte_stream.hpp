@@ -1,11 +1,26 @@
 // Sequential byte sources read in chunks: a file from an offset, or a decompressed file.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
 
 namespace neardup {
+
+/// The chunk a reader takes from a stream at a time.
+inline constexpr std::size_t kReadChunkBytes = 1 << 20;
+
+/// The smallest chunk: text files and the splits of small files are often smaller than a chunk.
+inline constexpr std::size_t kSmallReadChunkBytes = 64 << 10;
+
+/// The buffer for reading the byte range [begin, end) of a file: a chunk, or the range when it
+/// is smaller, at least a small chunk (a split of a small file then takes little memory).
+inline std::size_t range_buffer_bytes(std::uint64_t begin, std::uint64_t end) {
+  const std::uint64_t range = end > begin ? end - begin : 0;
+  return static_cast<std::size_t>(
+      std::clamp<std::uint64_t>(range, kSmallReadChunkBytes, kReadChunkBytes));
+}
 
 /// A stream of bytes read front to back in chunks of the caller's choosing.
 class ByteStream {

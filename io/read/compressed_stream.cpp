@@ -15,17 +15,13 @@
 namespace neardup {
 namespace {
 
-constexpr std::size_t kInputBytes = 1 << 20;
-constexpr std::size_t kSmallInputBytes = 64 << 10;
-
 // The compressed bytes of a file from an offset on, refilled a fixed-size buffer at a time:
-// 1 MiB, or the range [begin, end) when it is smaller (64 KiB at least).
+// range_buffer_bytes(begin, end).
 class CompressedInput {
  public:
   CompressedInput(const std::string& path, std::uint64_t begin, std::uint64_t end)
       : file_(path, begin),
-        size_(static_cast<std::size_t>(std::clamp<std::uint64_t>(end > begin ? end - begin : 0,
-                                                                 kSmallInputBytes, kInputBytes))),
+        size_(range_buffer_bytes(begin, end)),
         buffer_(std::make_unique_for_overwrite<char[]>(size_)) {}
 
   // Refills the buffer when it is used up; returns false when the file has no more bytes.

@@ -19,8 +19,6 @@
 namespace neardup {
 namespace {
 
-constexpr std::size_t kChunkBytes = 1 << 20;
-constexpr std::size_t kTextChunkBytes = 64 << 10;  // text files: many are small
 constexpr std::uint64_t kNoEnd = std::numeric_limits<std::uint64_t>::max();
 
 // A streaming XXH3-64 of bytes as they are consumed.
@@ -42,17 +40,10 @@ class ContentHash {
 
 // The largest line buffer a reader needs: a record of max_record_bytes and one chunk after it.
 std::size_t buffer_limit(std::uint64_t max_record_bytes) {
-  const std::uint64_t most = std::numeric_limits<std::size_t>::max() - kChunkBytes;
+  const std::uint64_t most = std::numeric_limits<std::size_t>::max() - kReadChunkBytes;
   return static_cast<std::size_t>(std::min<std::uint64_t>(
-             std::max<std::uint64_t>(max_record_bytes, kChunkBytes), most)) +
-         kChunkBytes;
-}
-
-// A reader's first line buffer: a chunk, or less for a range smaller than one (the splits of
-// small files are), at least a text chunk; grown as long lines need.
-std::size_t first_buffer_bytes(std::uint64_t begin, std::uint64_t end) {
-  const std::uint64_t range = end > begin ? end - begin : 0;
-  return static_cast<std::size_t>(std::clamp<std::uint64_t>(range, kTextChunkBytes, kChunkBytes));
+             std::max<std::uint64_t>(max_record_bytes, kReadChunkBytes), most)) +
+         kReadChunkBytes;
 }
 
 // A reader's line buffer, not zeroed (a small split touches few of its pages), grown keeping
@@ -97,7 +88,7 @@ class LineRecordReader final : public RecordReader {
                    std::uint64_t begin, std::uint64_t end, std::uint64_t max_record_bytes)
       : stream_(std::move(stream)),
         pieces_(pieces),
-        buffer_(first_buffer_bytes(begin, end)),
+        buffer_(range_buffer_bytes(begin, end)),  // grown as long lines need
         buffer_offset_(pieces == nullptr && begin > 0 ? begin - 1 : 0),
         end_(end),
         range_bytes_(end > begin ? end - begin : 0),
@@ -327,7 +318,7 @@ class TextRecordReader final : public RecordReader {
   std::uint64_t max_ = 0;
   std::uint64_t consumed_ = 0;  // content bytes read
   std::string content_;
-  std::array<char, kTextChunkBytes> chunk_;  // not zeroed: a small file touches few pages
+  std::array<char, kSmallReadChunkBytes> chunk_;  // not zeroed: a small file touches few pages
   bool done_ = false;
   bool stopped_early_ = false;  // binary, or too large by its size: not read to the end
   bool nul_in_head_ = false;    // a NUL byte among the first kBinarySniffBytes read
