@@ -58,7 +58,7 @@ PayloadRequests send_requests(Exchanger& exchanger, std::span<const DocId> reque
 
 Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
                          const PayloadFn& provide, const PayloadSizeFn& size_of, Payloads* reuse) {
-  const std::vector<std::string>& incoming = requests.incoming;
+  const ReceivedBlocks& incoming = requests.incoming;
   const std::size_t ranks = incoming.size();
   Payloads result = reuse ? std::move(*reuse) : Payloads();
   result.found_.clear();
@@ -66,7 +66,7 @@ Payloads answer_requests(Exchanger& exchanger, const PayloadRequests& requests,
   std::string& answers = result.answers_;
   std::uint64_t bound = 0;
   if (size_of) {
-    for (const std::string& block : incoming) {
+    for (const std::string_view block : incoming) {
       for (std::size_t at = 0; at < block.size();) {
         bound += sizeof(std::uint64_t) + size_of(read_raw<DocId>(block, at));
       }

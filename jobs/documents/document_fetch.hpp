@@ -49,7 +49,7 @@ class Payloads {
 /// each rank asked of this one.
 struct PayloadRequests {
   std::vector<std::vector<DocId>> asked;  // by owner rank, in request order
-  std::vector<std::string> incoming;      // by asking rank, DocIds as raw bytes
+  ReceivedBlocks incoming;                // by asking rank, DocIds as raw bytes
   std::size_t requests = 0;
 };
 

@@ -202,15 +202,15 @@ std::string write_segment(const std::string& index_dir, const std::string& name,
 // Rank 0: index.meta with every rank's segment, written while this run still holds the lock;
 // then the segments it no longer lists go. Returns "" or the error.
 std::string commit_meta(const IndexBuildOptions& options, IndexMeta& meta,
-                        const std::vector<std::string>& segments, std::optional<RunLock>& lock) {
+                        const ReceivedBlocks& segments, std::optional<RunLock>& lock) {
   fault_point("index_commit");
   if (!lock->held()) {
     return options.output + ": another run took the index's lock (--break-lock); this " +
            (options.add ? "add" : "build") + " is not committed";
   }
   try {
-    for (const std::string& text : segments) {
-      if (!text.empty()) meta.segments.push_back(index_segment_from_text(text));
+    for (const std::string_view text : segments) {
+      if (!text.empty()) meta.segments.push_back(index_segment_from_text(std::string(text)));
     }
     ++meta.batches;
     save_index_meta(options.output, meta);
@@ -231,7 +231,7 @@ void commit_segments(Exchanger& exchanger, const IndexBuildOptions& options, Ind
                      IndexBuildSummary& summary) {
   std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
   to_root[0] = segment_text;
-  const std::vector<std::string> segments = exchanger.exchange_blocks(to_root);
+  const ReceivedBlocks segments = exchanger.exchange_blocks(to_root);
   std::string error;
   if (exchanger.rank() == 0) error = commit_meta(options, meta, segments, lock);
   agree_on_errors(exchanger.comm(), error);

@@ -123,8 +123,7 @@ std::vector<ConfirmedCut> cuts_with_ids(Exchanger& exchanger, const std::vector<
     }
   });
   std::vector<std::pair<DocId, std::string>> ids;
-  for (const std::string& block : exchanger.exchange_blocks(blocks)) {
-    std::string_view in = block;
+  for (std::string_view in : exchanger.exchange_blocks(blocks)) {
     while (!in.empty()) {
       const auto doc = take_value<DocId>(in);
       ids.emplace_back(doc, take_string(in));

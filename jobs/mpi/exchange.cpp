@@ -104,8 +104,7 @@ void Exchanger::exchange_bytes_into(std::span<const char> send,
   exchange_items(send.data(), send_offsets, send_counts, recv.data(), recv_counts, 1);
 }
 
-std::vector<std::string> Exchanger::exchange_blocks(
-    const std::vector<std::string>& per_destination) {
+ReceivedBlocks Exchanger::exchange_blocks(const std::vector<std::string>& per_destination) {
   const auto ranks = static_cast<std::size_t>(size_);
   std::vector<char> send;
   std::size_t total = 0;
@@ -116,14 +115,8 @@ std::vector<std::string> Exchanger::exchange_blocks(
     send.insert(send.end(), per_destination[d].begin(), per_destination[d].end());
     send_counts[d] = per_destination[d].size();
   }
-  const ByteBuffer recv = exchange_bytes(send, send_counts, recv_counts);
-  std::vector<std::string> per_source(ranks);
-  std::size_t offset = 0;
-  for (std::size_t s = 0; s < ranks; ++s) {
-    per_source[s].assign(recv.data() + offset, recv_counts[s]);
-    offset += recv_counts[s];
-  }
-  return per_source;
+  ByteBuffer recv = exchange_bytes(send, send_counts, recv_counts);
+  return ReceivedBlocks(std::move(recv), recv_counts);
 }
 
 }  // namespace neardup

@@ -14,6 +14,7 @@
 
 #include "core/release.hpp"
 #include "jobs/mpi/byte_buffer.hpp"
+#include "jobs/mpi/received_blocks.hpp"
 
 namespace neardup {
 
@@ -34,8 +35,9 @@ class Exchanger {
   void exchange_bytes_into(std::span<const char> send, std::span<const std::size_t> send_counts,
                            std::vector<std::size_t>& recv_counts, ByteBuffer& recv);
 
-  /// Collective: per_destination[d] goes to rank d; returns what each source rank sent here.
-  std::vector<std::string> exchange_blocks(const std::vector<std::string>& per_destination);
+  /// Collective: per_destination[d] goes to rank d (one MPI_Alltoallv); returns what each
+  /// source rank sent here, read in place from the receive buffer.
+  ReceivedBlocks exchange_blocks(const std::vector<std::string>& per_destination);
 
   /// Collective: sends each item to rank dest(item) and returns the items this rank received,
   /// in rounds bounded by round_bytes. Received order: by round, then source rank, then the

@@ -349,10 +349,10 @@ std::vector<MirrorRow> gather_top_mirrors(Exchanger& exchanger, std::span<const 
   std::vector<std::string> blocks(static_cast<std::size_t>(exchanger.size()));
   for (const MirrorRow& row : top) blocks[0] += mirror_row_line(row);
   top.clear();
-  for (const std::string& block : exchanger.exchange_blocks(blocks)) {
+  for (const std::string_view block : exchanger.exchange_blocks(blocks)) {
     for (std::size_t begin = 0, end; begin < block.size(); begin = end + 1) {
       end = block.find('\n', begin);
-      top.push_back(*parse_mirror_row_line(std::string_view(block).substr(begin, end - begin)));
+      top.push_back(*parse_mirror_row_line(block.substr(begin, end - begin)));
     }
   }
   keep_first(top, kReportMirrors, more_shared);

@@ -190,7 +190,7 @@ SpansReport gather_spans_report(Exchanger& exchanger, std::span<const ConfirmedC
     blocks[0] = packed_repeats(std::move(counts), source) + packed_documents(cuts, removed, source);
   });
   SpansReport report;
-  for (const std::string& block : exchanger.exchange_blocks(blocks)) unpack(block, report);
+  for (const std::string_view block : exchanger.exchange_blocks(blocks)) unpack(block, report);
   if (exchanger.rank() != 0) return {};
   std::sort(report.repeats.begin(), report.repeats.end(), [](const auto& a, const auto& b) {
     return a.copies != b.copies

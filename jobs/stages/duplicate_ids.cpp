@@ -31,11 +31,11 @@ DuplicateIds find_duplicate_ids(Exchanger& exchanger, std::vector<IdKey>&& keys,
   std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
   to_root[0].assign(reinterpret_cast<const char*>(examples.data()),
                     examples.size() * sizeof(examples[0]));
-  const std::vector<std::string> got = exchanger.exchange_blocks(to_root);
+  const ReceivedBlocks got = exchanger.exchange_blocks(to_root);
   DuplicateIds result;
   result.count = sum_over_ranks(exchanger.comm(), count);
   if (exchanger.rank() != 0) return result;
-  for (const std::string& block : got) {
+  for (const std::string_view block : got) {
     const std::size_t n = block.size() / sizeof(IdRepeat);
     const std::size_t old = result.examples.size();
     result.examples.resize(old + n);

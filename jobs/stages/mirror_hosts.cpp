@@ -58,7 +58,7 @@ HostTable count_hosts(Exchanger& exchanger, std::span<const std::uint64_t> host_
     block += name;
   }
   HostTable table;
-  for (const std::string& block : exchanger.exchange_blocks(blocks)) {
+  for (const std::string_view block : exchanger.exchange_blocks(blocks)) {
     for (std::string_view in = block; !in.empty();) {
       const std::uint64_t id = take_value<std::uint64_t>(in), docs = take_value<std::uint64_t>(in),
                           size = take_value<std::uint64_t>(in);

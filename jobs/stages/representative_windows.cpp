@@ -3,9 +3,11 @@
 #include "jobs/stages/representative_windows.hpp"
 
 #include <algorithm>
+#include <cstring>
 #include <string>
 #include <tuple>
 
+#include "core/release.hpp"
 #include "core/sketch/shingles.hpp"
 #include "core/spans/window_groups.hpp"
 #include "jobs/mpi/mpi_check.hpp"
@@ -28,11 +30,17 @@ struct RepHeader {
   std::uint32_t places = 1;
 };
 
-// A representative's windows as its k-gram's owner holds them: their hashes from
-// `first_hash` on.
+// A representative's windows as its k-gram's owner holds them: their hashes, read in place
+// in the received blocks.
 struct HeldRep {
   RepHeader header;
-  std::size_t first_hash = 0;
+  const char* hashes = nullptr;
+
+  std::uint64_t hash(std::uint32_t i) const {
+    std::uint64_t value;
+    std::memcpy(&value, hashes + std::size_t{i} * sizeof value, sizeof value);
+    return value;
+  }
 };
 
 // A representative's window as its k-gram's owner groups it, and the anchors it stands for.
@@ -76,19 +84,15 @@ std::vector<std::string> representative_windows(std::span<const DocId> docs,
   return blocks;
 }
 
-// The representatives' windows received from every rank, sorted by (k-gram, doc, anchor),
-// and their hashes.
-std::vector<HeldRep> held_reps(const std::vector<std::string>& blocks,
-                               std::vector<std::uint64_t>& hashes) {
+// The representatives' windows received from every rank (`blocks`, which must outlive
+// them), sorted by (k-gram, doc, anchor).
+std::vector<HeldRep> held_reps(const ReceivedBlocks& blocks) {
   std::vector<HeldRep> reps;
-  for (const std::string& block : blocks) {
-    std::string_view in = block;
+  for (std::string_view in : blocks) {
     while (!in.empty()) {
       const auto header = take_value<RepHeader>(in);
-      reps.push_back({header, hashes.size()});
-      for (std::uint32_t i = 0; i < header.count; ++i) {
-        hashes.push_back(take_value<std::uint64_t>(in));
-      }
+      reps.push_back({header, in.data()});
+      in.remove_prefix(std::size_t{header.count} * sizeof(std::uint64_t));
     }
   }
   std::sort(reps.begin(), reps.end(), [](const HeldRep& a, const HeldRep& b) {
@@ -101,16 +105,14 @@ std::vector<HeldRep> held_reps(const std::vector<std::string>& blocks,
 // The window groups of one k-gram's representatives (`group`, by place): the fact of each
 // window among them, group[r]'s in `facts` from `offsets[r]` on. A window is repeated when
 // another representative has it or its representative has followers.
-void group_windows(std::span<const HeldRep> group, std::span<const std::uint64_t> hashes,
-                   std::vector<WindowFact>& facts, std::vector<std::size_t>& offsets,
-                   SpanSearchCounts& counts) {
+void group_windows(std::span<const HeldRep> group, std::vector<WindowFact>& facts,
+                   std::vector<std::size_t>& offsets, SpanSearchCounts& counts) {
   std::vector<HeldWindow> held;
   offsets.clear();
   for (const HeldRep& r : group) {
     offsets.push_back(held.size());
     for (std::uint32_t i = 0; i < r.header.count; ++i) {
-      held.push_back(
-          {{hashes[r.first_hash + i], r.header.doc, r.header.first + i}, r.header.places});
+      held.push_back({{r.hash(i), r.header.doc, r.header.first + i}, r.header.places});
     }
   }
   std::sort(held.begin(), held.end(),
@@ -141,11 +143,12 @@ void group_windows(std::span<const HeldRep> group, std::span<const std::uint64_t
 
 // On the k-grams' owners: the representatives' windows grouped, and the facts of their and
 // their followers' windows as runs, sent to the documents' owners and sorted by place there.
-std::vector<WindowRun> window_runs(Exchanger& exchanger, const std::vector<std::string>& blocks,
+std::vector<WindowRun> window_runs(Exchanger& exchanger, std::vector<std::string> blocks,
                                    std::span<const Follower> followers, const OwnerFn& owner,
                                    SpanSearchCounts& counts) {
-  std::vector<std::uint64_t> hashes;
-  std::vector<HeldRep> reps = held_reps(exchanger.exchange_blocks(blocks), hashes);
+  ReceivedBlocks received = exchanger.exchange_blocks(blocks);
+  release(blocks);
+  std::vector<HeldRep> reps = held_reps(received);
   std::vector<WindowRun> runs;
   std::vector<WindowFact> facts;
   std::vector<std::size_t> offsets;
@@ -153,7 +156,7 @@ std::vector<WindowRun> window_runs(Exchanger& exchanger, const std::vector<std::
     std::size_t end = begin + 1;
     while (end < reps.size() && reps[end].header.kgram == reps[begin].header.kgram) ++end;
     const std::span<const HeldRep> group = std::span(reps).subspan(begin, end - begin);
-    group_windows(group, hashes, facts, offsets, counts);
+    group_windows(group, facts, offsets, counts);
     for (std::size_t r = 0; r < group.size(); ++r) {
       const RepHeader& h = group[r].header;
       auto first =
@@ -168,8 +171,8 @@ std::vector<WindowRun> window_runs(Exchanger& exchanger, const std::vector<std::
     begin = end;
   }
   counts.window_runs = runs.size();
-  reps = {};
-  hashes = {};
+  release(reps);
+  received = ReceivedBlocks();
   runs = exchanger.shuffle_consuming(std::move(runs),
                                      [&](const WindowRun& w) { return owner(w.doc); });
   std::sort(runs.begin(), runs.end(), run_by_place);
@@ -187,7 +190,7 @@ std::vector<WindowRun> representative_window_runs(
     blocks = representative_windows(docs, reps, tokens_of, winnower, spec, mask, exchanger.size(),
                                     counts);
   });
-  return window_runs(exchanger, blocks, followers, owner, counts);
+  return window_runs(exchanger, std::move(blocks), followers, owner, counts);
 }
 
 }  // namespace neardup

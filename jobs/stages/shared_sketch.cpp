@@ -40,7 +40,7 @@ void append_raw(std::string& out, const T& value) {
 }
 
 template <class T>
-T read_raw(const std::string& in, std::size_t& at) {
+T read_raw(std::string_view in, std::size_t& at) {
   T value;
   std::memcpy(&value, in.data() + at, sizeof value);
   at += sizeof value;
@@ -85,7 +85,7 @@ bool SharedSketch::round(SketchResult& into) {
     finish();
     return false;
   }
-  const std::vector<std::string> received = exchanger_.exchange_blocks(pending_);
+  const ReceivedBlocks received = exchanger_.exchange_blocks(pending_);
   // A reader reads the next round's records while the other ranks sketch this round's.
   for (std::string& block : pending_) block.clear();
   timed_fill(into);
@@ -215,7 +215,7 @@ void SharedSketch::fill(std::vector<std::string>& blocks, SketchResult& into) {
   }
 }
 
-void SharedSketch::take(const std::string& block, SketchResult& into) {
+void SharedSketch::take(std::string_view block, SketchResult& into) {
   std::size_t at = 0;
   std::uint64_t documents = 0;
   while (at < block.size()) {

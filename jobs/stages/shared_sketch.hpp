@@ -59,7 +59,7 @@ class SharedSketch {
   // A reader: the split it reads has ended: records its counts.
   void end_split(SketchResult& into);
   // Sketches one received block (its segments of lines).
-  void take(const std::string& block, SketchResult& into);
+  void take(std::string_view block, SketchResult& into);
   // Counts line `line` of split `s` as skipped for `status`.
   void skip(SketchResult& into, std::uint32_t s, std::uint64_t line, LineStatus status,
             std::string detail);

@@ -24,10 +24,10 @@ void log_skip_examples(Exchanger& exchanger, const SketchResult& sketch, const D
   }
   std::vector<std::string> to_root(static_cast<std::size_t>(exchanger.size()));
   to_root[0] = mine;
-  const std::vector<std::string> got = exchanger.exchange_blocks(to_root);
+  const ReceivedBlocks got = exchanger.exchange_blocks(to_root);
   if (exchanger.rank() != 0) return;
   std::array<std::size_t, kLineStatusCount> shown{};
-  for (const std::string& block : got) {
+  for (const std::string_view block : got) {
     std::size_t start = 0;
     while (start < block.size()) {
       const std::size_t end = block.find('\n', start);

@@ -184,10 +184,9 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
   run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
     blocks = answer(std::move(requests), exchanger.size(), located_of, id_of);
   });
-  const std::vector<std::string> replies = exchanger.exchange_blocks(blocks);
+  const ReceivedBlocks replies = exchanger.exchange_blocks(blocks);
   std::vector<RunAnswer> answers(runs.size());
-  for (const std::string& block : replies) {
-    std::string_view in = block;
+  for (std::string_view in : replies) {
     while (!in.empty()) {
       RunAnswer& a = answers[take_value<std::uint32_t>(in)];
       const auto offset = take_value<std::uint32_t>(in);

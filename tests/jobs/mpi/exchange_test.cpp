@@ -65,9 +65,29 @@ TEST(Exchange, BlocksReachTheirDestination) {
   for (int d = 0; d < exchanger.size(); ++d) {
     out[d] = "from " + std::to_string(exchanger.rank()) + " to " + std::to_string(d);
   }
-  const auto in = exchanger.exchange_blocks(out);
+  const ReceivedBlocks in = exchanger.exchange_blocks(out);
+  ASSERT_EQ(in.size(), static_cast<std::size_t>(exchanger.size()));
   for (int s = 0; s < exchanger.size(); ++s) {
     EXPECT_EQ(in[s], "from " + std::to_string(s) + " to " + std::to_string(exchanger.rank()));
+  }
+  int source = 0;
+  for (const std::string_view block : in) {
+    EXPECT_EQ(block, in[static_cast<std::size_t>(source++)]);
+  }
+  EXPECT_EQ(source, exchanger.size());
+}
+
+TEST(Exchange, EmptyBlocksArriveEmptyBesideOthers) {
+  Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
+  std::vector<std::string> out(exchanger.size());
+  if (exchanger.rank() % 2 == 1) {  // odd ranks send a block to every rank, even ranks nothing
+    for (int d = 0; d < exchanger.size(); ++d) out[d] = std::string(3 + d, 'a' + d % 26);
+  }
+  const ReceivedBlocks in = exchanger.exchange_blocks(out);
+  for (int s = 0; s < exchanger.size(); ++s) {
+    const std::string expected =
+        s % 2 == 1 ? std::string(3 + exchanger.rank(), 'a' + exchanger.rank() % 26) : "";
+    EXPECT_EQ(in[s], expected) << "from rank " << s;
   }
 }
 
