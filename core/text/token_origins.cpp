@@ -50,6 +50,16 @@ void tokenize_unicode_located(std::string_view raw, TokenStream& out,
   detail::TokenWriter writer(out);
   writer.track_origins(&origins);
   for (std::size_t at = 0; at < raw.size();) {
+    // A run of ASCII characters followed by ASCII: no mark joins them, so one byte each.
+    std::size_t ascii_end = at;
+    while (ascii_end + 1 < raw.size() && static_cast<unsigned char>(raw[ascii_end + 1]) < 0x80 &&
+           static_cast<unsigned char>(raw[ascii_end]) < 0x80) {
+      ++ascii_end;
+    }
+    if (ascii_end > at) {
+      writer.add_ascii_located(raw.substr(at, ascii_end - at), static_cast<std::uint32_t>(at));
+      at = ascii_end;
+    }
     std::int32_t cp = 0;
     const std::size_t first = detail::decode(raw, at, cp);
     if (first == 0) {  // an invalid byte separates tokens

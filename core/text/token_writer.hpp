@@ -115,6 +115,32 @@ class TokenWriter {
     }
   }
 
+  /// add_ascii of raw ASCII bytes that start at raw byte `first`, each byte its own source (as
+  /// set_source(first + i, first + i + 1) before each), for characters no mark joins.
+  void add_ascii_located(std::string_view ascii, std::uint32_t first) {
+    const auto byte_at = [&](std::size_t i) { return static_cast<unsigned char>(ascii[i]); };
+    for (std::size_t i = 0; i < ascii.size();) {
+      if (!is_token_byte(byte_at(i))) {
+        end_token();
+        ++i;
+        continue;
+      }
+      std::size_t end = i + 1;  // a run of token bytes: one token, or the rest of one
+      while (end < ascii.size() && is_token_byte(byte_at(end))) ++end;
+      source_ = {first + static_cast<std::uint32_t>(i), first + static_cast<std::uint32_t>(end)};
+      if (in_unspaced_) end_token();
+      if (!in_token_) begin_token();
+      const std::size_t appended = out_.text.size();
+      out_.text.append(ascii.substr(i, end - i));
+      for (std::size_t k = appended; k < out_.text.size(); ++k) {
+        const auto byte = static_cast<unsigned char>(out_.text[k]);
+        if (byte >= 'A' && byte <= 'Z') out_.text[k] = static_cast<char>(byte + ('a' - 'A'));
+      }
+      extend_origin();
+      i = end;
+    }
+  }
+
   /// Appends the tokens of `ascii`, the ASCII tokenizer's output for text that starts after a
   /// separator and ends before one.
   void add_tokens(const TokenStream& ascii) {

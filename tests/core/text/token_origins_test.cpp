@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "core/text/code_point_classes.hpp"
 #include "tests/support/multilingual_corpus.hpp"
 #include "tests/support/span_corpus.hpp"
 
@@ -87,6 +88,28 @@ TEST(TokenOrigins, InvalidBytesSeparateAndBelongToNoToken) {
   ASSERT_TRUE(tokenize_with_origins(ascii, raw, out, origins));
   EXPECT_EQ(raw_pieces(raw, origins), (Pieces{"\xC3\xA9t\xC3\xA9\xFF"
                                               "caf\xC3\xA9"}));
+}
+
+// ASCII runs are taken a byte at a time without looking for joining marks, which holds only
+// because no ASCII character joins the one before it.
+TEST(TokenOrigins, NoAsciiCharacterJoinsThePreviousOne) {
+  for (std::int32_t cp = 0; cp < 0x80; ++cp) {
+    EXPECT_EQ(code_point_class(cp) & kJoinsPrevious, 0) << cp;
+  }
+}
+
+// ASCII beside other characters: a mark after an ASCII letter joins it, a run of ASCII ends
+// where the next character is not ASCII, and the origins are worked out by hand.
+TEST(TokenOrigins, AsciiRunsNextToMarksAndOtherScripts) {
+  Tokenizer tokenizer(TokenizerKind::kUnicode);
+  TokenStream out;
+  std::vector<TokenOrigin> origins;
+  // "Cafe" + U+0301 (2 bytes) + " x" + U+4E2D U+6587 (3 bytes each) + "AB-c" + U+00E9 (2 bytes)
+  const std::string raw = "Cafe\xCC\x81 x\xE4\xB8\xAD\xE6\x96\x87" "AB-c\xC3\xA9";
+  ASSERT_TRUE(tokenize_with_origins(tokenizer, raw, out, origins));
+  EXPECT_EQ(tokens_of(out), (Pieces{"café", "x", "中", "文", "ab", "cé"}));
+  EXPECT_EQ(origins,
+            (std::vector<TokenOrigin>{{0, 6}, {7, 8}, {8, 11}, {11, 14}, {14, 16}, {17, 20}}));
 }
 
 // Every document of the multilingual and span corpora: the tokens are tokenize's, origins
