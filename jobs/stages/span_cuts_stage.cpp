@@ -1,9 +1,11 @@
-// Spans cuts: proposed from the facts, then confirmed against equal runs fetched in one
-// request shuffle and one answer exchange.
+// Spans cuts: proposed from the facts, then confirmed against stretches of equal text fetched
+// in one request shuffle and one answer exchange per round.
 #include "jobs/stages/span_cuts_stage.hpp"
 
 #include <algorithm>
 #include <map>
+#include <optional>
+#include <string_view>
 #include <tuple>
 
 #include "jobs/mpi/mpi_check.hpp"
@@ -20,21 +22,23 @@ struct RunRef {
   auto operator<=>(const RunRef&) const = default;
 };
 
-// A request for the first byte of token `offset` of an equal run (where a cut's kept copy
-// starts), and for the run itself when `with_text`, as shuffled to the run's owner.
+// A request for the first byte of token `offset` of a stretch of equal text (where a cut's
+// kept copy starts), and for the stretch itself when `with_text`, as shuffled to its owner.
 struct RunRequest {
   RunRef run;
   std::int32_t from = 0;     // the asking rank
-  std::uint32_t serial = 0;  // the run's number on that rank
+  std::uint32_t serial = 0;  // the stretch's number on that rank
   std::uint32_t offset = 0;
   std::uint32_t with_text = 0;
 };
 
-// A fetched run: its canonical text, its document's id, and the first byte of the tokens
-// asked for (offset, byte; -1: unknown).
-struct RunAnswer {
-  bool found = false;
+// A fetched stretch of equal text: the canonical text of its first `tokens` tokens (fewer than
+// asked when its document ends first), where each starts in that text, its document's id, and
+// the first byte of the tokens asked for (offset, byte; -1: unknown).
+struct StretchAnswer {
+  std::uint32_t tokens = 0;
   std::string text;
+  std::vector<std::uint32_t> token_starts;
   std::string id;
   std::vector<std::pair<std::uint32_t, std::int64_t>> starts;
 
@@ -44,6 +48,20 @@ struct RunAnswer {
     }
     return -1;
   }
+
+  // The text of tokens [first, first + count), or nullopt when the stretch lacks them.
+  std::optional<std::string_view> run(std::uint32_t first, std::uint32_t count) const {
+    if (count == 0 || first + count > tokens) return std::nullopt;
+    const std::size_t end = first + count < tokens ? token_starts[first + count] - 1 : text.size();
+    return std::string_view(text).substr(token_starts[first], end - token_starts[first]);
+  }
+};
+
+// Where a run lies in the stretch fetched for it: the stretch's number and the run's first
+// token in it.
+struct RunPlace {
+  std::uint32_t stretch = 0;
+  std::uint32_t shift = 0;
 };
 
 // A proposed cut and its own canonical text, waiting for its equal run.
@@ -51,6 +69,7 @@ struct Proposed {
   ConfirmedCut cut;
   std::string text;
   std::uint32_t serial = 0;
+  std::uint32_t length = 0;  // the run's tokens
   std::uint32_t offset = 0;  // of the cut's first token in the run
 };
 
@@ -117,6 +136,7 @@ std::vector<Proposed> propose(const SpanFacts& facts, std::span<const DocId> doc
       p.cut.bytes = bytes;
       p.text = run_text(doc.tokens, cut.proof_begin, cut.proof_end);
       p.serial = it->second;
+      p.length = run.length;
       p.offset = cut.begin - cut.proof_begin;
       text_bytes += p.text.size();
       proposed.push_back(std::move(p));
@@ -141,42 +161,68 @@ std::vector<std::string> answer(std::vector<RunRequest> requests, int ranks,
       id = id_of(r.run.doc);
     }
     std::string& to = out[static_cast<std::size_t>(r.from)];
-    const bool found = r.run.length > 0 && r.run.begin + r.run.length <= doc.tokens.size();
+    const std::size_t size = doc.tokens.size();
     const std::uint32_t named = r.run.begin + r.offset;
     put_value(to, r.serial);
     put_value(to, r.offset);
-    put_value(to, found && doc.located && named < doc.origins.size()
+    put_value(to, named < size && doc.located && named < doc.origins.size()
                       ? std::int64_t{doc.origins[named].start}
                       : std::int64_t{-1});
     put_value(to, static_cast<std::uint8_t>(r.with_text));
     if (r.with_text == 0) continue;
-    put_value(to, static_cast<std::uint8_t>(found));
-    if (!found) continue;
-    put_string(to, run_text(doc.tokens, r.run.begin, r.run.begin + r.run.length));
+    const auto tokens = static_cast<std::uint32_t>(
+        r.run.begin < size ? std::min<std::size_t>(r.run.length, size - r.run.begin) : 0);
+    put_value(to, tokens);
+    if (tokens == 0) continue;
+    put_string(to, run_text(doc.tokens, r.run.begin, r.run.begin + tokens));
     put_string(to, id);
   }
   return out;
 }
 
-// Collective: fetches the runs of `runs` from their owners, each once, with the first byte of
-// every token of them `proposed` cuts start at.
-std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, std::uint32_t>& runs,
-                                  std::span<const Proposed> proposed, const LocatedOf& located_of,
-                                  const IdOf& id_of, const OwnerFn& owner) {
-  std::vector<const RunRef*> by_serial(runs.size());
-  for (const auto& [run, serial] : runs) by_serial[serial] = &run;
-  std::vector<std::pair<std::uint32_t, std::uint32_t>> wanted;  // (serial, offset)
+// The stretches of equal text to fetch for `runs` (by serial in `places`): each document's
+// overlapping or touching runs merged into one.
+std::vector<RunRef> stretches_of(const std::map<RunRef, std::uint32_t>& runs,
+                                 std::vector<RunPlace>& places) {
+  std::vector<RunRef> stretches;
+  places.assign(runs.size(), RunPlace{});
+  for (const auto& [run, serial] : runs) {  // by document, then first token
+    const std::uint32_t end = run.begin + run.length;
+    if (stretches.empty() || stretches.back().doc != run.doc ||
+        run.begin > stretches.back().begin + stretches.back().length) {
+      stretches.push_back(run);
+    } else {
+      RunRef& last = stretches.back();
+      last.length = std::max(last.length, end - last.begin);
+    }
+    places[serial] = {static_cast<std::uint32_t>(stretches.size() - 1),
+                      run.begin - stretches.back().begin};
+  }
+  return stretches;
+}
+
+// Collective: fetches the stretches of equal text covering `runs` (stretches_of) from their
+// owners, each once, with the first byte of every token of them `proposed` cuts start at.
+std::vector<StretchAnswer> fetch_stretches(Exchanger& exchanger, std::span<const RunRef> stretches,
+                                           std::span<const RunPlace> places,
+                                           std::span<const Proposed> proposed,
+                                           const LocatedOf& located_of, const IdOf& id_of,
+                                           const OwnerFn& owner) {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> wanted;  // (stretch, offset)
   wanted.reserve(proposed.size());
-  for (const Proposed& p : proposed) wanted.emplace_back(p.serial, p.offset);
+  for (const Proposed& p : proposed) {
+    const RunPlace& at = places[p.serial];
+    wanted.emplace_back(at.stretch, at.shift + p.offset);
+  }
   std::sort(wanted.begin(), wanted.end());
   wanted.erase(std::unique(wanted.begin(), wanted.end()), wanted.end());
   std::vector<RunRequest> requests;
   requests.reserve(wanted.size());
-  std::uint32_t last_serial = UINT32_MAX;
-  for (const auto& [serial, offset] : wanted) {
+  std::uint32_t last_stretch = UINT32_MAX;
+  for (const auto& [stretch, offset] : wanted) {
     requests.push_back(
-        {*by_serial[serial], exchanger.rank(), serial, offset, serial != last_serial ? 1u : 0u});
-    last_serial = serial;
+        {stretches[stretch], exchanger.rank(), stretch, offset, stretch != last_stretch ? 1u : 0u});
+    last_stretch = stretch;
   }
   requests = exchanger.shuffle_consuming(std::move(requests),
                                          [&](const RunRequest& r) { return owner(r.run.doc); });
@@ -185,34 +231,44 @@ std::vector<RunAnswer> fetch_runs(Exchanger& exchanger, const std::map<RunRef, s
     blocks = answer(std::move(requests), exchanger.size(), located_of, id_of);
   });
   const ReceivedBlocks replies = exchanger.exchange_blocks(blocks);
-  std::vector<RunAnswer> answers(runs.size());
+  std::vector<StretchAnswer> answers(stretches.size());
   for (std::string_view in : replies) {
     while (!in.empty()) {
-      RunAnswer& a = answers[take_value<std::uint32_t>(in)];
+      StretchAnswer& a = answers[take_value<std::uint32_t>(in)];
       const auto offset = take_value<std::uint32_t>(in);
       a.starts.emplace_back(offset, take_value<std::int64_t>(in));
       if (take_value<std::uint8_t>(in) == 0) continue;
-      a.found = take_value<std::uint8_t>(in) != 0;
-      if (!a.found) continue;
+      a.tokens = take_value<std::uint32_t>(in);
+      if (a.tokens == 0) continue;
       a.text = take_string(in);
       a.id = take_string(in);
+      a.token_starts.reserve(a.tokens);
+      a.token_starts.push_back(0);
+      for (std::uint32_t i = 0; i < a.text.size(); ++i) {
+        if (a.text[i] == ' ') a.token_starts.push_back(i + 1);  // tokens hold no space
+      }
+      if (a.token_starts.size() != a.tokens) a.tokens = 0;  // not as TokenStream says: refuse
     }
   }
   return answers;
 }
 
-// The proposed cuts whose tokens equal their equal run's (`answers`, by serial), with the
-// run's id and first byte, appended to `confirmed`; the others counted as refused.
-void confirm(std::vector<Proposed>& proposed, const std::vector<RunAnswer>& answers,
-             std::vector<ConfirmedCut>& confirmed, SpanCutCounts& counts) {
+// The proposed cuts whose tokens equal their equal run's (in `answers`, the stretches placed
+// by `places`), with the run's id and first byte, appended to `confirmed`; the others counted
+// as refused.
+void confirm(std::vector<Proposed>& proposed, std::span<const RunPlace> places,
+             const std::vector<StretchAnswer>& answers, std::vector<ConfirmedCut>& confirmed,
+             SpanCutCounts& counts) {
   for (Proposed& p : proposed) {
-    const RunAnswer& a = answers[p.serial];
-    if (!a.found || a.text != p.text) {
+    const RunPlace& at = places[p.serial];
+    const StretchAnswer& a = answers[at.stretch];
+    const std::optional<std::string_view> run = a.run(at.shift, p.length);
+    if (!run || *run != p.text) {
       ++counts.refused;
       continue;
     }
     p.cut.equal_id = a.id;
-    p.cut.equal_byte_start = a.start_of(p.offset);
+    p.cut.equal_byte_start = a.start_of(at.shift + p.offset);
     confirmed.push_back(std::move(p.cut));
   }
 }
@@ -264,10 +320,13 @@ std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& fa
     run_agreed(exchanger.comm(), [&] {
       proposed = propose(facts, docs, at, round_bytes, located_of, cuts_of, runs, counts);
     });
-    counts.equal_runs_fetched += runs.size();
+    std::vector<RunPlace> places;
+    const std::vector<RunRef> stretches = stretches_of(runs, places);
+    counts.equal_runs_fetched += stretches.size();
     ++counts.rounds;
-    confirm(proposed, fetch_runs(exchanger, runs, proposed, located_of, id_of, owner), confirmed,
-            counts);
+    confirm(proposed, places,
+            fetch_stretches(exchanger, stretches, places, proposed, located_of, id_of, owner),
+            confirmed, counts);
   } while (any_rank(exchanger.comm(), at.doc < docs.size()));
   return confirmed;
 }

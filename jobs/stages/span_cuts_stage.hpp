@@ -62,15 +62,16 @@ struct SpanCutCounts {
   std::uint64_t proposed = 0;            // cuts the window facts gave
   std::uint64_t refused = 0;             // of them, cuts whose tokens differ from the equal run's
   std::uint64_t unlocated_docs = 0;      // documents whose tokens' bytes are unknown: nothing cut
-  std::uint64_t equal_runs_fetched = 0;  // distinct equal runs this rank asked for, per round
+  std::uint64_t equal_runs_fetched = 0;  // stretches of equal text asked for, per round
   std::uint64_t rounds = 0;              // rounds of proposals and fetches (the same on every rank)
 };
 
 /// Collective: the confirmed cuts of this rank's documents, sorted by document and token.
 /// `facts` give each document's cuts (`cuts_of`); the equal runs their proofs name are
-/// fetched from their owners (each distinct run once per rank and round: its canonical text,
-/// the first byte of the token where the cut's kept copy starts, its document's id), and a cut
-/// whose tokens differ from its equal run's is refused (counted). A document whose origins are
+/// fetched from their owners, a document's overlapping or touching runs as one stretch (each
+/// stretch once per rank and round: its canonical text, the first byte of the tokens where the
+/// cuts' kept copies start, its document's id), and a cut whose tokens differ from its equal
+/// run's is refused (counted). A document whose origins are
 /// unknown (tokenize_with_origins) keeps every token. The documents are taken in rounds, each
 /// until their proposed cuts' text reaches `round_bytes` on this rank (at least one document),
 /// so that the text held for the comparison is bounded by it, not by the corpus; every rank
