@@ -57,18 +57,19 @@ inline std::uint64_t token_hash(std::string_view text, std::size_t start, std::s
   return XXH3_64bits(&padded, kPaddedToken);
 }
 
-// Writes the word shingle hashes (see shingle_hashes) of a document with at least one token.
-// Each token is hashed once; shingle i is sum_j t[i+j] * B^(k-1-j) (mod 2^64), rolled from
-// shingle i-1 in place: out[i] holds t[i] until shingle i overwrites it.
-void word_shingle_hashes(const TokenStream& tokens, std::size_t n,
-                         std::vector<std::uint64_t>& out) {
-  const std::size_t count = tokens.size();
-  out.resize(count);
+// Each token's hash, written into `hashes` (room for every token).
+void hash_tokens(const TokenStream& tokens, std::uint64_t* hashes) {
   const std::string_view text = tokens.text;
-  std::uint64_t* hashes = out.data();
-  for (std::size_t i = 0; i < count; ++i) {
+  for (std::size_t i = 0; i < tokens.size(); ++i) {
     hashes[i] = token_hash(text, tokens.starts[i], tokens.ends[i]);
   }
+}
+
+// Turns `out`, the hashes of a document's tokens (at least one), into its word shingles of n
+// tokens: shingle i is sum_j t[i+j] * B^(k-1-j) (mod 2^64), rolled from shingle i-1 in place
+// (out[i] holds t[i] until shingle i overwrites it).
+void roll_word_shingles(std::size_t n, std::vector<std::uint64_t>& out) {
+  const std::size_t count = out.size();
   const std::size_t k = std::min(n, count);
   std::uint64_t h = 0, top = 1;  // top = B^k, what the token leaving the window is worth
   for (std::size_t j = 0; j < k; ++j) {
@@ -82,6 +83,15 @@ void word_shingle_hashes(const TokenStream& tokens, std::size_t n,
   }
   out[count - k] = h;
   out.resize(count - k + 1);
+}
+
+// Writes the word shingle hashes (see shingle_hashes) of a document with at least one token.
+// Each token is hashed once.
+void word_shingle_hashes(const TokenStream& tokens, std::size_t n,
+                         std::vector<std::uint64_t>& out) {
+  out.resize(tokens.size());
+  hash_tokens(tokens, out.data());
+  roll_word_shingles(n, out);
 }
 
 // Every shingle position's hash (shingle_hashes without sampling).
@@ -111,6 +121,21 @@ void keep_sample(std::vector<std::uint64_t>& hashes, IsKept kept) {
 }
 
 }  // namespace
+
+void token_hashes(const TokenStream& tokens, std::vector<std::uint64_t>& out) {
+  out.resize(tokens.size());
+  hash_tokens(tokens, out.data());
+}
+
+void word_shingles_of(std::span<const std::uint64_t> hashes, std::size_t n,
+                      std::vector<std::uint64_t>& out) {
+  out.assign(hashes.begin(), hashes.end());
+  if (out.empty() || n == 0) {
+    out.clear();
+    return;
+  }
+  roll_word_shingles(n, out);
+}
 
 void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out) {

@@ -1,7 +1,9 @@
 // Shingling: a document becomes the set of 64-bit hashes of its word or character n-grams.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <span>
 #include <string_view>
 #include <vector>
 
@@ -49,6 +51,15 @@ inline constexpr std::uint64_t kShingleBase = 0x9E3779B97F4A7C15ULL;
 /// judged on sets of different densities: the price of sampling short documents).
 void shingle_hashes(const TokenStream& tokens, const ShingleSpec& spec,
                     std::vector<std::uint64_t>& out);
+
+/// Writes the hash of every token of `tokens` into `out`, as word shingles hash them: a
+/// document hashed once can then be shingled at several lengths (word_shingles_of).
+void token_hashes(const TokenStream& tokens, std::vector<std::uint64_t>& out);
+
+/// Writes the word shingles of `n` tokens of a document from its `hashes` (token_hashes) into
+/// `out`: exactly shingle_hashes(tokens, {ShingleKind::kWord, n, 1}, out).
+void word_shingles_of(std::span<const std::uint64_t> hashes, std::size_t n,
+                      std::vector<std::uint64_t>& out);
 
 /// Writes the sorted, distinct shingle hashes of a tokenized document (its shingle set) into
 /// `out`: shingle_hashes, sorted, repeats removed.

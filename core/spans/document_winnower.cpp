@@ -8,18 +8,19 @@ namespace neardup {
 
 bool DocumentWinnower::winnow(const TokenStream& tokens) {
   if (tokens.size() < spec_.min_tokens) return false;
-  shingle_hashes(tokens, {ShingleKind::kWord, spec_.fingerprint_tokens(), 1}, kgrams_);
+  neardup::token_hashes(tokens, token_hashes_);
+  word_shingles_of(token_hashes_, spec_.fingerprint_tokens(), kgrams_);
   for (std::uint64_t& h : kgrams_) h &= mask_;
   window_anchors(kgrams_, spec_.winnow_window(), anchor_of_window_);
   return true;
 }
 
-void DocumentWinnower::contexts(const TokenStream& tokens) {
+void DocumentWinnower::contexts() {
   const std::size_t before = spec_.winnow_window() - 1;
   const std::size_t length = before + spec_.min_tokens;
   contexts_.assign(kgrams_.size(), 0);
-  if (tokens.size() < length) return;
-  shingle_hashes(tokens, {ShingleKind::kWord, static_cast<unsigned>(length), 1}, spans_);
+  if (token_hashes_.size() < length) return;
+  word_shingles_of(token_hashes_, length, spans_);
   for (std::size_t s = 0; s < spans_.size(); ++s) {
     const std::uint64_t h = spans_[s] & mask_;
     contexts_[s + before] = h == 0 ? 1 : h;

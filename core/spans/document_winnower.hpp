@@ -19,10 +19,13 @@ class DocumentWinnower {
   /// than one window of spec.min_tokens.
   bool winnow(const TokenStream& tokens);
 
-  /// The context hash of every k-gram of `tokens` (winnowed last): the hash of the tokens of
-  /// all the windows holding it, from w - 1 tokens before it to m - 1 after its first (never
-  /// 0); 0 for a k-gram whose context does not fit in the document.
-  void contexts(const TokenStream& tokens);
+  /// The context hash of every k-gram of the document winnowed last: the hash of the tokens
+  /// of all the windows holding it, from w - 1 tokens before it to m - 1 after its first
+  /// (never 0); 0 for a k-gram whose context does not fit in the document.
+  void contexts();
+
+  /// The token hashes of the document winnowed last (token_hashes), for its other shingles.
+  const std::vector<std::uint64_t>& token_hashes() const { return token_hashes_; }
 
   /// The k-gram hashes of the document winnowed last.
   const std::vector<std::uint64_t>& kgrams() const { return kgrams_; }
@@ -34,6 +37,7 @@ class DocumentWinnower {
  private:
   SpanSpec spec_;
   std::uint64_t mask_;
+  std::vector<std::uint64_t> token_hashes_;
   std::vector<std::uint64_t> kgrams_;
   std::vector<std::uint32_t> anchor_of_window_;
   std::vector<std::uint64_t> spans_;

@@ -65,7 +65,7 @@ std::vector<std::string> representative_windows(std::span<const DocId> docs,
     if (part.empty()) continue;
     tokens_of(doc, tokens);
     winnower.winnow(tokens);
-    shingle_hashes(tokens, {ShingleKind::kWord, spec.min_tokens, 1}, window_hashes);
+    word_shingles_of(winnower.token_hashes(), spec.min_tokens, window_hashes);
     const std::vector<std::uint32_t>& anchor_of = winnower.anchor_of_window();
     for (std::uint32_t p = 0; p < anchor_of.size();) {
       const std::uint32_t anchor = anchor_of[p];

@@ -71,7 +71,7 @@ std::vector<AnchorPrint> document_anchors(std::span<const DocId> docs, const Tok
   for (const DocId doc : docs) {
     tokens_of(doc, tokens);
     if (!winnower.winnow(tokens)) continue;
-    winnower.contexts(tokens);
+    winnower.contexts();
     distinct_anchors(winnower.anchor_of_window(), distinct);
     for (const std::uint32_t a : distinct) {
       anchors.push_back({winnower.kgrams()[a], winnower.context(a), doc, a});

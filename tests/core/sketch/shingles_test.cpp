@@ -121,6 +121,26 @@ TEST(Shingles, FewerThanNTokensGiveOneShingleOfAllTokens) {
   EXPECT_EQ(shingle_set("A-B-C-D", kWord5), Hashes{kABCD});
 }
 
+// Token hashes are the golden ones, and shingles rolled from them at any length are
+// shingle_hashes' of the tokens, also for fewer tokens than the length and for no tokens.
+TEST(Shingles, WordShinglesFromTokenHashesAreShingleHashes) {
+  Tokenizer tokenizer(TokenizerKind::kUnicode);
+  TokenStream tokens;
+  tokenizer.tokenize("The quick brown fox jumps over", tokens);
+  Hashes hashes, rolled, direct;
+  token_hashes(tokens, hashes);
+  EXPECT_EQ(hashes, (Hashes{kThe, kQuick, kBrown, kFox, kJumps, kOver}));
+  for (const unsigned n : {1u, 2u, 5u, 6u, 9u}) {
+    word_shingles_of(hashes, n, rolled);
+    shingle_hashes(tokens, {ShingleKind::kWord, n, 1}, direct);
+    EXPECT_EQ(rolled, direct) << n;
+  }
+  word_shingles_of(hashes, 5, rolled);
+  EXPECT_EQ(rolled, (Hashes{kTheQuickBrownFoxJumps, kQuickBrownFoxJumpsOver}));
+  word_shingles_of({}, 5, rolled);
+  EXPECT_TRUE(rolled.empty());
+}
+
 TEST(Shingles, NoTokensGiveNoShingles) {
   EXPECT_TRUE(shingle_set("", kWord5).empty());
   EXPECT_TRUE(shingle_set(" ,.;!? \t\n", kWord5).empty());
