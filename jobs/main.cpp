@@ -6,8 +6,8 @@
 #include <exception>
 
 #include "jobs/cli/cli.hpp"
-#include "jobs/mpi/huge_pages.hpp"
 #include "jobs/mpi/log.hpp"
+#include "jobs/mpi/malloc_restart.hpp"
 #include "jobs/mpi/mpi_process.hpp"
 
 int main(int argc, char** argv) {

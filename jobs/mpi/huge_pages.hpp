@@ -3,8 +3,6 @@
 
 #include <algorithm>
 #include <cstddef>
-#include <optional>
-#include <string>
 
 namespace neardup {
 
@@ -14,23 +12,6 @@ namespace neardup {
 /// per 4 KiB: on a 5,000-document family, exact verification's payload buffers took 0.3 s of
 /// page faults out of 1.3 s. Advice only: buffers under 4 MiB are left alone, errors ignored.
 void advise_huge_pages(const void* data, std::size_t bytes);
-
-/// The environment variable through which glibc reads its malloc settings at start-up.
-inline constexpr const char* kGlibcTunables = "GLIBC_TUNABLES";
-
-/// `tunables` (GLIBC_TUNABLES, or null when unset) with glibc's malloc asked to advise huge
-/// pages for every heap extension and mapped block (glibc.malloc.hugetlb=1, glibc 2.35 and
-/// later; older ones ignore it); nullopt when it already names that setting, which is then
-/// the user's choice (hugetlb=0 turns it off).
-std::optional<std::string> tunables_with_huge_pages(const char* tunables);
-
-/// Starts this program again (execv of /proc/self/exe with `argv`, same process id and open
-/// files) with GLIBC_TUNABLES from tunables_with_huge_pages, unless it needs no change; if
-/// the restart fails, returns and the process goes on as it is. Call it first thing in main:
-/// malloc reads the setting only when the process starts. Every allocation then takes one
-/// page fault per 2 MiB instead of per 4 KiB: on the 2-core VM of docs/performance.md a 76 MB
-/// corpus took 193,000 page faults and 5.6 s in spans, 34,000 and 3.6 s with it.
-void restart_with_huge_page_malloc(char** argv);
 
 /// Makes room in the empty `buffer` for `bytes` up front, advised huge pages: address space
 /// only (a page is touched when first written), so a buffer that rounds fill to varying sizes

@@ -42,11 +42,11 @@ struct StretchAnswer {
   std::string id;
   std::vector<std::pair<std::uint32_t, std::int64_t>> starts;
 
+  // `starts` sorted by offset (as the owner answers them).
   std::int64_t start_of(std::uint32_t offset) const {
-    for (const auto& [at, byte] : starts) {
-      if (at == offset) return byte;
-    }
-    return -1;
+    const auto it = std::lower_bound(starts.begin(), starts.end(), offset,
+                                     [](const auto& s, std::uint32_t at) { return s.first < at; });
+    return it != starts.end() && it->first == offset ? it->second : -1;
   }
 
   // The text of tokens [first, first + count), or nullopt when the stretch lacks them.
