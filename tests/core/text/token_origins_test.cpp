@@ -105,7 +105,9 @@ TEST(TokenOrigins, AsciiRunsNextToMarksAndOtherScripts) {
   TokenStream out;
   std::vector<TokenOrigin> origins;
   // "Cafe" + U+0301 (2 bytes) + " x" + U+4E2D U+6587 (3 bytes each) + "AB-c" + U+00E9 (2 bytes)
-  const std::string raw = "Cafe\xCC\x81 x\xE4\xB8\xAD\xE6\x96\x87" "AB-c\xC3\xA9";
+  const std::string raw =
+      "Cafe\xCC\x81 x\xE4\xB8\xAD\xE6\x96\x87"
+      "AB-c\xC3\xA9";
   ASSERT_TRUE(tokenize_with_origins(tokenizer, raw, out, origins));
   EXPECT_EQ(tokens_of(out), (Pieces{"café", "x", "中", "文", "ab", "cé"}));
   EXPECT_EQ(origins,
