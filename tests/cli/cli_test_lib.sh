@@ -1,9 +1,11 @@
 # Shared by the CLI scenario tests (resume_test.sh, cache_test.sh), sourced with the script's
 # arguments: NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]. Sets neardup, gen, work and
-# mpirun, starts an empty WORK_DIR/in, and counts failures; KEEP_WORK=1 keeps WORK_DIR.
+# mpirun (Open MPI's ob1 for direct runs too, as mpirun's flags say), starts an empty
+# WORK_DIR/in, and counts failures; KEEP_WORK=1 keeps WORK_DIR.
 neardup="$1" gen="$2" work="$3"
 shift 3
 mpirun=("$@")
+export OMPI_MCA_pml=ob1
 rm -rf "$work" && mkdir -p "$work/in"
 failures=0
 fail() { echo "FAIL: $*" >&2; failures=$((failures + 1)); }
