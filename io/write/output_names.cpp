@@ -24,7 +24,9 @@ constexpr std::array kEntries = {
     OutputEntry{Output::kSuccess, "_SUCCESS", false, "written last: the outputs are complete"},
     OutputEntry{Output::kCheckpoint, "_checkpoint", true,
                 "what --resume continues from (removed on success)"},
-    OutputEntry{Output::kTmp, "_tmp", true, "re-read records of compressed inputs (--tmp-dir)"},
+    OutputEntry{Output::kTmp, "_tmp", true,
+                "scratch: re-read records of compressed inputs, spans's spilled search "
+                "(--tmp-dir)"},
     OutputEntry{Output::kReferenceIndex, "_reference_index", true,
                 "the index built from a --reference output"},
     OutputEntry{Output::kLock, "_LOCK", false, "the run lock: one run writes here at a time"},

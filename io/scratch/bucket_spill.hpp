@@ -1,0 +1,76 @@
+// Bytes kept by bucket, in memory up to a budget and past it in one scratch file, each bucket
+// taken back whole: what a stage holds for later rounds without holding it all in memory.
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <vector>
+
+namespace neardup {
+
+/// Bytes appended to numbered buckets. While they fit in `memory_bytes` they stay in memory;
+/// past it every bucket's bytes in memory are appended to the scratch file `path` (created
+/// then, removed by the destructor) and memory starts again. A bucket's bytes come back in the
+/// order appended. Throws IoError naming the path when the file cannot be written or read.
+class BucketSpill {
+ public:
+  BucketSpill(std::string path, std::size_t buckets, std::uint64_t memory_bytes);
+  ~BucketSpill();
+  BucketSpill(const BucketSpill&) = delete;
+  BucketSpill& operator=(const BucketSpill&) = delete;
+
+  /// Appends `bytes` to `bucket`.
+  void append(std::size_t bucket, std::string_view bytes);
+
+  /// Appends the bytes of `value` (trivially copyable) to `bucket`.
+  template <class T>
+  void put(std::size_t bucket, const T& value) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    append(bucket, {reinterpret_cast<const char*>(&value), sizeof value});
+  }
+
+  /// The bytes appended to `bucket` since it was last taken.
+  std::uint64_t bytes(std::size_t bucket) const { return bytes_[bucket]; }
+
+  /// Every byte appended to `bucket` since it was last taken, in order; the bucket is empty
+  /// after.
+  std::string take(std::size_t bucket);
+
+  /// Whether any bytes went to the file.
+  bool spilled() const { return descriptor_ >= 0; }
+
+  /// The bytes written to the file.
+  std::uint64_t spilled_bytes() const { return file_size_; }
+
+ private:
+  // A stretch of one bucket's bytes in the file.
+  struct Chunk {
+    std::uint64_t offset = 0;
+    std::uint64_t size = 0;
+  };
+
+  void spill();
+
+  std::string path_;
+  std::uint64_t memory_bytes_;
+  std::vector<std::string> memory_;
+  std::vector<std::vector<Chunk>> chunks_;
+  std::vector<std::uint64_t> bytes_;
+  std::uint64_t in_memory_ = 0;
+  std::uint64_t file_size_ = 0;
+  int descriptor_ = -1;
+};
+
+/// The values of type T (trivially copyable) packed one after another in `bytes`.
+template <class T>
+std::vector<T> values_of(std::string_view bytes) {
+  static_assert(std::is_trivially_copyable_v<T>);
+  std::vector<T> values(bytes.size() / sizeof(T));
+  if (!values.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
+  return values;
+}
+
+}  // namespace neardup
