@@ -137,12 +137,13 @@ class SpansRun {
     spill_ = plan_.has_compressed_input();
     std::vector<std::string> subdirs = {std::string(output_name(Output::kSpans)),
                                         std::string(output_name(Output::kDeduped))};
-    if (spill_ && options_.tmp_dir.empty()) subdirs.emplace_back(output_name(Output::kTmp));
+    if (options_.tmp_dir.empty()) subdirs.emplace_back(output_name(Output::kTmp));
     directory_.take(subdirs);
     directory_.open_checkpoints(plan_, result_parameters());
     spill_file_ = scratch_path(options_.output, options_.tmp_dir, "spill", rank_);
     shared_file_ = scratch_path(options_.output, options_.tmp_dir, "shared", rank_);
-    if (spill_ && !options_.tmp_dir.empty()) {
+    search_file_ = scratch_path(options_.output, options_.tmp_dir, "search", rank_);
+    if (!options_.tmp_dir.empty()) {  // the search may spill, whatever the inputs
       std::error_code error;
       std::filesystem::create_directories(options_.tmp_dir, error);
       agree_on_errors(comm_, error ? options_.tmp_dir + ": cannot create: " + error.message() : "");
@@ -208,6 +209,11 @@ class SpansRun {
   // Whether the job compares lines or paragraphs rather than runs.
   bool units() const { return options_.spec.unit != SpanUnit::kRun; }
 
+  // What one round of the search or of the cuts holds on a rank.
+  std::uint64_t round_bytes() const {
+    return options_.round_bytes != 0 ? options_.round_bytes : options_.shuffle_bytes;
+  }
+
   // Reads a document this rank owns with its tokens and their bytes.
   LocatedOf located_of() {
     return [this](DocId doc, LocatedText& out) {
@@ -246,7 +252,8 @@ class SpansRun {
               units() ? find_unit_facts(exchanger_, sketch_.docs.ids, located_of(), options_.spec,
                                         options_.fingerprint_mask, owner_, search_counts_)
                       : find_span_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
-                                        options_.fingerprint_mask, owner_, search_counts_));
+                                        options_.fingerprint_mask, owner_,
+                                        {search_file_, round_bytes()}, search_counts_));
         },
         [this](const RunManifest& m) { search_counts_ = search_counts_of(m.method_counts, rank_); },
         [this](RunManifest& m) { m.method_counts = saved_search_counts(comm_, search_counts_); });
@@ -267,10 +274,8 @@ class SpansRun {
           const DocumentCuts cuts_of = units() ? unit_cuts(options_.spec)
                                                : run_cuts(options_.spec, options_.fingerprint_mask,
                                                           options_.document.tokenizer);
-          cuts_ = confirm_cuts(
-              exchanger_, facts, located_of(), id_of, cuts_of, owner_,
-              options_.cut_round_bytes != 0 ? options_.cut_round_bytes : options_.shuffle_bytes,
-              cut_counts_);
+          cuts_ = confirm_cuts(exchanger_, facts, located_of(), id_of, cuts_of, owner_,
+                               round_bytes(), cut_counts_);
           confirmed = true;
           return saved_cuts(cuts_);
         },
@@ -431,6 +436,8 @@ class SpansRun {
     s.bytes_cut = sum_over_ranks(comm_, bytes);
     s.cuts_refused = sum_over_ranks(comm_, cut_counts_.refused);
     s.cut_rounds = max_over_ranks(comm_, cut_counts_.rounds);
+    s.search_rounds = max_over_ranks(comm_, search_counts_.rounds);
+    s.search_bytes_spilled = sum_over_ranks(comm_, search_counts_.spilled_bytes);
     s.unlocated_docs =
         sum_over_ranks(comm_, cut_counts_.unlocated_docs + search_counts_.unlocated_docs);
     s.bytes_shuffled = sum_over_ranks(comm_, exchanger_.bytes_sent());
@@ -558,6 +565,8 @@ class SpansRun {
     json.key("repeated_windows").value(repeated);
     json.key("window_runs").value(window_runs);
     json.key("equal_runs_fetched").value(fetched);
+    json.key("search_rounds").value(s.search_rounds);
+    json.key("search_bytes_spilled").value(s.search_bytes_spilled);
     json.key("cut_rounds").value(s.cut_rounds);
     json.key("largest_repeats").begin_array();
     for (const std::uint64_t n : largest) json.value(n);
@@ -600,6 +609,7 @@ class SpansRun {
   bool spill_ = false;
   std::string spill_file_;
   std::string shared_file_;
+  std::string search_file_;  // what the search spills starts with this path
   // read
   SketchResult sketch_;
   std::optional<DocOwners> owners_;

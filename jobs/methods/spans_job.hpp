@@ -19,8 +19,10 @@ struct SpansSummary {
   std::uint64_t cuts = 0;          // confirmed cuts (rows of spans/)
   std::uint64_t tokens_cut = 0;
   std::uint64_t bytes_cut = 0;
-  std::uint64_t cuts_refused = 0;  // proposed by the fingerprints, refused by the tokens
-  std::uint64_t cut_rounds = 0;    // rounds the confirmation took (0: the cuts were loaded)
+  std::uint64_t cuts_refused = 0;   // proposed by the fingerprints, refused by the tokens
+  std::uint64_t search_rounds = 0;  // rounds of the search's exchanges (0: facts or cuts loaded)
+  std::uint64_t search_bytes_spilled = 0;  // what the search kept in scratch files, all ranks
+  std::uint64_t cut_rounds = 0;            // rounds the confirmation took (0: the cuts were loaded)
   std::uint64_t unlocated_docs = 0;
   std::uint64_t bytes_shuffled = 0;
 };

@@ -166,8 +166,8 @@ inline constexpr struct DescribeRunOptions {
         {"--shuffle-mb", "shuffle_bytes", kRun, "bytes one rank sends per exchange round, MiB"},
         o.shuffle_bytes, {1, 1024});
     v.value({"--tmp-dir", "tmp_dir", kNone,
-             "where compressed inputs' re-read records are spilled (default OUTPUT/_tmp; "
-             "node-local scratch is faster)"},
+             "where compressed inputs' re-read records and what spans's search holds past "
+             "--shuffle-mb are spilled (default OUTPUT/_tmp; node-local scratch is faster)"},
             o.tmp_dir);
     v.value({"--overwrite", "overwrite", kNone,
              "replace neardup's outputs (and checkpoints) in a non-empty output directory"},

@@ -20,9 +20,10 @@ struct SpansOptions : JobOptions {
   /// Not a flag: ANDed into every fingerprint, so that tests can force fingerprints of
   /// different text to collide (the tokens are compared before anything is cut).
   std::uint64_t fingerprint_mask = ~std::uint64_t{0};
-  /// Not a flag: the proposed cuts' text one confirmation round holds on a rank; 0 takes
-  /// --shuffle-mb's bytes (tests set a few KiB, below the flag's 1 MiB, to make many rounds).
-  std::uint64_t cut_round_bytes = 0;
+  /// Not a flag: what one round of the search (anchors, representatives' windows) or of the
+  /// cuts' confirmation (proposed text) holds on a rank; 0 takes --shuffle-mb's bytes (tests
+  /// set a few KiB, below the flag's 1 MiB, to make many rounds).
+  std::uint64_t round_bytes = 0;
 };
 
 /// Lists spans's own flags for visitor `v`.

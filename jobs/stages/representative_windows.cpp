@@ -1,5 +1,6 @@
-// Representatives' window hashes packed per k-gram owner, grouped there by hash, and every
-// window's fact, followers' included, sent back as runs.
+// Representatives' window hashes kept by k-gram bucket and sent in rounds to their k-grams'
+// owners, grouped there by hash, and every window's fact, followers' included, sent back as
+// runs.
 #include "jobs/stages/representative_windows.hpp"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 #include "core/spans/window_groups.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/mpi/packed_values.hpp"
+#include "jobs/stages/search_rounds.hpp"
 
 namespace neardup {
 namespace {
@@ -49,15 +51,12 @@ struct HeldWindow {
   std::uint32_t places = 1;
 };
 
-// The windows of this rank's representatives (`reps`, by place), as blocks for their
-// k-grams' owners: a RepHeader, then the hashes of the windows it anchors.
-std::vector<std::string> representative_windows(std::span<const DocId> docs,
-                                                std::span<const RepAnchor> reps,
-                                                const TokensOf& tokens_of,
-                                                DocumentWinnower& winnower, const SpanSpec& spec,
-                                                std::uint64_t mask, int ranks,
-                                                SpanSearchCounts& counts) {
-  std::vector<std::string> blocks(static_cast<std::size_t>(ranks));
+// The windows of this rank's representatives (`reps`, by place) into `windows` by their
+// k-gram's bucket: a RepHeader, then the hashes of the windows it anchors.
+void representative_windows(std::span<const DocId> docs, std::span<const RepAnchor> reps,
+                            const TokensOf& tokens_of, DocumentWinnower& winnower,
+                            const SpanSpec& spec, std::uint64_t mask, BucketSpill& windows,
+                            SpanSearchCounts& counts) {
   std::vector<std::uint64_t> window_hashes;
   TokenStream tokens;
   for (const DocId doc : docs) {
@@ -73,13 +72,36 @@ std::vector<std::string> representative_windows(std::span<const DocId> docs,
       while (end < anchor_of.size() && anchor_of[end] == anchor) ++end;
       if (const RepAnchor* rep = at_token(part, anchor)) {
         const std::uint64_t kgram = winnower.kgrams()[anchor];
-        std::string& block = blocks[static_cast<std::size_t>(fingerprint_owner(kgram, ranks))];
-        put_value(block, RepHeader{kgram, doc, anchor, p, end - p, rep->places});
-        for (std::uint32_t w = p; w < end; ++w) put_value(block, window_hashes[w] & mask);
+        const std::size_t bucket = search_bucket(kgram);
+        windows.put(bucket, RepHeader{kgram, doc, anchor, p, end - p, rep->places});
+        for (std::uint32_t w = p; w < end; ++w) windows.put(bucket, window_hashes[w] & mask);
         counts.windows += end - p;
       }
       p = end;
     }
+  }
+}
+
+// Representatives' windows (headers and hashes, as spilled) appended to the blocks for their
+// k-grams' owners among `ranks`.
+void append_by_owner(std::string_view windows, int ranks, std::vector<std::string>& blocks) {
+  while (!windows.empty()) {
+    const auto header = take_value<RepHeader>(windows);
+    const std::size_t hashes = std::size_t{header.count} * sizeof(std::uint64_t);
+    std::string& block = blocks[static_cast<std::size_t>(fingerprint_owner(header.kgram, ranks))];
+    put_value(block, header);
+    block.append(windows.substr(0, hashes));
+    windows.remove_prefix(hashes);
+  }
+}
+
+// One round's representatives' windows (the buckets of `range` in `spill`: headers and
+// hashes), taken bucket by bucket into blocks for their k-grams' owners among `ranks`.
+std::vector<std::string> blocks_by_owner(BucketSpill& spill, BucketRange range, int ranks) {
+  std::vector<std::string> blocks(static_cast<std::size_t>(ranks));
+  for (std::size_t b = range.begin; b < range.end; ++b) {
+    const std::string bucket = spill.take(b);
+    append_by_owner(bucket, ranks, blocks);
   }
   return blocks;
 }
@@ -141,11 +163,12 @@ void group_windows(std::span<const HeldRep> group, std::vector<WindowFact>& fact
   }
 }
 
-// On the k-grams' owners: the representatives' windows grouped, and the facts of their and
-// their followers' windows as runs, sent to the documents' owners and sorted by place there.
-std::vector<WindowRun> window_runs(Exchanger& exchanger, std::vector<std::string> blocks,
-                                   std::span<const Follower> followers, const OwnerFn& owner,
-                                   SpanSearchCounts& counts) {
+// One round on the k-grams' owners: the representatives' windows grouped, and the facts of
+// their and their followers' (`followers`, sorted) windows as runs, sent to the documents'
+// owners and appended to `out` there.
+void window_round(Exchanger& exchanger, std::vector<std::string> blocks,
+                  std::span<const Follower> followers, const OwnerFn& owner,
+                  std::vector<WindowRun>& out, SpanSearchCounts& counts) {
   ReceivedBlocks received = exchanger.exchange_blocks(blocks);
   release(blocks);
   std::vector<HeldRep> reps = held_reps(received);
@@ -170,27 +193,45 @@ std::vector<WindowRun> window_runs(Exchanger& exchanger, std::vector<std::string
     }
     begin = end;
   }
-  counts.window_runs = runs.size();
+  counts.window_runs += runs.size();
   release(reps);
   received = ReceivedBlocks();
-  runs = exchanger.shuffle_consuming(std::move(runs),
-                                     [&](const WindowRun& w) { return owner(w.doc); });
-  std::sort(runs.begin(), runs.end(), run_by_place);
-  return runs;
+  for (const WindowRun& run : exchanger.shuffle_consuming(
+           std::move(runs), [&](const WindowRun& w) { return owner(w.doc); })) {
+    out.push_back(run);
+  }
 }
 
 }  // namespace
 
-std::vector<WindowRun> representative_window_runs(
-    Exchanger& exchanger, std::span<const DocId> docs, std::span<const RepAnchor> reps,
-    std::span<const Follower> followers, const TokensOf& tokens_of, DocumentWinnower& winnower,
-    const SpanSpec& spec, std::uint64_t mask, const OwnerFn& owner, SpanSearchCounts& counts) {
-  std::vector<std::string> blocks;
+std::vector<WindowRun> representative_window_runs(Exchanger& exchanger, std::span<const DocId> docs,
+                                                  std::span<const RepAnchor> reps,
+                                                  BucketSpill& followers, const TokensOf& tokens_of,
+                                                  DocumentWinnower& winnower, const SpanSpec& spec,
+                                                  std::uint64_t mask, const OwnerFn& owner,
+                                                  const SearchRounds& rounds,
+                                                  SpanSearchCounts& counts) {
+  BucketSpill windows(rounds.path + "-windows", kSearchBuckets, rounds.round_bytes);
   run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
-    blocks = representative_windows(docs, reps, tokens_of, winnower, spec, mask, exchanger.size(),
-                                    counts);
+    representative_windows(docs, reps, tokens_of, winnower, spec, mask, windows, counts);
   });
-  return window_runs(exchanger, std::move(blocks), followers, owner, counts);
+  std::vector<std::uint64_t> held = bucket_bytes(windows);
+  for (std::size_t b = 0; b < held.size(); ++b) held[b] += followers.bytes(b);
+  std::vector<WindowRun> runs;
+  for (const BucketRange range : bucket_rounds(exchanger.comm(), held, rounds.round_bytes)) {
+    std::vector<std::string> blocks;
+    std::vector<Follower> round_followers;
+    run_agreed(exchanger.comm(), [&] {  // reading the spill may fail on this rank only
+      blocks = blocks_by_owner(windows, range, exchanger.size());
+      round_followers = take_values<Follower>(followers, range);
+    });
+    std::sort(round_followers.begin(), round_followers.end());
+    window_round(exchanger, std::move(blocks), round_followers, owner, runs, counts);
+    ++counts.rounds;
+  }
+  counts.spilled_bytes += windows.spilled_bytes();
+  std::sort(runs.begin(), runs.end(), run_by_place);
+  return runs;
 }
 
 }  // namespace neardup

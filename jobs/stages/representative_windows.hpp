@@ -1,6 +1,6 @@
 // The spans search's windows: each representative's windows hashed on its document's rank
-// and sent to its k-gram's rank, which groups them and sends every window's fact, its
-// followers' too, to the documents' ranks as runs.
+// and sent, in rounds of k-gram buckets, to its k-gram's rank, which groups them and sends
+// every window's fact, its followers' too, to the documents' ranks as runs.
 #pragma once
 
 #include <cstdint>
@@ -9,6 +9,7 @@
 
 #include "core/spans/anchor_followers.hpp"
 #include "core/spans/document_winnower.hpp"
+#include "io/scratch/bucket_spill.hpp"
 #include "jobs/stages/span_facts_stage.hpp"
 
 namespace neardup {
@@ -22,15 +23,19 @@ struct RepAnchor {
 };
 
 /// Collective: the facts of the windows that this rank's representatives `reps` (by place)
-/// anchor, and of their followers' (`followers`: of the k-grams this rank owns, sorted), as
+/// anchor, and of their followers' (`followers`: of the k-grams this rank owns, by bucket), as
 /// runs on the documents' owners, sorted by place there. Each representative's document is
 /// tokenized again (`tokens_of`) and winnowed (`winnower`); the hashes of its windows (ANDed
-/// with `mask`) go to its k-gram's owner, which groups them by hash (window_facts: every
-/// occurrence of a window is in its k-gram's group) and resolves the followers
-/// (resolve_followers). Counts into counts.windows, repeated, window_runs and largest.
-std::vector<WindowRun> representative_window_runs(
-    Exchanger& exchanger, std::span<const DocId> docs, std::span<const RepAnchor> reps,
-    std::span<const Follower> followers, const TokensOf& tokens_of, DocumentWinnower& winnower,
-    const SpanSpec& spec, std::uint64_t mask, const OwnerFn& owner, SpanSearchCounts& counts);
+/// with `mask`) wait in a BucketSpill by k-gram bucket and go in rounds (`rounds`) to their
+/// k-gram's owner, which groups them by hash (window_facts: every occurrence of a window is in
+/// its k-gram's group) and resolves the followers (resolve_followers). Counts into
+/// counts.windows, repeated, window_runs, rounds, spilled_bytes and largest.
+std::vector<WindowRun> representative_window_runs(Exchanger& exchanger, std::span<const DocId> docs,
+                                                  std::span<const RepAnchor> reps,
+                                                  BucketSpill& followers, const TokensOf& tokens_of,
+                                                  DocumentWinnower& winnower, const SpanSpec& spec,
+                                                  std::uint64_t mask, const OwnerFn& owner,
+                                                  const SearchRounds& rounds,
+                                                  SpanSearchCounts& counts);
 
 }  // namespace neardup

@@ -1,14 +1,16 @@
-// The spans search: anchors with their contexts shuffled and grouped on their k-grams'
-// ranks; groups with one context decided there, the others left to their representatives'
-// windows (representative_windows).
+// The spans search: anchors with their contexts shuffled in rounds of k-gram buckets and
+// grouped on their k-grams' ranks; groups with one context decided there, the others left to
+// their representatives' windows (representative_windows).
 #include "jobs/stages/span_facts_stage.hpp"
 
 #include <algorithm>
 #include <tuple>
 
 #include "core/spans/winnowing.hpp"
+#include "io/scratch/bucket_spill.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/stages/representative_windows.hpp"
+#include "jobs/stages/search_rounds.hpp"
 
 namespace neardup {
 namespace {
@@ -24,18 +26,19 @@ struct AnchorPrint {
   std::uint32_t token = 0;
 };
 
-// What the anchors' owners decided: the anchors of one-context groups and the
-// representatives (both sent to their documents' owners), and the followers (kept, sorted).
+// What the anchors' owners decided and sent to the documents' owners: the anchors of
+// one-context groups and the representatives, each sorted by place. The followers stay on the
+// k-grams' owners, in a BucketSpill by their k-gram's bucket.
 struct AnchorGroups {
   std::vector<TokenFact> whole;
   std::vector<RepAnchor> reps;
-  std::vector<Follower> followers;
 };
 
 // Judges one group of anchors with equal k-gram hashes, sorted by (context, doc, token): with
 // one context known to all, decided whole; else each context's first is a representative and
-// the other anchors of its context (a context of 0 has none) follow it.
-void judge_group(std::span<const AnchorPrint> group, AnchorGroups& out, SpanSearchCounts& counts) {
+// the other anchors of its context (a context of 0 has none) follow it, kept in `followers`.
+void judge_group(std::span<const AnchorPrint> group, AnchorGroups& out, BucketSpill& followers,
+                 SpanSearchCounts& counts) {
   counts.shared_anchors += group.size();
   if (group.front().context != 0 && group.front().context == group.back().context) {
     note_repeat(group.size(), counts.largest);
@@ -48,11 +51,12 @@ void judge_group(std::span<const AnchorPrint> group, AnchorGroups& out, SpanSear
     }
     return;
   }
+  const std::size_t bucket = search_bucket(group.front().hash);
   for (std::size_t begin = 0; begin < group.size();) {
     const AnchorPrint& rep = group[begin];
     std::size_t end = begin + 1;
     while (rep.context != 0 && end < group.size() && group[end].context == rep.context) {
-      out.followers.push_back({rep.doc, rep.token, group[end].doc, group[end].token});
+      followers.put(bucket, Follower{rep.doc, rep.token, group[end].doc, group[end].token});
       ++end;
     }
     const auto places = static_cast<std::uint32_t>(end - begin);
@@ -62,10 +66,9 @@ void judge_group(std::span<const AnchorPrint> group, AnchorGroups& out, SpanSear
   }
 }
 
-// This rank's documents' anchors, with their contexts.
-std::vector<AnchorPrint> document_anchors(std::span<const DocId> docs, const TokensOf& tokens_of,
-                                          DocumentWinnower& winnower) {
-  std::vector<AnchorPrint> anchors;
+// This rank's documents' anchors, with their contexts, into `anchors` by their k-gram's bucket.
+void document_anchors(std::span<const DocId> docs, const TokensOf& tokens_of,
+                      DocumentWinnower& winnower, BucketSpill& anchors, SpanSearchCounts& counts) {
   std::vector<std::uint32_t> distinct;
   TokenStream tokens;
   for (const DocId doc : docs) {
@@ -74,22 +77,17 @@ std::vector<AnchorPrint> document_anchors(std::span<const DocId> docs, const Tok
     winnower.contexts();
     distinct_anchors(winnower.anchor_of_window(), distinct);
     for (const std::uint32_t a : distinct) {
-      anchors.push_back({winnower.kgrams()[a], winnower.context(a), doc, a});
+      const std::uint64_t hash = winnower.kgrams()[a];
+      anchors.put(search_bucket(hash), AnchorPrint{hash, winnower.context(a), doc, a});
     }
+    counts.anchors += distinct.size();
   }
-  return anchors;
 }
 
-// Every anchor of `docs`, shuffled with its context and judged where its k-gram hash goes;
-// the decisions on whole groups and the representatives go to the documents' owners, the
-// followers stay.
-AnchorGroups anchor_groups(Exchanger& exchanger, std::span<const DocId> docs,
-                           const TokensOf& tokens_of, DocumentWinnower& winnower,
-                           const OwnerFn& owner, SpanSearchCounts& counts) {
-  std::vector<AnchorPrint> anchors;
-  run_agreed(exchanger.comm(),  // reading a document may fail on this rank only
-             [&] { anchors = document_anchors(docs, tokens_of, winnower); });
-  counts.anchors = anchors.size();
+// One round's anchors shuffled to their k-grams' owners and judged there; the decisions on
+// whole groups and the representatives appended to `groups` on the documents' owners.
+void judge_round(Exchanger& exchanger, std::vector<AnchorPrint> anchors, const OwnerFn& owner,
+                 AnchorGroups& groups, BucketSpill& followers, SpanSearchCounts& counts) {
   const int ranks = exchanger.size();
   anchors = exchanger.shuffle_consuming(
       std::move(anchors), [&](const AnchorPrint& a) { return fingerprint_owner(a.hash, ranks); });
@@ -97,24 +95,51 @@ AnchorGroups anchor_groups(Exchanger& exchanger, std::span<const DocId> docs,
     return std::tie(a.hash, a.context, a.doc, a.token) <
            std::tie(b.hash, b.context, b.doc, b.token);
   });
-  AnchorGroups groups;
-  for (std::size_t begin = 0; begin < anchors.size();) {
-    std::size_t end = begin + 1;
-    while (end < anchors.size() && anchors[end].hash == anchors[begin].hash) ++end;
-    if (end - begin > 1)
-      judge_group(std::span(anchors).subspan(begin, end - begin), groups, counts);
-    begin = end;
-  }
+  AnchorGroups round;
+  run_agreed(exchanger.comm(), [&] {  // a follower spilled may fail on this rank only
+    for (std::size_t begin = 0; begin < anchors.size();) {
+      std::size_t end = begin + 1;
+      while (end < anchors.size() && anchors[end].hash == anchors[begin].hash) ++end;
+      if (end - begin > 1) {
+        judge_group(std::span(anchors).subspan(begin, end - begin), round, followers, counts);
+      }
+      begin = end;
+    }
+  });
   anchors = {};
-  groups.whole = exchanger.shuffle_consuming(std::move(groups.whole),
-                                             [&](const TokenFact& f) { return owner(f.doc); });
+  for (TokenFact& f : exchanger.shuffle_consuming(
+           std::move(round.whole), [&](const TokenFact& f) { return owner(f.doc); })) {
+    groups.whole.push_back(f);
+  }
+  for (RepAnchor& r : exchanger.shuffle_consuming(
+           std::move(round.reps), [&](const RepAnchor& r) { return owner(r.doc); })) {
+    groups.reps.push_back(r);
+  }
+}
+
+// Every anchor of `docs`, shuffled with its context in rounds of k-gram buckets and judged
+// where its k-gram hash goes: the decisions on whole groups and the representatives on the
+// documents' owners, sorted by place; the followers in `followers`.
+AnchorGroups anchor_groups(Exchanger& exchanger, std::span<const DocId> docs,
+                           const TokensOf& tokens_of, DocumentWinnower& winnower,
+                           const OwnerFn& owner, const SearchRounds& rounds, BucketSpill& followers,
+                           SpanSearchCounts& counts) {
+  BucketSpill anchors(rounds.path + "-anchors", kSearchBuckets, rounds.round_bytes);
+  run_agreed(exchanger.comm(),  // reading a document may fail on this rank only
+             [&] { document_anchors(docs, tokens_of, winnower, anchors, counts); });
+  AnchorGroups groups;
+  for (const BucketRange range :
+       bucket_rounds(exchanger.comm(), bucket_bytes(anchors), rounds.round_bytes)) {
+    std::vector<AnchorPrint> round;
+    run_agreed(exchanger.comm(), [&] { round = take_values<AnchorPrint>(anchors, range); });
+    judge_round(exchanger, std::move(round), owner, groups, followers, counts);
+    ++counts.rounds;
+  }
+  counts.spilled_bytes += anchors.spilled_bytes();
   std::sort(groups.whole.begin(), groups.whole.end(), by_place);
-  groups.reps = exchanger.shuffle_consuming(std::move(groups.reps),
-                                            [&](const RepAnchor& r) { return owner(r.doc); });
   std::sort(groups.reps.begin(), groups.reps.end(), [](const RepAnchor& a, const RepAnchor& b) {
     return std::tie(a.doc, a.token) < std::tie(b.doc, b.token);
   });
-  std::sort(groups.followers.begin(), groups.followers.end());
   return groups;
 }
 
@@ -122,12 +147,16 @@ AnchorGroups anchor_groups(Exchanger& exchanger, std::span<const DocId> docs,
 
 SpanFacts find_span_facts(Exchanger& exchanger, std::span<const DocId> docs,
                           const TokensOf& tokens_of, const SpanSpec& spec, std::uint64_t mask,
-                          const OwnerFn& owner, SpanSearchCounts& counts) {
+                          const OwnerFn& owner, const SearchRounds& rounds,
+                          SpanSearchCounts& counts) {
   DocumentWinnower winnower(spec, mask);
-  AnchorGroups groups = anchor_groups(exchanger, docs, tokens_of, winnower, owner, counts);
+  BucketSpill followers(rounds.path + "-followers", kSearchBuckets, rounds.round_bytes);
+  AnchorGroups groups =
+      anchor_groups(exchanger, docs, tokens_of, winnower, owner, rounds, followers, counts);
   SpanFacts facts;
-  facts.windows = representative_window_runs(exchanger, docs, groups.reps, groups.followers,
-                                             tokens_of, winnower, spec, mask, owner, counts);
+  facts.windows = representative_window_runs(exchanger, docs, groups.reps, followers, tokens_of,
+                                             winnower, spec, mask, owner, rounds, counts);
+  counts.spilled_bytes += followers.spilled_bytes();
   facts.anchors = std::move(groups.whole);
   return facts;
 }

@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <span>
+#include <string>
 #include <vector>
 
 #include "core/spans/anchor_followers.hpp"
@@ -61,6 +62,8 @@ struct SpanSearchCounts {
   std::uint64_t repeated = 0;          // representatives' windows received that repeat
   std::uint64_t window_runs = 0;       // runs of window facts sent to the documents' owners
   std::uint64_t unlocated_docs = 0;    // --unit: documents whose tokens' bytes are unknown
+  std::uint64_t rounds = 0;            // rounds of the anchors' and the windows' exchanges
+  std::uint64_t spilled_bytes = 0;     // bytes this rank's search spilled to its scratch files
   /// The sizes of the largest groups of equal windows (or anchors decided whole) this rank
   /// received, followers counted, largest first (at most kLargestRepeats).
   std::vector<std::uint64_t> largest;
@@ -94,6 +97,14 @@ const Place* at_token(std::span<const Place> part, std::uint32_t token) {
   return it != part.end() && it->token == token ? &*it : nullptr;
 }
 
+/// How much the search holds on a rank at once: what one round takes (`round_bytes` of
+/// anchors, or of representatives' windows) and, past that, the scratch files it spills to,
+/// named `path` and a suffix.
+struct SearchRounds {
+  std::string path;
+  std::uint64_t round_bytes = 64ull << 20;
+};
+
 /// Collective: the facts of the repeated windows of `docs` (this rank's documents, ascending).
 /// Each document is tokenized with `tokens_of` (twice when it holds a representative). Its
 /// anchors go to the ranks owning their k-gram hashes, with the hash of their context (the
@@ -105,11 +116,13 @@ const Place* at_token(std::span<const Place> part, std::uint32_t token) {
 /// their windows back to the k-gram's owner: every occurrence of a window has an equal
 /// anchor, so all of them are in the same k-gram's group. It groups them and sends each
 /// window's fact, the followers' too (resolve_followers), to the documents' owners as runs.
-/// Fingerprints are ANDed with `mask`. Equal hashes are taken for equal tokens: the cuts
-/// compare the tokens.
+/// Both exchanges go in rounds of k-gram buckets (`rounds`, search_rounds), what waits for a
+/// later round in scratch files. Fingerprints are ANDed with `mask`. Equal hashes are taken
+/// for equal tokens: the cuts compare the tokens.
 SpanFacts find_span_facts(Exchanger& exchanger, std::span<const DocId> docs,
                           const TokensOf& tokens_of, const SpanSpec& spec, std::uint64_t mask,
-                          const OwnerFn& owner, SpanSearchCounts& counts);
+                          const OwnerFn& owner, const SearchRounds& rounds,
+                          SpanSearchCounts& counts);
 
 /// The fact of every window of a document of `tokens` (kUnique unless `anchors` or `windows`,
 /// its parts of SpanFacts, say otherwise), for cut_repeats. A fact is taken only for a window

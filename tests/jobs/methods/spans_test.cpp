@@ -257,7 +257,7 @@ struct SpansRun {
   std::uint64_t split_bytes = 64ull << 20;
   std::uint32_t min_doc_tokens = 1;
   std::uint64_t mask = ~0ULL;
-  std::uint64_t cut_round_bytes = 0;  // the proposed text one cut round holds; 0: 64 MiB
+  std::uint64_t round_bytes = 0;  // what one search or cut round holds; 0: 64 MiB
 };
 
 SpansSummary run(const std::string& dir, const std::string& name, const SpansRun& r) {
@@ -268,7 +268,7 @@ SpansSummary run(const std::string& dir, const std::string& name, const SpansRun
   o.split_bytes = r.split_bytes;
   o.min_doc_tokens = r.min_doc_tokens;
   o.fingerprint_mask = r.mask;
-  o.cut_round_bytes = r.cut_round_bytes;
+  o.round_bytes = r.round_bytes;
   o.progress_seconds = 0;
   return run_spans(MPI_COMM_WORLD, o);
 }
@@ -324,13 +324,21 @@ class SpansJob : public ::testing::Test {
     EXPECT_GT(testing::stat(out, "/windows_shuffled"), 0u);
     EXPECT_GT(testing::stat(out, "/follower_anchors"), 0u);
     EXPECT_GT(testing::stat(out, "/window_runs"), 0u);
-    // The cut confirms in one round by default, in many when a round holds little text.
-    if (r.cut_round_bytes != 0) {
+    // The search (anchors, then windows) and the cut go in one round each by default, in
+    // many when a round holds little, the search's later rounds spilled meanwhile.
+    if (r.round_bytes != 0) {
+      EXPECT_GT(summary.search_rounds, 8u);
+      EXPECT_GT(summary.search_bytes_spilled, 0u);
       EXPECT_GT(summary.cut_rounds, 3u);
     } else {
+      EXPECT_EQ(summary.search_rounds, 2u);
+      EXPECT_EQ(summary.search_bytes_spilled, 0u);
       EXPECT_EQ(summary.cut_rounds, 1u);
     }
+    EXPECT_EQ(testing::stat(out, "/search_rounds"), summary.search_rounds);
+    EXPECT_EQ(testing::stat(out, "/search_bytes_spilled"), summary.search_bytes_spilled);
     EXPECT_EQ(testing::stat(out, "/cut_rounds"), summary.cut_rounds);
+    EXPECT_FALSE(std::filesystem::exists(out + "/_tmp")) << "scratch left after the run";
   }
 
   std::vector<GeneratedDoc> corpus_;
@@ -347,13 +355,15 @@ TEST_F(SpansJob, KeepFirstCutsExactlyTheOraclesTokens) {
   expect_oracle("first-short-docs-go", {.spec = {.min_tokens = 13}, .min_doc_tokens = 60});
 }
 
-// Proposed cuts confirmed in rounds of 2 KiB of their text per rank: a document's cuts
-// and the runs they fetch fall in many rounds, and the cuts are the oracle's all the same.
-TEST_F(SpansJob, CutInRoundsOfBoundedTextEqualsTheOracle) {
+// The search and the cut in rounds of 2 KiB per rank: anchors and representatives' windows
+// in many rounds of k-gram buckets, the later ones spilled to scratch files meanwhile, and a
+// document's cuts and the runs they fetch in many rounds: the cuts are the oracle's all the
+// same.
+TEST_F(SpansJob, SearchAndCutInRoundsOfBoundedBytesEqualTheOracle) {
   expect_oracle("rounds",
-                {.spec = {.min_tokens = 13}, .split_bytes = 4096, .cut_round_bytes = 2 << 10});
+                {.spec = {.min_tokens = 13}, .split_bytes = 4096, .round_bytes = 2 << 10});
   expect_oracle("rounds-none", {.spec = {.min_tokens = 13, .keep = KeepOccurrence::kNone},
-                                .cut_round_bytes = 2 << 10});
+                                .round_bytes = 2 << 10});
 }
 
 TEST_F(SpansJob, KeepNoneCutsEveryOccurrence) {
