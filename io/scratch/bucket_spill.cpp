@@ -13,9 +13,14 @@
 namespace neardup {
 namespace {
 
-std::string why(const std::string& path, const char* what) {
-  return path + ": cannot " + what +
-         " the scratch file: " + std::error_code(errno, std::generic_category()).message();
+static_assert(sizeof(off_t) == 8, "scratch files pass 2 GiB");
+
+// `path`: cannot WHAT the scratch file, with the reason in `error` (an errno value, or 0 for
+// a file that ended early).
+[[noreturn]] void fail(const std::string& path, const char* what, int error) {
+  const std::string why = error != 0 ? std::error_code(error, std::generic_category()).message()
+                                     : std::string("it ended early");
+  throw IoError(path + ": cannot " + what + " the scratch file: " + why);
 }
 
 }  // namespace
@@ -28,9 +33,7 @@ BucketSpill::BucketSpill(std::string path, std::size_t buckets, std::uint64_t me
       bytes_(buckets, 0) {}
 
 BucketSpill::~BucketSpill() {
-  if (descriptor_ < 0) return;
-  ::close(descriptor_);
-  ::unlink(path_.c_str());
+  if (descriptor_ >= 0) ::close(descriptor_);
 }
 
 void BucketSpill::append(std::size_t bucket, std::string_view bytes) {
@@ -40,11 +43,17 @@ void BucketSpill::append(std::size_t bucket, std::string_view bytes) {
   if (in_memory_ > memory_bytes_) spill();
 }
 
+void BucketSpill::open_file() {
+  // A name no other process uses, removed at once: the file lives as long as the descriptor,
+  // so a run killed leaves nothing behind and no other run can read or truncate it.
+  const std::string name = path_ + "." + std::to_string(::getpid());
+  descriptor_ = ::open(name.c_str(), O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+  if (descriptor_ < 0) fail(path_, "create", errno);
+  if (::unlink(name.c_str()) != 0) fail(path_, "unlink", errno);
+}
+
 void BucketSpill::spill() {
-  if (descriptor_ < 0) {
-    descriptor_ = ::open(path_.c_str(), O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-    if (descriptor_ < 0) throw IoError(why(path_, "create"));
-  }
+  if (descriptor_ < 0) open_file();
   for (std::size_t b = 0; b < memory_.size(); ++b) {
     std::string& held = memory_[b];
     if (held.empty()) continue;
@@ -52,14 +61,14 @@ void BucketSpill::spill() {
       const ssize_t n = ::pwrite(descriptor_, held.data() + done, held.size() - done,
                                  static_cast<off_t>(file_size_ + done));
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) throw IoError(why(path_, "write"));
+      if (n <= 0) fail(path_, "write", n < 0 ? errno : ENOSPC);
       done += static_cast<std::size_t>(n);
     }
     chunks_[b].push_back({file_size_, held.size()});
     file_size_ += held.size();
+    in_memory_ -= held.size();
     std::string().swap(held);
   }
-  in_memory_ = 0;
 }
 
 std::string BucketSpill::take(std::size_t bucket) {
@@ -72,7 +81,7 @@ std::string BucketSpill::take(std::size_t bucket) {
       const ssize_t n = ::pread(descriptor_, out.data() + start + done, chunk.size - done,
                                 static_cast<off_t>(chunk.offset + done));
       if (n < 0 && errno == EINTR) continue;
-      if (n <= 0) throw IoError(why(path_, "read"));
+      if (n <= 0) fail(path_, "read", n < 0 ? errno : 0);
       done += static_cast<std::size_t>(n);
     }
   }

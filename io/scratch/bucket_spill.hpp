@@ -12,9 +12,11 @@
 namespace neardup {
 
 /// Bytes appended to numbered buckets. While they fit in `memory_bytes` they stay in memory;
-/// past it every bucket's bytes in memory are appended to the scratch file `path` (created
-/// then, removed by the destructor) and memory starts again. A bucket's bytes come back in the
-/// order appended. Throws IoError naming the path when the file cannot be written or read.
+/// past it every bucket's bytes in memory are appended to a scratch file and memory starts
+/// again. The file, `path` and this process's id, is made then and unlinked at once: it lives
+/// as long as the spill, whatever ends the process, and only grows (taking a bucket frees no
+/// disk). A bucket's bytes come back in the order appended. Throws IoError naming `path` when
+/// the file cannot be made, written or read.
 class BucketSpill {
  public:
   BucketSpill(std::string path, std::size_t buckets, std::uint64_t memory_bytes);
@@ -52,6 +54,7 @@ class BucketSpill {
     std::uint64_t size = 0;
   };
 
+  void open_file();
   void spill();
 
   std::string path_;

@@ -1,8 +1,6 @@
 // Buckets grouped into rounds by their largest size on any rank.
 #include "jobs/stages/search_rounds.hpp"
 
-#include <algorithm>
-
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {

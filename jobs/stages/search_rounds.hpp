@@ -5,6 +5,7 @@
 #include <mpi.h>
 
 #include <cstdint>
+#include <cstring>
 #include <span>
 #include <string>
 #include <vector>
@@ -43,8 +44,10 @@ std::vector<T> take_values(BucketSpill& spill, BucketRange range) {
   std::vector<T> values;
   values.reserve(bytes / sizeof(T));
   for (std::size_t b = range.begin; b < range.end; ++b) {
-    const std::vector<T> bucket = values_of<T>(spill.take(b));
-    values.insert(values.end(), bucket.begin(), bucket.end());
+    const std::string bucket = spill.take(b);
+    const std::size_t at = values.size();
+    values.resize(at + bucket.size() / sizeof(T));
+    if (values.size() > at) std::memcpy(&values[at], bucket.data(), bucket.size());
   }
   return values;
 }
