@@ -248,12 +248,13 @@ class SpansRun {
         [&] {
           clock_.start("search");
           fault_point("search");
-          return saved_facts(
-              units() ? find_unit_facts(exchanger_, sketch_.docs.ids, located_of(), options_.spec,
-                                        options_.fingerprint_mask, owner_, search_counts_)
-                      : find_span_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
-                                        options_.fingerprint_mask, owner_,
-                                        {search_file_, round_bytes()}, search_counts_));
+          return saved_facts(units()
+                                 ? find_unit_facts(exchanger_, sketch_.docs.ids, located_of(),
+                                                   options_.spec, options_.fingerprint_mask, owner_,
+                                                   {search_file_, round_bytes()}, search_counts_)
+                                 : find_span_facts(exchanger_, sketch_.docs.ids, tokens_of,
+                                                   options_.spec, options_.fingerprint_mask, owner_,
+                                                   {search_file_, round_bytes()}, search_counts_));
         },
         [this](const RunManifest& m) { search_counts_ = search_counts_of(m.method_counts, rank_); },
         [this](RunManifest& m) { m.method_counts = saved_search_counts(comm_, search_counts_); });

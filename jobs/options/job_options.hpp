@@ -163,7 +163,9 @@ inline constexpr struct DescribeRunOptions {
     using enum ParameterScope;
     v.value({"-o,--output", "output", kRun, "output directory"}, o.output);
     v.mebibytes(
-        {"--shuffle-mb", "shuffle_bytes", kRun, "bytes one rank sends per exchange round, MiB"},
+        {"--shuffle-mb", "shuffle_bytes", kRun,
+         "bytes one rank sends per exchange round, MiB (spans: also what its search and cut "
+         "hold per round, the rest spilled to --tmp-dir)"},
         o.shuffle_bytes, {1, 1024});
     v.value({"--tmp-dir", "tmp_dir", kNone,
              "where compressed inputs' re-read records and what spans's search holds past "

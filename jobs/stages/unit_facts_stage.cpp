@@ -1,4 +1,5 @@
-// Units hashed, shuffled by hash, grouped by documents, and their facts sent back.
+// Units hashed, shuffled by hash in rounds of buckets, grouped by documents, and their facts
+// sent back.
 #include "jobs/stages/unit_facts_stage.hpp"
 
 #include <algorithm>
@@ -6,47 +7,78 @@
 #include "core/hash128.hpp"
 #include "core/spans/text_units.hpp"
 #include "core/spans/window_groups.hpp"
+#include "io/scratch/bucket_spill.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/stages/search_rounds.hpp"
 
 namespace neardup {
 
-SpanFacts find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs,
-                          const LocatedOf& located_of, const SpanSpec& spec, std::uint64_t mask,
-                          const OwnerFn& owner, SpanSearchCounts& counts) {
-  std::vector<Fingerprint> units;
-  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
-    LocatedText doc;
-    for (const DocId id : docs) {
-      located_of(id, doc);
-      if (!doc.located) {
-        ++counts.unlocated_docs;
-        continue;
-      }
-      for (const TextUnit& u : text_units(doc.text, doc.origins, spec.unit)) {
-        const std::string_view tokens =
-            std::string_view(doc.tokens.text)
-                .substr(doc.tokens.starts[u.begin],
-                        doc.tokens.ends[u.end - 1] - doc.tokens.starts[u.begin]);
-        units.push_back({hash128(tokens).high & mask, id, u.begin});
-      }
+namespace {
+
+// This rank's documents' units into `units` by their hash's bucket.
+void document_units(std::span<const DocId> docs, const LocatedOf& located_of, const SpanSpec& spec,
+                    std::uint64_t mask, BucketSpill& units, SpanSearchCounts& counts) {
+  LocatedText doc;
+  for (const DocId id : docs) {
+    located_of(id, doc);
+    if (!doc.located) {
+      ++counts.unlocated_docs;
+      continue;
     }
-  });
-  counts.anchors = units.size();
+    for (const TextUnit& u : text_units(doc.text, doc.origins, spec.unit)) {
+      const std::string_view tokens =
+          std::string_view(doc.tokens.text)
+              .substr(doc.tokens.starts[u.begin],
+                      doc.tokens.ends[u.end - 1] - doc.tokens.starts[u.begin]);
+      const std::uint64_t hash = hash128(tokens).high & mask;
+      units.put(search_bucket(hash), Fingerprint{hash, id, u.begin});
+      ++counts.anchors;
+    }
+  }
+}
+
+// One round's units shuffled to their hashes' owners and grouped there; the facts of the
+// repeated ones sent to the documents' owners and appended to `found`.
+void unit_round(Exchanger& exchanger, std::vector<Fingerprint> units, const SpanSpec& spec,
+                const OwnerFn& owner, std::vector<WindowRun>& found, SpanSearchCounts& counts) {
   const int ranks = exchanger.size();
   units = exchanger.shuffle_consuming(
       std::move(units), [&](const Fingerprint& f) { return fingerprint_owner(f.hash, ranks); });
   std::sort(units.begin(), units.end());
   const std::vector<WindowFact> facts = window_facts(units, spec.min_docs);
-  SpanFacts found;
+  std::vector<WindowRun> repeated;
   for (std::size_t i = 0; i < units.size(); ++i) {
     if (facts[i].kind != WindowFact::Kind::kUnique) {
-      found.windows.push_back({units[i].doc, units[i].token, units[i].token, 1, facts[i]});
+      repeated.push_back({units[i].doc, units[i].token, units[i].token, 1, facts[i]});
     }
   }
-  counts.repeated = found.windows.size();
+  counts.repeated += repeated.size();
   units = {};
-  found.windows = exchanger.shuffle_consuming(std::move(found.windows),
-                                              [&](const WindowRun& w) { return owner(w.doc); });
+  for (const WindowRun& run : exchanger.shuffle_consuming(
+           std::move(repeated), [&](const WindowRun& w) { return owner(w.doc); })) {
+    found.push_back(run);
+  }
+}
+
+}  // namespace
+
+SpanFacts find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs,
+                          const LocatedOf& located_of, const SpanSpec& spec, std::uint64_t mask,
+                          const OwnerFn& owner, const SearchRounds& rounds,
+                          SpanSearchCounts& counts) {
+  BucketSpill units(rounds.path + "-units", kSearchBuckets, rounds.round_bytes);
+  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
+    document_units(docs, located_of, spec, mask, units, counts);
+  });
+  SpanFacts found;
+  for (const BucketRange range :
+       bucket_rounds(exchanger.comm(), bucket_bytes(units), rounds.round_bytes)) {
+    std::vector<Fingerprint> round;
+    run_agreed(exchanger.comm(), [&] { round = take_values<Fingerprint>(units, range); });
+    unit_round(exchanger, std::move(round), spec, owner, found.windows, counts);
+    ++counts.rounds;
+  }
+  counts.spilled_bytes += units.spilled_bytes();
   std::sort(found.windows.begin(), found.windows.end(), run_by_place);
   return found;
 }

@@ -1,5 +1,6 @@
 // The spans job's search for --unit line and --unit paragraph: each unit's canonical tokens
-// hashed and grouped on the rank owning the hash, one shuffle there and one back.
+// hashed and grouped on the rank owning the hash, one shuffle there and one back per round of
+// hash buckets.
 #pragma once
 
 #include <cstdint>
@@ -16,11 +17,13 @@ namespace neardup {
 /// token). Each document is read with `located_of` and cut into units (text_units); each unit's
 /// hash (XXH3 of its canonical tokens, ANDed with `mask`) goes to the rank owning it, which groups
 /// equal hashes: a group found in at least spec.min_docs documents is repeated (window_facts). A
-/// document whose tokens' bytes are unknown has no units. Counts into counts.anchors (units sent)
-/// and counts.repeated.
+/// document whose tokens' bytes are unknown has no units. The units go in rounds of hash
+/// buckets (`rounds`, as find_span_facts's). Counts into counts.anchors (units sent),
+/// repeated, rounds and spilled_bytes.
 SpanFacts find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs,
                           const LocatedOf& located_of, const SpanSpec& spec, std::uint64_t mask,
-                          const OwnerFn& owner, SpanSearchCounts& counts);
+                          const OwnerFn& owner, const SearchRounds& rounds,
+                          SpanSearchCounts& counts);
 
 /// The cuts of units (--unit line or paragraph): text_units, cut_units under spec.keep, each
 /// cut taking its unit's bytes.

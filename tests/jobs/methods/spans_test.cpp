@@ -606,11 +606,12 @@ std::vector<std::string> oracle_unit_rows(const std::vector<GeneratedDoc>& corpu
   return testing::sorted(rows);
 }
 
-class SpansUnits : public ::testing::TestWithParam<std::tuple<SpanUnit, KeepOccurrence, unsigned>> {
-};
+// The unit, which occurrence stays, --min-docs, and the bytes of a search round (0: 64 MiB).
+class SpansUnits
+    : public ::testing::TestWithParam<std::tuple<SpanUnit, KeepOccurrence, unsigned, unsigned>> {};
 
 TEST_P(SpansUnits, CutUnitsAreTheOraclesExactly) {
-  const auto [unit, keep, min_docs] = GetParam();
+  const auto [unit, keep, min_docs, round_bytes] = GetParam();
   const std::vector<GeneratedDoc> corpus = line_corpus();
   const std::string dir = testing::shared_temp_dir();
   testing::write_corpus(dir + "/in", corpus, 2);
@@ -618,8 +619,16 @@ TEST_P(SpansUnits, CutUnitsAreTheOraclesExactly) {
   spec.unit = unit;
   spec.keep = keep;
   spec.min_docs = min_docs;
-  const SpansSummary summary = run(dir, "out", {.spec = spec, .split_bytes = 4096});
+  const SpansSummary summary =
+      run(dir, "out", {.spec = spec, .split_bytes = 4096, .round_bytes = round_bytes});
   EXPECT_EQ(summary.cuts_refused, 0u);
+  if (round_bytes != 0) {  // the units in many rounds, the later ones spilled meanwhile
+    EXPECT_GT(summary.search_rounds, 4u);
+    EXPECT_GT(summary.search_bytes_spilled, 0u);
+  } else {
+    EXPECT_EQ(summary.search_rounds, 1u);
+    EXPECT_EQ(summary.search_bytes_spilled, 0u);
+  }
   if (world_rank() != 0) return;
   std::vector<std::string> rows;
   for (const Row& r : read_rows(dir + "/out")) {
@@ -633,11 +642,12 @@ TEST_P(SpansUnits, CutUnitsAreTheOraclesExactly) {
   expect_deduped(dir + "/out", corpus, tokenized(corpus), read_rows(dir + "/out"), 1);
 }
 
-INSTANTIATE_TEST_SUITE_P(Units, SpansUnits,
-                         ::testing::Values(std::tuple{SpanUnit::kLine, KeepOccurrence::kFirst, 2u},
-                                           std::tuple{SpanUnit::kLine, KeepOccurrence::kNone, 3u},
-                                           std::tuple{SpanUnit::kParagraph, KeepOccurrence::kFirst,
-                                                      2u}));
+INSTANTIATE_TEST_SUITE_P(
+    Units, SpansUnits,
+    ::testing::Values(std::tuple{SpanUnit::kLine, KeepOccurrence::kFirst, 2u, 0u},
+                      std::tuple{SpanUnit::kLine, KeepOccurrence::kNone, 3u, 0u},
+                      std::tuple{SpanUnit::kLine, KeepOccurrence::kFirst, 2u, 512u},
+                      std::tuple{SpanUnit::kParagraph, KeepOccurrence::kFirst, 2u, 0u}));
 
 // Two documents with one id: counted in stats.json and named on report.html, since spans/
 // rows name documents by id (the cuts themselves still go to the right document).
