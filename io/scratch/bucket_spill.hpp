@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstdint>
-#include <cstring>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -66,14 +65,5 @@ class BucketSpill {
   std::uint64_t file_size_ = 0;
   int descriptor_ = -1;
 };
-
-/// The values of type T (trivially copyable) packed one after another in `bytes`.
-template <class T>
-std::vector<T> values_of(std::string_view bytes) {
-  static_assert(std::is_trivially_copyable_v<T>);
-  std::vector<T> values(bytes.size() / sizeof(T));
-  if (!values.empty()) std::memcpy(values.data(), bytes.data(), values.size() * sizeof(T));
-  return values;
-}
 
 }  // namespace neardup
