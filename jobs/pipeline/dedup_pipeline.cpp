@@ -285,7 +285,9 @@ class DedupRun {
     std::vector<DocId> grouped;
     for (const GroupedDoc& g : groups) grouped.push_back(g.doc);
     grouped = exchanger_.shuffle_consuming(std::move(grouped), owner_);
+    // A document can be in several groups (one per band whose bucket was too large to list).
     std::sort(grouped.begin(), grouped.end());
+    grouped.erase(std::unique(grouped.begin(), grouped.end()), grouped.end());
     needed = sorted_union(needed, grouped);
     if (reference_ && reference_->exact()) needed = sorted_union(needed, reference_docs_);
     report_.spilled_bytes =

@@ -21,8 +21,8 @@ std::vector<DocId> candidate_documents(Exchanger& exchanger, std::span<const Doc
                                        const OwnerFn& owner);
 
 /// Streams this rank's compressed splits (not the shared ones, whose records the sketch stage
-/// kept) once more and writes the records of the `needed`
-/// documents (sorted) that lie in them to `spill_path` (atomically), pointing their
+/// kept) once more and writes the records of the `needed` documents (sorted, distinct) that
+/// lie in them to `spill_path` (atomically), pointing their
 /// docs.offsets at the copies, so DocSource reads them with one pread each. Returns the bytes
 /// written. Throws IoError naming the path on write errors or when an input changed.
 std::uint64_t spill_compressed_records(const JobPlan& plan, int rank, std::span<const DocId> needed,
