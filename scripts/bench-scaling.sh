@@ -10,8 +10,8 @@
 # per core, bytes shuffled per stage, peak RSS per rank, the rounds and the stages'
 # communication counters when stats.json has them, as RESULT lines and a table. It builds and
 # installs nothing: it needs the neardup binary, the corpus generator (neardup-gen-corpus),
-# mpirun, python3 and GNU coreutils; what to copy to a bare machine: docs/performance.md,
-# "Scaling on a many-core machine".
+# mpirun, python3 and GNU coreutils; scripts/pack-scaling.sh packs them for a bare machine (see
+# docs/performance.md, "Scaling on a many-core machine").
 # Usage: scripts/bench-scaling.sh RANKS...       e.g. scripts/bench-scaling.sh 1 2 4 8 16
 #   NEARDUP_BIN          the neardup binary (default: build/neardup beside this script's repo)
 #   NEARDUP_GEN_CORPUS   the corpus generator (default: build/neardup-gen-corpus)

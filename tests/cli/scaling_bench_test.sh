@@ -1,16 +1,41 @@
 #!/usr/bin/env bash
-# scripts/bench.sh --scaling works: at 1 and 2 ranks on a tiny generated corpus (4 MB strong,
-# 2 MB per rank weak, 1 MB files) it prints, for each mode and rank count, a summary RESULT line
-# whose speed-up and efficiency are numbers (1 at the base rank count), one RESULT line per stage
-# with its seconds and bytes shuffled, the rounds, and a table; the weak corpus doubles with the
-# ranks. Times are not checked. Usage: scaling_bench_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN
+# The scaling benchmark runs from scripts/pack-scaling.sh's folder as on a bare machine: packed
+# (programs, libraries, Open MPI), and where this test may make a mount namespace, run with the
+# system's Open MPI and the libraries it packed hidden. At 1 and 2 ranks on a tiny generated
+# corpus (4 MB strong, 2 MB per rank weak, 1 MB files) it prints, for each mode and rank count, a
+# summary RESULT line whose speed-up and efficiency are numbers (1 at the base rank count), one
+# RESULT line per stage with its seconds and bytes shuffled, the rounds, and a table; the weak
+# corpus doubles with the ranks. Times are not checked.
+# Usage: scaling_bench_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
-script="$(dirname "$0")/../../scripts/bench.sh"
-NEARDUP_BIN="$neardup" NEARDUP_GEN_CORPUS="$gen" NEARDUP_MPIRUN="${mpirun[0]}" \
-  NEARDUP_SCALING_MB=4 NEARDUP_SCALING_MB_PER_RANK=2 NEARDUP_SCALING_FILE_MB=1 \
-  NEARDUP_SCALING_DIR="$work/scaling" "$script" --scaling 2 1 >"$work/out.txt" 2>"$work/err.txt" ||
-  fail "bench.sh --scaling failed: $(tail -5 "$work/err.txt")"
+pack="$work/pack"
+NEARDUP_BIN="$neardup" NEARDUP_GEN_CORPUS="$gen" "$(dirname "$0")/../../scripts/pack-scaling.sh" \
+  "$pack" >/dev/null || fail "pack-scaling.sh failed"
+[ -x "$pack/openmpi/usr/bin/mpirun" ] || fail "the pack has no mpirun"
+# hidden COMMAND...: COMMAND with what the pack replaces masked, when a mount namespace can be
+# made (root); else as it is.
+hidden() {
+  if ! unshare -m true 2>/dev/null; then
+    echo "note: no mount namespace here; the system's Open MPI stays visible" >&2
+    "$@"
+    return
+  fi
+  unshare -m bash -c '
+    lib=/usr/lib/x86_64-linux-gnu
+    for d in $lib/openmpi $lib/pmix2 /usr/share/openmpi /etc/openmpi; do
+      [ ! -d "$d" ] || mount -t tmpfs none "$d"
+    done
+    for f in /usr/bin/mpirun /usr/bin/orterun /usr/bin/orted /usr/bin/mpiexec \
+      $lib/lib{mpi,open-pal,open-rte,pmix,hwloc,event_core,event_pthreads}*.so.* \
+      $lib/lib{boost_serialization,simdjson,utf8proc,xxhash}*.so.*; do
+      if [ -f "$f" ] && [ ! -L "$f" ]; then mount --bind /dev/null "$f"; fi
+    done
+    exec "$@"' hidden "$@"
+}
+NEARDUP_SCALING_MB=4 NEARDUP_SCALING_MB_PER_RANK=2 NEARDUP_SCALING_FILE_MB=1 \
+  NEARDUP_SCALING_DIR="$work/scaling" hidden "$pack/bench-scaling" 2 1 >"$work/out.txt" \
+  2>"$work/err.txt" || fail "the packed bench-scaling failed: $(tail -5 "$work/err.txt")"
 cat "$work/out.txt"
 number='[0-9]+(\.[0-9]+)?'
 for mode in strong weak; do
@@ -39,4 +64,4 @@ weak1=$(input_of weak 1) weak2=$(input_of weak 2)
 if [ -z "$weak1" ] || [ -z "$weak2" ] || [ "$weak2" -le $((weak1 * 3 / 2)) ]; then
   fail "weak scaling's corpus did not grow with the ranks ($weak1 -> $weak2)"
 fi
-finish "scaling benchmark: RESULT lines and tables for strong and weak scaling"
+finish "packed scaling benchmark: RESULT lines and tables for strong and weak scaling"
