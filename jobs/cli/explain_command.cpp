@@ -20,7 +20,6 @@
 #include "core/sketch/minhash.hpp"
 #include "core/sketch/shingles.hpp"
 #include "core/sketch/simhash.hpp"
-#include "io/input/input_plan.hpp"
 #include "io/write/output_names.hpp"
 #include "io/write/tsv.hpp"
 #include "jobs/cli/tsv_parts.hpp"
@@ -152,10 +151,8 @@ void read_run_parameters(const std::string& output_dir, std::string_view job, Jo
   OptionJsonReader reader(parameters);
   read(reader);
   if (!reader.problem().empty()) throw JobError(path + ": " + reader.problem());
-  std::string_view cwd;  // absent from older stats.json: the inputs as the run named them
-  if (stats["working_directory"].get(cwd) == simdjson::SUCCESS) {
-    for (std::string& input : options.inputs) input = input_argument_under(input, std::string(cwd));
-  }
+  std::string_view cwd;  // absent from older stats.json: the inputs from here
+  if (stats["working_directory"].get(cwd) == simdjson::SUCCESS) options.working_directory = cwd;
 }
 
 std::string job_of_run(const std::string& output_dir) {

@@ -47,8 +47,8 @@ struct PairExplanation {
 std::string job_of_run(const std::string& output_dir);
 
 /// Reads the stats.json of the `job` run that wrote `output_dir`, calls `read` with its
-/// parameters, then makes the inputs `read` set in `options` relative to where the run was
-/// started (its working_directory; as the run named them in an older stats.json). Throws
+/// parameters, and sets options.working_directory to where the run was started (left empty
+/// by an older stats.json, which did not record it), so its inputs are read as it read them. Throws
 /// JobError when there is none, it is another job's, or a parameter is invalid.
 void read_run_parameters(const std::string& output_dir, std::string_view job, JobOptions& options,
                          const std::function<void(OptionJsonReader&)>& read);

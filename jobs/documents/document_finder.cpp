@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <filesystem>
+#include <system_error>
 
 #include "io/input/input_plan.hpp"
 #include "io/io_error.hpp"
@@ -31,6 +33,31 @@ struct LocalInputs {
   std::vector<Split> splits;
 };
 
+// While it lives, this process works in `directory` (unchanged when empty); then it is back
+// where it was.
+class InDirectory {
+ public:
+  explicit InDirectory(const std::string& directory) {
+    if (directory.empty()) return;
+    std::error_code error;
+    previous_ = std::filesystem::current_path(error);
+    if (!error) std::filesystem::current_path(directory, error);
+    if (error) {
+      throw JobError("cannot read the inputs from " + directory +
+                     ", the run's directory: " + error.message());
+    }
+  }
+  ~InDirectory() {
+    std::error_code ignored;  // back to a directory this process was in a moment ago
+    if (!previous_.empty()) std::filesystem::current_path(previous_, ignored);
+  }
+  InDirectory(const InDirectory&) = delete;
+  InDirectory& operator=(const InDirectory&) = delete;
+
+ private:
+  std::filesystem::path previous_;
+};
+
 LocalInputs list_inputs(const JobOptions& options) {
   try {
     IgnoredFiles ignored;
@@ -47,6 +74,7 @@ LocalInputs list_inputs(const JobOptions& options) {
 
 std::vector<std::optional<FoundDoc>> find_documents(const JobOptions& options,
                                                     std::span<const std::string> ids) {
+  const InDirectory run_directory(options.working_directory);
   const LocalInputs plan = list_inputs(options);
   DocumentParser parser(options.document);
   ParsedLine parsed;

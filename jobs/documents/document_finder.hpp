@@ -18,7 +18,9 @@ struct FoundDoc {
   std::string text;
 };
 
-/// Reads every record of the inputs of `options` in order (on this process alone) until every
+/// Reads every record of the inputs of `options` in order (on this process alone, from
+/// options.working_directory when it is set, and naming locations as a run started there did)
+/// until every
 /// id of `ids` is found; found[i] is the document `ids[i]` names, if any. A document matches by
 /// its id field or by its location, as they are or as the TSV outputs print them
 /// (escape_tsv_field: a tab, newline, carriage return or backslash printed escaped). The first

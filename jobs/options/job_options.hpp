@@ -49,6 +49,9 @@ struct JobOptions {
   /// Not a flag: the command line that started the job, as a shell would retype it (set by
   /// the command line parser; shown in report.html).
   std::string command_line;
+  /// Not a flag: the directory relative inputs are read from ("" = this process's): explain
+  /// --run reads a run's inputs from the run's directory, and names them as the run did.
+  std::string working_directory;
 };
 
 /// Lists --max-doc-mb for visitor `v`: a longer record is skipped whole as doc_too_large, never
