@@ -1,10 +1,10 @@
 // The inputs read record by record, each matched against the ids asked for.
 #include "jobs/documents/document_finder.hpp"
 
-#include <algorithm>
 #include <cstdint>
 #include <filesystem>
 #include <system_error>
+#include <unordered_map>
 
 #include "io/input/input_plan.hpp"
 #include "io/io_error.hpp"
@@ -16,15 +16,57 @@ namespace neardup {
 namespace {
 
 // How a document matches an id asked for: by its id field or location as they are, or as the
-// TSV outputs print them, or not at all.
+// TSV outputs print them (escaped), or not at all.
 enum class Match { kNone, kPrinted, kAsIs };
 
-Match match_of(const std::string& wanted, const std::string& id, const std::string& location) {
-  if (id == wanted || location == wanted) return Match::kAsIs;
-  if (wanted.find('\\') == std::string::npos) return Match::kNone;  // nothing was escaped
-  return escape_tsv_field(id) == wanted || escape_tsv_field(location) == wanted ? Match::kPrinted
-                                                                                : Match::kNone;
-}
+// The ids asked for and the documents found for them so far, looked up by name: each record
+// costs a few hash lookups, whatever the number of ids.
+class Wanted {
+ public:
+  explicit Wanted(std::span<const std::string> ids)
+      : found_(ids.size()), matched_(ids.size(), Match::kNone), pending_(ids.size()) {
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+      positions_[ids[i]].push_back(i);
+      // An escaped name holds a backslash; one without is matched as it is or not at all.
+      if (ids[i].find('\\') != std::string::npos) escaped_ = true;
+    }
+  }
+
+  // Whether every id has a document matching it as is.
+  bool done() const { return pending_ == 0; }
+
+  // Offers the document named `id` (its id field, or its location) at `location`.
+  void offer(const std::string& id, const std::string& location, std::string_view text) {
+    for (const std::string* name : {&id, &location}) take(*name, Match::kAsIs, id, location, text);
+    if (!escaped_) return;
+    for (const std::string* name : {&id, &location}) {
+      take(escape_tsv_field(*name), Match::kPrinted, id, location, text);
+    }
+  }
+
+  std::vector<std::optional<FoundDoc>> take_found() { return std::move(found_); }
+
+ private:
+  // The first document matching an id as is wins; one matching only as printed is kept until
+  // one matches as is.
+  void take(const std::string& name, Match match, const std::string& id,
+            const std::string& location, std::string_view text) {
+    const auto at = positions_.find(name);
+    if (at == positions_.end()) return;
+    for (const std::size_t i : at->second) {
+      if (match <= matched_[i]) continue;
+      found_[i] = FoundDoc{id, location, std::string(text)};
+      matched_[i] = match;
+      if (match == Match::kAsIs) --pending_;
+    }
+  }
+
+  std::unordered_map<std::string, std::vector<std::size_t>> positions_;  // id -> its indices
+  std::vector<std::optional<FoundDoc>> found_;
+  std::vector<Match> matched_;
+  std::size_t pending_;  // ids not yet matched as is
+  bool escaped_ = false;
+};
 
 // The inputs and their splits as a job cuts them (a line's number counts on across a file's
 // splits as the sketch's does), listed and cut in this process without MPI.
@@ -78,15 +120,11 @@ std::vector<std::optional<FoundDoc>> find_documents(const JobOptions& options,
   const LocalInputs plan = list_inputs(options);
   DocumentParser parser(options.document);
   ParsedLine parsed;
-  std::vector<std::optional<FoundDoc>> found(ids.size());
-  std::vector<Match> matched(ids.size(), Match::kNone);
-  const auto done = [&] {
-    return std::all_of(matched.begin(), matched.end(), [](Match m) { return m == Match::kAsIs; });
-  };
+  Wanted wanted(ids);
   std::uint32_t current_file = UINT32_MAX;
   std::uint64_t line = 0;
   for (const Split& split : plan.splits) {
-    if (done()) break;
+    if (wanted.done()) break;
     const InputFile& file = plan.files[split.file];
     if (split.file != current_file) {
       current_file = split.file;
@@ -95,7 +133,7 @@ std::vector<std::optional<FoundDoc>> find_documents(const JobOptions& options,
     const auto reader =
         open_records(file.path, file.format, split.begin, split.end, options.max_doc_bytes);
     Record record;
-    while (!done() && reader->next(record)) {
+    while (!wanted.done() && reader->next(record)) {
       ++line;
       if (record.oversized || record.binary ||
           parser.parse(file, record.bytes, parsed) != LineStatus::kOk) {
@@ -103,20 +141,13 @@ std::vector<std::optional<FoundDoc>> find_documents(const JobOptions& options,
       }
       const std::string location =
           is_text(file.format) ? file.path : file.path + ":" + std::to_string(line);
-      const std::string id = parsed.has_id ? parsed.id : location;
-      for (std::size_t i = 0; i < ids.size(); ++i) {
-        const Match match = match_of(ids[i], id, location);
-        if (match > matched[i]) {
-          found[i] = FoundDoc{id, location, std::string(parsed.text)};
-          matched[i] = match;
-        }
-      }
+      wanted.offer(parsed.has_id ? parsed.id : location, location, parsed.text);
     }
     // A decode error is one skipped record, as the sketch counts it: a file cut into splits
     // at frame starts numbers the lines of the splits after it on from there.
-    if (!done() && !reader->decode_error().empty()) ++line;
+    if (!wanted.done() && !reader->decode_error().empty()) ++line;
   }
-  return found;
+  return wanted.take_found();
 }
 
 JobError document_not_found(const std::string& id) {
