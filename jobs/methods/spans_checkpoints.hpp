@@ -10,8 +10,8 @@
 #include "jobs/checkpoint/run_manifest.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/mpi/exchange.hpp"
-#include "jobs/stages/span_cuts_stage.hpp"
-#include "jobs/stages/span_facts_stage.hpp"
+#include "jobs/spans/span_cuts_stage.hpp"
+#include "jobs/spans/span_facts_stage.hpp"
 
 namespace neardup {
 

@@ -31,14 +31,14 @@
 #include "jobs/pipeline/run_directory.hpp"
 #include "jobs/pipeline/run_stats.hpp"
 #include "jobs/pipeline/span_report_stage.hpp"
+#include "jobs/spans/span_cuts_stage.hpp"
+#include "jobs/spans/span_facts_stage.hpp"
+#include "jobs/spans/unit_facts_stage.hpp"
 #include "jobs/stages/duplicate_ids.hpp"
 #include "jobs/stages/shared_sketch.hpp"
 #include "jobs/stages/sketch_lines.hpp"
 #include "jobs/stages/skip_guard.hpp"
-#include "jobs/stages/span_cuts_stage.hpp"
-#include "jobs/stages/span_facts_stage.hpp"
 #include "jobs/stages/spill_stage.hpp"
-#include "jobs/stages/unit_facts_stage.hpp"
 #include "jobs/version.hpp"
 
 namespace neardup {

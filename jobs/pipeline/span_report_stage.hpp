@@ -8,7 +8,7 @@
 #include <string>
 
 #include "io/report/spans_report.hpp"
-#include "jobs/stages/span_cuts_stage.hpp"
+#include "jobs/spans/span_cuts_stage.hpp"
 
 namespace neardup {
 

@@ -1,7 +1,7 @@
 // Representatives' window hashes kept by k-gram bucket and sent in rounds to their k-grams'
 // owners, grouped there by hash, and every window's fact, followers' included, sent back as
 // runs.
-#include "jobs/stages/representative_windows.hpp"
+#include "jobs/spans/representative_windows.hpp"
 
 #include <algorithm>
 #include <cstring>
@@ -13,7 +13,7 @@
 #include "core/spans/window_groups.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/mpi/packed_values.hpp"
-#include "jobs/stages/search_rounds.hpp"
+#include "jobs/spans/search_rounds.hpp"
 
 namespace neardup {
 namespace {

@@ -1,5 +1,5 @@
 // Buckets grouped into rounds by their largest size on any rank.
-#include "jobs/stages/search_rounds.hpp"
+#include "jobs/spans/search_rounds.hpp"
 
 #include "jobs/mpi/mpi_check.hpp"
 

@@ -7,8 +7,8 @@
 #include <span>
 
 #include "core/spans/span_spec.hpp"
-#include "jobs/stages/span_cuts_stage.hpp"
-#include "jobs/stages/span_facts_stage.hpp"
+#include "jobs/spans/span_cuts_stage.hpp"
+#include "jobs/spans/span_facts_stage.hpp"
 
 namespace neardup {
 

@@ -1,6 +1,6 @@
 // Units hashed, shuffled by hash in rounds of buckets, grouped by documents, and their facts
 // sent back.
-#include "jobs/stages/unit_facts_stage.hpp"
+#include "jobs/spans/unit_facts_stage.hpp"
 
 #include <algorithm>
 
@@ -9,7 +9,7 @@
 #include "core/spans/window_groups.hpp"
 #include "io/scratch/bucket_spill.hpp"
 #include "jobs/mpi/mpi_check.hpp"
-#include "jobs/stages/search_rounds.hpp"
+#include "jobs/spans/search_rounds.hpp"
 
 namespace neardup {
 

@@ -10,7 +10,7 @@
 #include "core/spans/anchor_followers.hpp"
 #include "core/spans/document_winnower.hpp"
 #include "io/scratch/bucket_spill.hpp"
-#include "jobs/stages/span_facts_stage.hpp"
+#include "jobs/spans/span_facts_stage.hpp"
 
 namespace neardup {
 

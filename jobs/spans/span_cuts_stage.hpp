@@ -14,7 +14,7 @@
 #include "core/spans/text_cuts.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/mpi/exchange.hpp"
-#include "jobs/stages/span_facts_stage.hpp"
+#include "jobs/spans/span_facts_stage.hpp"
 
 namespace neardup {
 

@@ -1,6 +1,6 @@
 // Spans cuts: proposed from the facts, then confirmed against stretches of equal text fetched
 // in one request shuffle and one answer exchange per round.
-#include "jobs/stages/span_cuts_stage.hpp"
+#include "jobs/spans/span_cuts_stage.hpp"
 
 #include <algorithm>
 #include <map>

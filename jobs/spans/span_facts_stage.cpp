@@ -1,7 +1,7 @@
 // The spans search: anchors with their contexts shuffled in rounds of k-gram buckets and
 // grouped on their k-grams' ranks; groups with one context decided there, the others left to
 // their representatives' windows (representative_windows).
-#include "jobs/stages/span_facts_stage.hpp"
+#include "jobs/spans/span_facts_stage.hpp"
 
 #include <algorithm>
 #include <tuple>
@@ -9,8 +9,8 @@
 #include "core/spans/winnowing.hpp"
 #include "io/scratch/bucket_spill.hpp"
 #include "jobs/mpi/mpi_check.hpp"
-#include "jobs/stages/representative_windows.hpp"
-#include "jobs/stages/search_rounds.hpp"
+#include "jobs/spans/representative_windows.hpp"
+#include "jobs/spans/search_rounds.hpp"
 
 namespace neardup {
 namespace {
