@@ -109,17 +109,24 @@ struct ProposalCursor {
   std::size_t window = 0;
 };
 
-// The proposed cuts of this rank's next documents `docs` from `at` on, taken until the cuts'
-// text reaches `round_bytes` (at least one document), and the distinct runs their proofs
-// name, numbered; advances `at`.
+// What a round holds for one proposed cut besides its text: the proposal, and when its run is
+// new, the run's numbering entry (a tree node), place and request, and its answer's record.
+constexpr std::uint64_t kProposalBytes = sizeof(Proposed);
+constexpr std::uint64_t kRunBytes = sizeof(std::pair<const RunRef, std::uint32_t>) + 32 +
+                                    sizeof(RunPlace) + sizeof(RunRequest) + sizeof(StretchAnswer);
+
+// The proposed cuts of this rank's next documents `docs` from `at` on, taken until what they
+// hold (their text, records and runs) reaches `round_bytes` (at least one document), and the
+// distinct runs their proofs name, numbered; advances `at`. Short cuts (lines) are many
+// records for little text: counting only the text let a round hold several times its bytes.
 std::vector<Proposed> propose(const SpanFacts& facts, std::span<const DocId> docs,
                               ProposalCursor& at, std::uint64_t round_bytes,
                               const LocatedOf& located_of, const DocumentCuts& cuts_of,
                               std::map<RunRef, std::uint32_t>& runs, SpanCutCounts& counts) {
   std::vector<Proposed> proposed;
   LocatedText doc;
-  std::uint64_t text_bytes = 0;
-  while (at.doc < docs.size() && (text_bytes < round_bytes || proposed.empty())) {
+  std::uint64_t held_bytes = 0;
+  while (at.doc < docs.size() && (held_bytes < round_bytes || proposed.empty())) {
     const DocId id = docs[at.doc++];
     located_of(id, doc);
     const ProposedCuts cuts = cuts_of(doc, take_part(facts.anchors, at.anchor, id),
@@ -138,7 +145,7 @@ std::vector<Proposed> propose(const SpanFacts& facts, std::span<const DocId> doc
       p.serial = it->second;
       p.length = run.length;
       p.offset = cut.begin - cut.proof_begin;
-      text_bytes += p.text.size();
+      held_bytes += p.text.size() + kProposalBytes + (added ? kRunBytes : 0);
       proposed.push_back(std::move(p));
     }
   }
