@@ -8,8 +8,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "core/text/tokenizer.hpp"
@@ -306,40 +308,55 @@ TEST(Shingles, RollingHashEqualsThePolynomialOfEachWindow) {
   }
 }
 
-// The number of distinct hashes over every window of every stream `streams` yields.
-template <class Streams>
-std::size_t distinct_hashes(std::size_t count, unsigned n, Streams streams) {
-  Hashes seen, out;
-  for (std::size_t s = 0; s < count; ++s) {
-    shingle_hashes(streams(s), ShingleSpec{ShingleKind::kWord, n}, out);
-    seen.insert(seen.end(), out.begin(), out.end());
-  }
-  std::sort(seen.begin(), seen.end());
-  return static_cast<std::size_t>(std::unique(seen.begin(), seen.end()) - seen.begin());
+// A de Bruijn sequence B(k, n), made linear: every sequence of n symbols from 0..k-1 occurs in
+// it exactly once as a window (k^n windows, k^n + n - 1 symbols). Built from the Lyndon words
+// of length dividing n, in order (Fredricksen, Kessler and Maiorana).
+std::vector<std::size_t> de_bruijn(std::size_t k, std::size_t n) {
+  std::vector<std::size_t> word(n + 1, 0), sequence;
+  std::function<void(std::size_t, std::size_t)> extend = [&](std::size_t t, std::size_t p) {
+    if (t > n) {
+      if (n % p == 0) sequence.insert(sequence.end(), word.begin() + 1, word.begin() + p + 1);
+      return;
+    }
+    word[t] = word[t - p];
+    extend(t + 1, p);
+    for (std::size_t symbol = word[t - p] + 1; symbol < k; ++symbol) {
+      word[t] = symbol;
+      extend(t + 1, t);
+    }
+  };
+  extend(1, 1);
+  for (std::size_t i = 0; i + 1 < n; ++i) sequence.push_back(sequence[i]);
+  return sequence;
+}
+
+// The number of distinct word n-gram hashes of the stream `symbols` spells in `vocabulary`,
+// and the number of its windows.
+std::pair<std::size_t, std::size_t> distinct_window_hashes(
+    const std::vector<std::string>& vocabulary, const std::vector<std::size_t>& symbols,
+    unsigned n) {
+  Hashes hashes;
+  shingle_hashes(stream_of(vocabulary, symbols.size(), [&](std::size_t i) { return symbols[i]; }),
+                 ShingleSpec{ShingleKind::kWord, n}, hashes);
+  const std::size_t windows = hashes.size();
+  std::sort(hashes.begin(), hashes.end());
+  return {static_cast<std::size_t>(std::unique(hashes.begin(), hashes.end()) - hashes.begin()),
+          windows};
 }
 
 // Collisions are bounded: every one of the 16^5 = 1,048,576 word 5-grams over 16 tokens
 // (permutations and repeats of the same tokens included) and every one of the 2^20 sequences
 // of two tokens as a 20-gram (Thue-Morse pairs among them, the classic trap of polynomial
-// hashes mod 2^64) gets a hash of its own. At a collision probability near 2^-60 per pair the
-// chance of any collision among 2^20 shingles is about 2^-21.
+// hashes mod 2^64) gets a hash of its own. Each set is the windows of one de Bruijn sequence,
+// hashed as one stream: 2^20 windows, all distinct, so 2^20 distinct hashes prove both that
+// every n-gram was hashed and that no two collided. At a collision probability near 2^-60 per
+// pair the chance of any collision among 2^20 shingles is about 2^-21.
 TEST(Shingles, DistinctWordShinglesGetDistinctHashes) {
   std::vector<std::string> sixteen;
   for (int t = 0; t < 16; ++t) sixteen.push_back("t" + std::to_string(t));
-  const std::size_t five_grams = 1u << 20;
-  EXPECT_EQ(distinct_hashes(five_grams, 5,
-                            [&](std::size_t s) {
-                              return stream_of(sixteen, 5,
-                                               [s](std::size_t i) { return (s >> (4 * i)) & 15; });
-                            }),
-            five_grams);
-  const std::vector<std::string> two = {"a", "b"};
-  EXPECT_EQ(distinct_hashes(five_grams, 20,
-                            [&](std::size_t s) {
-                              return stream_of(two, 20,
-                                               [s](std::size_t i) { return (s >> i) & 1; });
-                            }),
-            five_grams);
+  const std::pair<std::size_t, std::size_t> all = {std::size_t{1} << 20, std::size_t{1} << 20};
+  EXPECT_EQ(distinct_window_hashes(sixteen, de_bruijn(16, 5), 5), all);
+  EXPECT_EQ(distinct_window_hashes({"a", "b"}, de_bruijn(2, 20), 20), all);
 }
 
 }  // namespace
