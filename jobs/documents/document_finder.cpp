@@ -100,6 +100,16 @@ class InDirectory {
   std::filesystem::path previous_;
 };
 
+// Whether any input argument (a path, a glob or an @LIST file) is relative: only then do the
+// inputs depend on the directory they are read from.
+bool any_relative(const std::vector<std::string>& inputs) {
+  for (const std::string& input : inputs) {
+    const std::string path = input.starts_with('@') ? input.substr(1) : input;
+    if (!std::filesystem::path(path).is_absolute()) return true;
+  }
+  return false;
+}
+
 LocalInputs list_inputs(const JobOptions& options) {
   try {
     IgnoredFiles ignored;
@@ -116,7 +126,7 @@ LocalInputs list_inputs(const JobOptions& options) {
 
 std::vector<std::optional<FoundDoc>> find_documents(const JobOptions& options,
                                                     std::span<const std::string> ids) {
-  const InDirectory run_directory(options.working_directory);
+  const InDirectory run_directory(any_relative(options.inputs) ? options.working_directory : "");
   const LocalInputs plan = list_inputs(options);
   DocumentParser parser(options.document);
   ParsedLine parsed;
