@@ -19,6 +19,16 @@ if [ $# -ne 1 ]; then
   exit 2
 fi
 dir="$1"
+# DIR is emptied first: refuse anything but a new or empty folder or an earlier pack.
+if [ -z "$dir" ]; then
+  echo "$0: DIR is empty" >&2
+  exit 2
+fi
+if [ -e "$dir" ] && [ -n "$(ls -A -- "$dir" 2>/dev/null)" ] &&
+  { [ ! -f "$dir/env.sh" ] || [ ! -f "$dir/bench-scaling" ]; }; then
+  echo "$0: $dir is not empty and not an earlier pack: refusing to replace it" >&2
+  exit 2
+fi
 bins=("${NEARDUP_BIN:-$root/build/neardup}" "${NEARDUP_GEN_CORPUS:-$root/build/neardup-gen-corpus}")
 for bin in "${bins[@]}"; do
   [ -x "$bin" ] || { echo "$0: $bin: not built (scripts/build.sh)" >&2; exit 2; }
@@ -35,7 +45,7 @@ if [ "$with_mpi" = 1 ]; then
     }
   done
 fi
-rm -rf "$dir"
+rm -rf -- "$dir"
 mkdir -p "$dir/bin" "$dir/lib" "$dir/libcxx" "$dir/scripts"
 for bin in "${bins[@]}"; do strip -o "$dir/bin/$(basename "$bin")" "$bin"; done
 cp "$root/scripts/bench-scaling.sh" "$dir/scripts/"
