@@ -5,23 +5,33 @@
 # corpus (4 MB strong, 2 MB per rank weak, 1 MB files) it prints, for each mode and rank count, a
 # summary RESULT line whose speed-up and efficiency are numbers (1 at the base rank count), one
 # RESULT line per stage with its seconds and bytes shuffled, the rounds, and a table; the weak
-# corpus doubles with the ranks. Times are not checked.
+# corpus doubles with the ranks; scripts/bench.sh --scaling runs the same benchmark from the build.
+# Times are not checked.
 # Usage: scaling_bench_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
 pack="$work/pack"
+# Open MPI's session files in the work folder: a user namespace cannot write the real root's.
+export TMPDIR="$work/tmp"
+mkdir -p "$TMPDIR"
 NEARDUP_BIN="$neardup" NEARDUP_GEN_CORPUS="$gen" "$(dirname "$0")/../../scripts/pack-scaling.sh" \
   "$pack" >/dev/null || fail "pack-scaling.sh failed"
 [ -x "$pack/openmpi/usr/bin/mpirun" ] || fail "the pack has no mpirun"
-# hidden COMMAND...: COMMAND with what the pack replaces masked, when a mount namespace can be
-# made (root); else as it is.
+# hidden COMMAND...: COMMAND with what the pack replaces masked, in a mount namespace: a plain one
+# as root, else one inside a user namespace; where neither can be made, as it is, with a note.
 hidden() {
-  if ! unshare -m true 2>/dev/null; then
+  local namespace
+  if unshare -m true 2>/dev/null; then
+    namespace=(unshare -m)
+  elif unshare -Urm true 2>/dev/null; then
+    namespace=(unshare -Urm)
+  else
     echo "note: no mount namespace here; the system's Open MPI stays visible" >&2
     "$@"
     return
   fi
-  unshare -m bash -c '
+  "${namespace[@]}" bash -c '
+    set -e
     lib=/usr/lib/x86_64-linux-gnu
     for d in $lib/openmpi $lib/pmix2 /usr/share/openmpi /etc/openmpi; do
       [ ! -d "$d" ] || mount -t tmpfs none "$d"
@@ -31,6 +41,10 @@ hidden() {
       $lib/lib{boost_serialization,simdjson,utf8proc,xxhash}*.so.*; do
       if [ -f "$f" ] && [ ! -L "$f" ]; then mount --bind /dev/null "$f"; fi
     done
+    if command -v ompi_info >/dev/null && ompi_info >/dev/null 2>&1; then
+      echo "the system'"'"'s Open MPI is still visible" >&2
+      exit 1
+    fi
     exec "$@"' hidden "$@"
 }
 NEARDUP_SCALING_MB=4 NEARDUP_SCALING_MB_PER_RANK=2 NEARDUP_SCALING_FILE_MB=1 \
@@ -64,4 +78,13 @@ weak1=$(input_of weak 1) weak2=$(input_of weak 2)
 if [ -z "$weak1" ] || [ -z "$weak2" ] || [ "$weak2" -le $((weak1 * 3 / 2)) ]; then
   fail "weak scaling's corpus did not grow with the ranks ($weak1 -> $weak2)"
 fi
+# scripts/bench.sh --scaling is the same benchmark from the build: strong scaling at 1 rank on the
+# corpus generated above.
+NEARDUP_BIN="$neardup" NEARDUP_GEN_CORPUS="$gen" NEARDUP_MPIRUN="${mpirun[0]}" \
+  NEARDUP_SCALING_MB=4 NEARDUP_SCALING_FILE_MB=1 NEARDUP_SCALING_MODES=strong \
+  NEARDUP_SCALING_DIR="$work/scaling" "$(dirname "$0")/../../scripts/bench.sh" --scaling 1 \
+  >"$work/bench.txt" 2>&1 || fail "bench.sh --scaling failed: $(tail -5 "$work/bench.txt")"
+[ "$(input_of strong 1)" = "$(grep -E '^RESULT scaling=strong ranks=1 stages_seconds=' \
+  "$work/bench.txt" | grep -oE ' input_bytes=[0-9]+' | cut -d= -f2)" ] ||
+  fail "bench.sh --scaling did not run the strong benchmark on the same corpus"
 finish "packed scaling benchmark: RESULT lines and tables for strong and weak scaling"
