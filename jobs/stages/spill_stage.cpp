@@ -3,6 +3,8 @@
 #include "jobs/stages/spill_stage.hpp"
 
 #include <algorithm>
+#include <functional>
+#include <stdexcept>
 
 #include "io/io_error.hpp"
 #include "io/read/record_reader.hpp"
@@ -26,6 +28,10 @@ std::vector<DocId> candidate_documents(Exchanger& exchanger, std::span<const Doc
 std::uint64_t spill_compressed_records(const JobPlan& plan, int rank, std::span<const DocId> needed,
                                        LocalDocs& docs, const std::string& spill_path,
                                        std::uint64_t max_record_bytes) {
+  if (std::adjacent_find(needed.begin(), needed.end(), std::greater_equal<>()) != needed.end()) {
+    throw std::logic_error(
+        "spill_compressed_records: the needed documents are not sorted and distinct");
+  }
   AtomicFile spill(spill_path, SyncOnCommit::kNo);  // scratch of this run only
   std::uint64_t written = 0;
   std::size_t next = 0;

@@ -16,7 +16,8 @@
 namespace neardup {
 
 /// Collective: the documents this rank owns that appear in any candidate pair (the first
-/// documents of its own pairs and the second documents of every rank's pairs), sorted.
+/// documents of its own pairs and the second documents of every rank's pairs), sorted and
+/// distinct, as spill_compressed_records needs them.
 std::vector<DocId> candidate_documents(Exchanger& exchanger, std::span<const DocPair> pairs,
                                        const OwnerFn& owner);
 
@@ -24,7 +25,8 @@ std::vector<DocId> candidate_documents(Exchanger& exchanger, std::span<const Doc
 /// kept) once more and writes the records of the `needed` documents (sorted, distinct) that
 /// lie in them to `spill_path` (atomically), pointing their
 /// docs.offsets at the copies, so DocSource reads them with one pread each. Returns the bytes
-/// written. Throws IoError naming the path on write errors or when an input changed.
+/// written. Throws IoError naming the path on write errors or when an input changed, and
+/// std::logic_error, before reading anything, when `needed` is not sorted and distinct.
 std::uint64_t spill_compressed_records(const JobPlan& plan, int rank, std::span<const DocId> needed,
                                        LocalDocs& docs, const std::string& spill_path,
                                        std::uint64_t max_record_bytes);

@@ -20,6 +20,7 @@
 #include "jobs/methods/minhash_job.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/pipeline/output_stage.hpp"
+#include "jobs/stages/spill_stage.hpp"
 #include "tests/jobs/job_test_support.hpp"
 #include "tests/support/corpus_generator.hpp"
 #include "tests/support/split_compression.hpp"
@@ -222,6 +223,21 @@ TEST(InputFormats, EveryFormatGivesTheSameClusters) {
     }
     fs::remove_all(dir);
   }
+}
+
+// The spill reads each compressed split once, in document order: a list it cannot walk that way
+// (a repeat, or out of order) is refused before anything is read, not reported as a changed input.
+TEST(InputFormats, SpillRefusesDocumentsNotSortedAndDistinct) {
+  const std::string spill = shared_temp_dir() + "/spill-" + std::to_string(world_rank());
+  JobPlan plan;
+  LocalDocs docs;
+  for (const std::vector<DocId>& needed :
+       {std::vector<DocId>{make_doc_id(0, 1), make_doc_id(0, 1)},
+        std::vector<DocId>{make_doc_id(0, 2), make_doc_id(0, 1)}}) {
+    EXPECT_THROW(spill_compressed_records(plan, 0, needed, docs, spill, 1 << 20), std::logic_error);
+    EXPECT_FALSE(fs::exists(spill));
+  }
+  EXPECT_EQ(spill_compressed_records(plan, 0, {}, docs, spill, 1 << 20), 0u);
 }
 
 // A bucket larger than --max-bucket becomes a candidate group, listing a document once per band
