@@ -46,16 +46,18 @@ if [ "$with_mpi" = 1 ]; then
   done
 fi
 rm -rf -- "$dir"
-mkdir -p "$dir/bin" "$dir/lib" "$dir/libcxx" "$dir/scripts"
+mkdir -p "$dir/bin" "$dir/lib" "$dir/fallback" "$dir/scripts"
 for bin in "${bins[@]}"; do strip -o "$dir/bin/$(basename "$bin")" "$bin"; done
 cp "$root/scripts/bench-scaling.sh" "$dir/scripts/"
-# Libraries: glibc's stay (the target has its own, as new or newer); libstdc++ and libgcc_s go
-# to libcxx/, used only where the target's are too old; the MPI runtime comes with Open MPI.
+# Libraries: glibc's stay (the target has its own, as new or newer); those nearly every Linux
+# has (libstdc++, libgcc_s, zlib, zstd, libudev) go to fallback/, used only where the target's
+# are missing or too old; the MPI runtime comes with Open MPI; the rest go to lib/.
 mapfile -t libs < <(ldd "${bins[@]}" | awk '/=> \// { print $3 }' | sort -u)
 for lib in "${libs[@]}"; do
   case "$(basename "$lib")" in
     libc.so* | libm.so* | libpthread.so* | libdl.so* | librt.so* | ld-linux*) ;;
-    libstdc++.so* | libgcc_s.so*) cp -L "$lib" "$dir/libcxx/" ;;
+    libstdc++.so* | libgcc_s.so* | libz.so* | libzstd.so* | libudev.so*)
+      cp -L "$lib" "$dir/fallback/" ;;
     libmpi* | libopen-* | libpmix* | libhwloc* | libevent*) ;;
     *) cp -L "$lib" "$dir/lib/" ;;
   esac
@@ -69,7 +71,11 @@ if [ "$with_mpi" = 1 ]; then
   ln -sf orterun "$dir/openmpi/usr/bin/mpirun"
 fi
 cat >"$dir/env.sh" <<'EOF'
-# Source this: the pack's programs, libraries and (when packed) Open MPI on the paths.
+# Source this from bash: the pack's programs, libraries and (when packed) Open MPI on the paths.
+if [ -z "${BASH_VERSION:-}" ]; then
+  echo "env.sh: source it from bash" >&2
+  return 1 2>/dev/null || exit 1
+fi
 pack="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 export PATH="$pack/bin:$PATH"
 export LD_LIBRARY_PATH="$pack/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}"
@@ -84,7 +90,7 @@ if [ -d "$pack/openmpi" ]; then
   export OMPI_MCA_mca_component_show_load_errors=0
 fi
 if ! "$pack/bin/neardup" --version >/dev/null 2>&1; then
-  export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$pack/libcxx"  # the target's libstdc++ is older
+  export LD_LIBRARY_PATH="$LD_LIBRARY_PATH:$pack/fallback"  # missing or older on the target
 fi
 export NEARDUP_BIN="$pack/bin/neardup" NEARDUP_GEN_CORPUS="$pack/bin/neardup-gen-corpus"
 EOF
