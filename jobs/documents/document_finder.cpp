@@ -1,9 +1,13 @@
 // The inputs read record by record, each matched against the ids asked for.
 #include "jobs/documents/document_finder.hpp"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cerrno>
 #include <cstdint>
+#include <cstring>
 #include <filesystem>
-#include <system_error>
 #include <unordered_map>
 
 #include "io/input/input_plan.hpp"
@@ -76,28 +80,29 @@ struct LocalInputs {
 };
 
 // While it lives, this process works in `directory` (unchanged when empty); then it is back
-// where it was.
+// where it was, by a handle on that directory, so even one since renamed or removed.
 class InDirectory {
  public:
   explicit InDirectory(const std::string& directory) {
     if (directory.empty()) return;
-    std::error_code error;
-    previous_ = std::filesystem::current_path(error);
-    if (!error) std::filesystem::current_path(directory, error);
-    if (error) {
+    previous_ = ::open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (previous_ < 0 || ::chdir(directory.c_str()) != 0) {
+      const std::string reason = std::strerror(errno);
+      if (previous_ >= 0) ::close(previous_);
       throw JobError("cannot read the inputs from " + directory +
-                     ", the run's directory: " + error.message());
+                     ", the run's directory: " + reason);
     }
   }
   ~InDirectory() {
-    std::error_code ignored;  // back to a directory this process was in a moment ago
-    if (!previous_.empty()) std::filesystem::current_path(previous_, ignored);
+    if (previous_ < 0) return;
+    [[maybe_unused]] const int ignored = ::fchdir(previous_);  // a directory held open
+    ::close(previous_);
   }
   InDirectory(const InDirectory&) = delete;
   InDirectory& operator=(const InDirectory&) = delete;
 
  private:
-  std::filesystem::path previous_;
+  int previous_ = -1;
 };
 
 // Whether any input argument (a path, a glob or an @LIST file) is relative: only then do the
