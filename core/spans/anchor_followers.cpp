@@ -1,8 +1,6 @@
 // Follower anchors resolved from their representative's window facts, as runs.
 #include "core/spans/anchor_followers.hpp"
 
-#include <tuple>
-
 namespace neardup {
 
 void resolve_followers(const RepWindows& rep, std::span<const Follower> followers,
@@ -15,9 +13,7 @@ void resolve_followers(const RepWindows& rep, std::span<const Follower> follower
     if (!followers.empty() && fact.kind != Kind::kCopy) {
       const Follower& next = followers.front();
       const WindowFact follower{Kind::kFirst, next.doc, window - rep.anchor + next.token};
-      const bool sooner =
-          fact.kind == Kind::kUnique || std::tie(follower.equal_doc, follower.equal_token) <
-                                            std::tie(fact.equal_doc, fact.equal_token);
+      const bool sooner = fact.kind == Kind::kUnique || equal_place(follower) < equal_place(fact);
       if (sooner) fact = follower;
     }
     if (fact.kind != Kind::kUnique) append_window(out, rep.doc, rep.anchor, window, fact);

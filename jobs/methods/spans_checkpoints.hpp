@@ -17,8 +17,9 @@ namespace neardup {
 
 /// How the spans stages' records are laid out and what they mean (the search's facts, the
 /// cuts): in the parameters a --resume must match, so a checkpoint of another layout or search
-/// is refused. 1: the facts as SavedFact, the cuts as SavedCut.
-inline constexpr std::uint32_t kSpansCheckpointVersion = 1;
+/// is refused. 2: the facts as SavedFact, packed (1 padded them to 48 bytes), the cuts as
+/// SavedCut.
+inline constexpr std::uint32_t kSpansCheckpointVersion = 2;
 
 /// A fact of the "facts" stage: a run of windows, or (count 0) an anchor's TokenFact at token.
 using SavedFact = WindowRun;
@@ -45,7 +46,7 @@ struct SavedCut {
 // The record sizes docs/operations.md gives; a change of layout is a change of
 // kSpansCheckpointVersion. (Their padding bytes are written as they are: a part's checksum
 // covers them, and nothing reads them.)
-static_assert(sizeof(SavedFact) == 48 && sizeof(SavedCut) == 72);
+static_assert(sizeof(SavedFact) == 33 && sizeof(SavedCut) == 72);
 
 /// The cuts as records, in the same order.
 std::vector<SavedCut> saved_cuts(const std::vector<ConfirmedCut>& cuts);
