@@ -4,8 +4,9 @@
 # documents, 40-80% shared boilerplate, short documents, quoted mail, source files, several
 # scripts), at 1 and 2 ranks, interleaved. Prints per run count the median wall seconds, MB/s
 # per core (input bytes / wall / ranks), each stage's seconds (max over ranks), bytes shuffled
-# per input byte, peak RSS per rank, and the share of input and text bytes cut, as RESULT
-# lines. Never asserted: figures for docs/performance.md.
+# per input byte, peak RSS per rank, the share of input and text bytes cut, each stage's busy
+# seconds on its least and most busy rank, and the seconds outside the stages (mpirun's launch,
+# MPI's start and end), as RESULT lines. Never asserted: figures for docs/performance.md.
 # Usage: scripts/bench-spans.sh [CORPUS.jsonl]   (default: the first NEARDUP_SPANS_DOCS documents
 #   of build/bench-realistic.jsonl, generated with neardup-gen-corpus --realistic when absent)
 #   NEARDUP_BIN           the neardup binary (default: build/neardup)
@@ -75,4 +76,15 @@ for ranks in (1, 2):
           f"window_runs={s['window_runs']} "
           f"largest_repeat={(s['largest_repeats'] or [0])[0]}")
     print(f"RESULT spans_stages ranks={ranks} {stage_text}")
+    # Each stage's busy seconds (its seconds less a rank's time inside MPI calls), least and
+    # most busy rank: far apart, the ranks' work (or their cores' speeds) differ, and the
+    # stage waits for the slower.
+    def busy(x, name, mpi_key):
+        stage = x["stages"][name]
+        return stage["max_seconds"] - stage["communication"]["mpi_seconds"][mpi_key]
+    busy_text = " ".join(
+        f"{name}={statistics.median(busy(x, name, 'max') for x in stats):.2f}/"
+        f"{statistics.median(busy(x, name, 'min') for x in stats):.2f}" for name in s["stages"])
+    print(f"RESULT spans_busy_min_max ranks={ranks} {busy_text} "
+          f"outside_stages_s={wall - sum(stages.values()):.2f}")
 PY
