@@ -1,6 +1,9 @@
 // Token origins: ASCII tokens are runs of token bytes; Unicode tokens are found again
-// character by character, each character normalized with the marks that join it.
+// character by character, each character normalized with the marks that join it, only in the
+// stretches of the text that hold characters other than ASCII.
 #include "core/text/token_origins.hpp"
+
+#include <string_view>
 
 #include "core/text/token_writer.hpp"
 
@@ -40,10 +43,13 @@ std::size_t joined_length(std::string_view raw, std::size_t at, std::size_t firs
   return end - at;
 }
 
-// Tokenizes `raw` under the Unicode rules one character (with its joining marks) at a time,
-// noting each token's origin.
+}  // namespace
+
+namespace detail {
+
 void tokenize_unicode_located(std::string_view raw, TokenStream& out,
                               std::vector<TokenOrigin>& origins) {
+  origins.clear();
   out.text.clear();
   out.starts.clear();
   out.ends.clear();
@@ -79,6 +85,67 @@ void tokenize_unicode_located(std::string_view raw, TokenStream& out,
   writer.end_token();
 }
 
+}  // namespace detail
+
+namespace {
+
+// Whether raw[at] is an ASCII byte outside every token: the Unicode rules end a token there
+// and start the next afresh. (A mark after it joins it, so a stretch starts at such a byte.)
+bool is_ascii_break(std::string_view raw, std::size_t at) {
+  const auto byte = static_cast<unsigned char>(raw[at]);
+  return byte < 0x80 && !is_token_byte(byte);
+}
+
+// Whether `count` tokens of `out` from token `first` exist and, joined by spaces, are `joined`.
+bool tokens_are(const TokenStream& out, std::size_t first, std::size_t count,
+                std::string_view joined) {
+  if (count == 0) return joined.empty();
+  if (first + count > out.size()) return false;
+  const std::uint32_t begin = out.starts[first];
+  return std::string_view(out.text).substr(begin, out.ends[first + count - 1] - begin) == joined;
+}
+
+// The origins of `out`, the Unicode tokens of `raw` (not all ASCII), found stretch by stretch:
+// between ASCII breaks, a stretch of ASCII only is runs of token bytes (as in ASCII text), and
+// a stretch with other characters, from the break before it, is tokenized again character by
+// character. Each stretch's
+// tokens are checked against `out`'s; false when they differ.
+bool origins_by_stretches(std::string_view raw, const TokenStream& out,
+                          std::vector<TokenOrigin>& origins) {
+  thread_local TokenStream located;
+  thread_local std::vector<TokenOrigin> located_origins;
+  std::size_t at = 0;  // raw[at..] is left; `at` is 0 or an ASCII break
+  while (at < raw.size()) {
+    std::size_t other = at;  // the next byte that is not ASCII
+    while (other < raw.size() && static_cast<unsigned char>(raw[other]) < 0x80) ++other;
+    std::size_t start = other;  // the stretch holding it starts at the ASCII break before it
+    if (other < raw.size()) {
+      while (start > at && !is_ascii_break(raw, start - 1)) --start;
+      if (start > at) --start;
+    }
+    const std::size_t ascii_tokens = origins.size();
+    origins_of_byte_runs(raw.substr(at, start - at), origins);
+    for (std::size_t t = ascii_tokens; t < origins.size(); ++t) {
+      origins[t].start += static_cast<std::uint32_t>(at);
+      origins[t].end += static_cast<std::uint32_t>(at);
+      if (t >= out.size() || out.ends[t] - out.starts[t] != origins[t].end - origins[t].start) {
+        return false;
+      }
+    }
+    if (other == raw.size()) break;
+    std::size_t end = other + 1;  // and ends at the ASCII break after it
+    while (end < raw.size() && !is_ascii_break(raw, end)) ++end;
+    detail::tokenize_unicode_located(raw.substr(start, end - start), located, located_origins);
+    if (!tokens_are(out, origins.size(), located_origins.size(), located.text)) return false;
+    for (const TokenOrigin& o : located_origins) {
+      origins.push_back(
+          {o.start + static_cast<std::uint32_t>(start), o.end + static_cast<std::uint32_t>(start)});
+    }
+    at = end;
+  }
+  return origins.size() == out.size();
+}
+
 }  // namespace
 
 bool tokenize_with_origins(Tokenizer& tokenizer, std::string_view raw, TokenStream& out,
@@ -89,9 +156,7 @@ bool tokenize_with_origins(Tokenizer& tokenizer, std::string_view raw, TokenStre
     origins_of_byte_runs(raw, origins);
     return true;
   }
-  thread_local TokenStream located;
-  tokenize_unicode_located(raw, located, origins);
-  if (located.text == out.text && located.starts == out.starts) return true;
+  if (origins_by_stretches(raw, out, origins)) return true;
   origins.clear();
   return false;
 }

@@ -29,4 +29,14 @@ struct TokenOrigin {
 bool tokenize_with_origins(Tokenizer& tokenizer, std::string_view raw, TokenStream& out,
                            std::vector<TokenOrigin>& origins);
 
+namespace detail {
+
+/// The Unicode tokens of all of `raw` found character by character, each character normalized
+/// with the marks that join it, into `out`, and their origins into `origins` (replaced): what
+/// tokenize_with_origins does in each stretch of text that holds characters other than ASCII.
+void tokenize_unicode_located(std::string_view raw, TokenStream& out,
+                              std::vector<TokenOrigin>& origins);
+
+}  // namespace detail
+
 }  // namespace neardup

@@ -5,6 +5,7 @@
 
 #include <gtest/gtest.h>
 
+#include <random>
 #include <string>
 #include <vector>
 
@@ -112,6 +113,64 @@ TEST(TokenOrigins, AsciiRunsNextToMarksAndOtherScripts) {
   EXPECT_EQ(tokens_of(out), (Pieces{"café", "x", "中", "文", "ab", "cé"}));
   EXPECT_EQ(origins,
             (std::vector<TokenOrigin>{{0, 6}, {7, 8}, {8, 11}, {11, 14}, {14, 16}, {17, 20}}));
+}
+
+// Texts mixing ASCII with characters that join, split, grow, shrink or stand alone, at random:
+// the origins, found stretch by stretch, are those of the whole text found character by
+// character, whenever that agrees with the tokenizer (a mark after a separator, an invalid byte
+// or a ligature at a stretch's edge included).
+TEST(TokenOrigins, StretchesGiveTheOriginsOfTheWholeText) {
+  const std::vector<std::string> pieces = {
+      "a",
+      "Zq",
+      "42",
+      " ",
+      "  ",
+      "\t",
+      "\n",
+      ",",
+      "-",
+      "_",
+      "'",
+      ".",
+      "\xC3\xA9",                          // é
+      "e\xCC\x81",                         // e + combining acute
+      " \xCC\x81",                         // a mark after a space
+      "\xCC\x81",                          // a mark after whatever comes before
+      "\xE4\xB8\xAD\xE6\x96\x87",          // two Han characters
+      "\xEF\xAC\x81",                      // fi ligature
+      "\xC2\xBD",                          // 1/2
+      "\xEF\xBC\xA1",                      // full-width A
+      "\xFF",                              // an invalid byte
+      "\xC3\x9F",                          // sharp s
+      "\xE0\xB8\x81\xE0\xB8\xB4",          // Thai consonant + vowel sign
+      "\xE0\xA4\x95\xE0\xA4\xBF",          // Devanagari consonant + vowel sign
+      "\xE1\x84\x80\xE1\x85\xA1",          // Hangul jamo that compose
+      "\xC4\xB0",                          // dotted capital I
+      "\xC2\xA0",                          // no-break space
+      "\xE2\x80\x99",                      // right single quotation mark
+      "\xE2\x80\x8D",                      // zero-width joiner
+      "\xF0\x9F\x91\x8D\xF0\x9F\x8F\xBD",  // emoji + skin tone
+  };
+  std::mt19937 random(2026);
+  Tokenizer tokenizer(TokenizerKind::kUnicode), plain(TokenizerKind::kUnicode);
+  TokenStream out, whole, expected;
+  std::vector<TokenOrigin> origins, whole_origins;
+  int compared = 0;
+  for (int t = 0; t < 20000; ++t) {
+    std::string raw;
+    const std::size_t count = 1 + random() % 24;
+    for (std::size_t i = 0; i < count; ++i) raw += pieces[random() % pieces.size()];
+    plain.tokenize(raw, expected);
+    detail::tokenize_unicode_located(raw, whole, whole_origins);
+    const bool found = tokenize_with_origins(tokenizer, raw, out, origins);
+    ASSERT_EQ(out.text, expected.text);
+    if (whole.text != expected.text || whole.starts != expected.starts) continue;
+    ASSERT_TRUE(found) << raw;
+    ASSERT_EQ(origins, whole_origins) << raw;
+    ++compared;
+  }
+  EXPECT_GT(compared, 19000);
 }
 
 // Every document of the multilingual and span corpora: the tokens are tokenize's, origins
