@@ -17,17 +17,37 @@ bool is_ascii(std::string_view raw) {
   return true;
 }
 
-// The origins of ASCII-tokenizer tokens: the maximal runs of token bytes.
-void origins_of_byte_runs(std::string_view raw, std::vector<TokenOrigin>& origins) {
-  const auto size = static_cast<std::uint32_t>(raw.size());
-  for (std::uint32_t at = 0; at < size;) {
-    if (!is_token_byte(static_cast<unsigned char>(raw[at]))) {
-      ++at;
-      continue;
+// Whether token bytes `raw`, lower-cased as ASCII, are `token` (of the same length).
+bool lower_case_is(const char* raw, const char* token, std::size_t length) {
+  unsigned differ = 0;
+  for (std::size_t k = 0; k < length; ++k) {
+    const auto byte = static_cast<unsigned char>(raw[k]);
+    const auto lower = static_cast<unsigned char>(
+        byte + (static_cast<unsigned>(byte - 'A') < 26u ? 'a' - 'A' : 0));
+    differ |= lower ^ static_cast<unsigned char>(token[k]);
+  }
+  return differ == 0;
+}
+
+// Appends the origins of the tokens of `out` (from token origins.size() on) that raw[begin,
+// end) holds, where each token is a maximal run of token bytes, lower-cased: ASCII text, or any
+// text under the ASCII tokenizer. A token is found by skipping the bytes before it and taking
+// its length, then checked against its bytes. False when a token is not its run.
+bool origins_of_token_runs(std::string_view raw, std::size_t begin, std::size_t end,
+                           const TokenStream& out, std::vector<TokenOrigin>& origins) {
+  std::size_t at = begin;
+  for (std::size_t t = origins.size();; ++t) {
+    while (at < end && !is_token_byte(static_cast<unsigned char>(raw[at]))) ++at;
+    if (at == end) return true;
+    if (t >= out.size()) return false;
+    const std::size_t length = out.ends[t] - out.starts[t];
+    const std::size_t after = at + length;
+    if (after > end || !lower_case_is(raw.data() + at, out.text.data() + out.starts[t], length) ||
+        (after < end && is_token_byte(static_cast<unsigned char>(raw[after])))) {
+      return false;
     }
-    const std::uint32_t start = at;
-    while (at < size && is_token_byte(static_cast<unsigned char>(raw[at]))) ++at;
-    origins.push_back({start, at});
+    origins.push_back({static_cast<std::uint32_t>(at), static_cast<std::uint32_t>(after)});
+    at = after;
   }
 }
 
@@ -108,8 +128,7 @@ bool tokens_are(const TokenStream& out, std::size_t first, std::size_t count,
 // The origins of `out`, the Unicode tokens of `raw` (not all ASCII), found stretch by stretch:
 // between ASCII breaks, a stretch of ASCII only is runs of token bytes (as in ASCII text), and
 // a stretch with other characters, from the break before it, is tokenized again character by
-// character. Each stretch's
-// tokens are checked against `out`'s; false when they differ.
+// character. Each stretch's tokens are checked against `out`'s; false when they differ.
 bool origins_by_stretches(std::string_view raw, const TokenStream& out,
                           std::vector<TokenOrigin>& origins) {
   thread_local TokenStream located;
@@ -123,15 +142,7 @@ bool origins_by_stretches(std::string_view raw, const TokenStream& out,
       while (start > at && !is_ascii_break(raw, start - 1)) --start;
       if (start > at) --start;
     }
-    const std::size_t ascii_tokens = origins.size();
-    origins_of_byte_runs(raw.substr(at, start - at), origins);
-    for (std::size_t t = ascii_tokens; t < origins.size(); ++t) {
-      origins[t].start += static_cast<std::uint32_t>(at);
-      origins[t].end += static_cast<std::uint32_t>(at);
-      if (t >= out.size() || out.ends[t] - out.starts[t] != origins[t].end - origins[t].start) {
-        return false;
-      }
-    }
+    if (!origins_of_token_runs(raw, at, start, out, origins)) return false;
     if (other == raw.size()) break;
     std::size_t end = other + 1;  // and ends at the ASCII break after it
     while (end < raw.size() && !is_ascii_break(raw, end)) ++end;
@@ -152,11 +163,11 @@ bool tokenize_with_origins(Tokenizer& tokenizer, std::string_view raw, TokenStre
                            std::vector<TokenOrigin>& origins) {
   origins.clear();
   tokenizer.tokenize(raw, out);
-  if (tokenizer.kind() == TokenizerKind::kAscii || is_ascii(raw)) {
-    origins_of_byte_runs(raw, origins);
-    return true;
-  }
-  if (origins_by_stretches(raw, out, origins)) return true;
+  const bool found =
+      tokenizer.kind() == TokenizerKind::kAscii || is_ascii(raw)
+          ? origins_of_token_runs(raw, 0, raw.size(), out, origins) && origins.size() == out.size()
+          : origins_by_stretches(raw, out, origins);
+  if (found) return true;
   origins.clear();
   return false;
 }
