@@ -76,9 +76,9 @@ for ranks in (1, 2):
           f"window_runs={s['window_runs']} "
           f"largest_repeat={(s['largest_repeats'] or [0])[0]}")
     print(f"RESULT spans_stages ranks={ranks} {stage_text}")
-    # Each stage's busy seconds (its seconds less a rank's time inside MPI calls), least and
-    # most busy rank: far apart, the ranks' work (or their cores' speeds) differ, and the
-    # stage waits for the slower.
+    # Each stage's busy seconds on its least and most busy rank, roughly: the stage's seconds
+    # (its slowest rank's) less that rank's time inside MPI calls. Far apart, the ranks' work
+    # (or their cores' speeds) differ, and the stage waits for the slower.
     def busy(x, name, mpi_key):
         stage = x["stages"][name]
         return stage["max_seconds"] - stage["communication"]["mpi_seconds"][mpi_key]

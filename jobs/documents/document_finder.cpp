@@ -85,10 +85,15 @@ class InDirectory {
  public:
   explicit InDirectory(const std::string& directory) {
     if (directory.empty()) return;
-    previous_ = ::open(".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-    if (previous_ < 0 || ::chdir(directory.c_str()) != 0) {
+    // O_PATH: a handle to come back by, which needs no right to read the directory.
+    previous_ = ::open(".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+    if (previous_ < 0) {
+      throw JobError(std::string("cannot note the current directory to come back to: ") +
+                     std::strerror(errno));
+    }
+    if (::chdir(directory.c_str()) != 0) {
       const std::string reason = std::strerror(errno);
-      if (previous_ >= 0) ::close(previous_);
+      ::close(previous_);
       throw JobError("cannot read the inputs from " + directory +
                      ", the run's directory: " + reason);
     }

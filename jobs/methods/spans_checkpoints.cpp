@@ -90,7 +90,11 @@ SpanFacts facts_of(std::vector<SavedFact> records) {
 }
 
 bool saved_fact_less(const SavedFact& a, const SavedFact& b) {
-  return std::tie(a.doc, a.token, a.anchor, a.count) < std::tie(b.doc, b.token, b.anchor, b.count);
+  // Field by field, as values: the fields are packed, and std::tie would bind references.
+  if (a.doc != b.doc) return a.doc < b.doc;
+  if (a.token != b.token) return a.token < b.token;
+  if (a.anchor != b.anchor) return a.anchor < b.anchor;
+  return a.count < b.count;
 }
 
 std::vector<SavedCut> saved_cuts(const std::vector<ConfirmedCut>& cuts) {

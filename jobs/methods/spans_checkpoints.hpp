@@ -44,7 +44,7 @@ struct SavedCut {
 };
 
 // The record sizes docs/operations.md gives; a change of layout is a change of
-// kSpansCheckpointVersion. (Their padding bytes are written as they are: a part's checksum
+// kSpansCheckpointVersion. (SavedCut's padding bytes are written as they are: a part's checksum
 // covers them, and nothing reads them.)
 static_assert(sizeof(SavedFact) == 33 && sizeof(SavedCut) == 72);
 

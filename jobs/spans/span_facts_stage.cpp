@@ -91,9 +91,13 @@ void judge_round(Exchanger& exchanger, std::vector<AnchorPrint> anchors, const O
   const int ranks = exchanger.size();
   anchors = exchanger.shuffle_consuming(
       std::move(anchors), [&](const AnchorPrint& a) { return fingerprint_owner(a.hash, ranks); });
+  // By k-gram hash, context, then place; compared field by field, as values: the fields are
+  // packed, and std::tie would bind references to them.
   std::sort(anchors.begin(), anchors.end(), [](const AnchorPrint& a, const AnchorPrint& b) {
-    return std::tie(a.hash, a.context, a.doc, a.token) <
-           std::tie(b.hash, b.context, b.doc, b.token);
+    if (a.hash != b.hash) return a.hash < b.hash;
+    if (a.context != b.context) return a.context < b.context;
+    if (a.doc != b.doc) return a.doc < b.doc;
+    return a.token < b.token;
   });
   AnchorGroups round;
   run_agreed(exchanger.comm(), [&] {  // a follower spilled may fail on this rank only

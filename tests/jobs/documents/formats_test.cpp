@@ -228,7 +228,8 @@ TEST(InputFormats, EveryFormatGivesTheSameClusters) {
 // The spill reads each compressed split once, in document order: a list it cannot walk that way
 // (a repeat, or out of order) is refused before anything is read, not reported as a changed input.
 TEST(InputFormats, SpillRefusesDocumentsNotSortedAndDistinct) {
-  const std::string spill = shared_temp_dir() + "/spill-" + std::to_string(world_rank());
+  const std::string dir = shared_temp_dir();
+  const std::string spill = dir + "/spill-" + std::to_string(world_rank());
   JobPlan plan;
   LocalDocs docs;
   for (const std::vector<DocId>& needed :
@@ -238,6 +239,8 @@ TEST(InputFormats, SpillRefusesDocumentsNotSortedAndDistinct) {
     EXPECT_FALSE(fs::exists(spill));
   }
   EXPECT_EQ(spill_compressed_records(plan, 0, {}, docs, spill, 1 << 20), 0u);
+  MPI_Barrier(MPI_COMM_WORLD);
+  if (world_rank() == 0) fs::remove_all(dir);
 }
 
 // A bucket larger than --max-bucket becomes a candidate group, listing a document once per band
