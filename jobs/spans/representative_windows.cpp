@@ -45,10 +45,18 @@ struct HeldRep {
   }
 };
 
-// A representative's window as its k-gram's owner groups it, and the anchors it stands for.
+// A representative's window as its k-gram's owner groups it, the anchors it stands for, and
+// where its fact goes among the group's.
 struct HeldWindow {
   Fingerprint print;
   std::uint32_t places = 1;
+  std::uint32_t fact = 0;
+};
+
+// What group_windows works in, kept between groups so that it is allocated once a round.
+struct GroupScratch {
+  std::vector<HeldWindow> held;
+  std::vector<Fingerprint> prints;
 };
 
 // The windows of this rank's representatives (`reps`, by place) into `windows` by their
@@ -128,29 +136,27 @@ std::vector<HeldRep> held_reps(const ReceivedBlocks& blocks) {
 // window among them, group[r]'s in `facts` from `offsets[r]` on. A window is repeated when
 // another representative has it or its representative has followers.
 void group_windows(std::span<const HeldRep> group, std::vector<WindowFact>& facts,
-                   std::vector<std::size_t>& offsets, SpanSearchCounts& counts) {
-  std::vector<HeldWindow> held;
+                   std::vector<std::size_t>& offsets, GroupScratch& scratch,
+                   SpanSearchCounts& counts) {
+  std::vector<HeldWindow>& held = scratch.held;
+  held.clear();
   offsets.clear();
   for (const HeldRep& r : group) {
     offsets.push_back(held.size());
     for (std::uint32_t i = 0; i < r.header.count; ++i) {
-      held.push_back({{r.hash(i), r.header.doc, r.header.first + i}, r.header.places});
+      const auto fact = static_cast<std::uint32_t>(held.size());
+      held.push_back({{r.hash(i), r.header.doc, r.header.first + i}, r.header.places, fact});
     }
   }
   std::sort(held.begin(), held.end(),
             [](const HeldWindow& a, const HeldWindow& b) { return a.print < b.print; });
-  std::vector<Fingerprint> prints(held.size());
+  std::vector<Fingerprint>& prints = scratch.prints;
+  prints.resize(held.size());
   for (std::size_t i = 0; i < held.size(); ++i) prints[i] = held[i].print;
   const std::vector<WindowFact> found = window_facts(prints);
   facts.assign(prints.size(), WindowFact{});
   for (std::size_t i = 0; i < prints.size(); ++i) {
-    // The representative holding the window: the last one whose windows start at or before it.
-    const auto after = std::upper_bound(
-        group.begin(), group.end(), prints[i], [](const Fingerprint& p, const HeldRep& r) {
-          return std::tie(p.doc, p.token) < std::tie(r.header.doc, r.header.first);
-        });
-    const auto r = static_cast<std::size_t>(after - group.begin()) - 1;
-    facts[offsets[r] + prints[i].token - group[r].header.first] = found[i];
+    facts[held[i].fact] = found[i];
     const bool repeated = found[i].kind != Kind::kUnique || held[i].places > 1;
     counts.repeated += repeated;
     if (repeated && found[i].kind != Kind::kCopy) {  // the first of its group: note its size
@@ -175,11 +181,12 @@ void window_round(Exchanger& exchanger, std::vector<std::string> blocks,
   std::vector<WindowRun> runs;
   std::vector<WindowFact> facts;
   std::vector<std::size_t> offsets;
+  GroupScratch scratch;
   for (std::size_t begin = 0; begin < reps.size();) {
     std::size_t end = begin + 1;
     while (end < reps.size() && reps[end].header.kgram == reps[begin].header.kgram) ++end;
     const std::span<const HeldRep> group = std::span(reps).subspan(begin, end - begin);
-    group_windows(group, facts, offsets, counts);
+    group_windows(group, facts, offsets, scratch, counts);
     for (std::size_t r = 0; r < group.size(); ++r) {
       const RepHeader& h = group[r].header;
       auto first =
