@@ -4,6 +4,7 @@
 #include "jobs/spans/representative_windows.hpp"
 
 #include <algorithm>
+#include <bit>
 #include <cstring>
 #include <string>
 #include <tuple>
@@ -20,9 +21,16 @@ namespace {
 
 using Kind = WindowFact::Kind;
 
+// The bytes of a window hash as a representative sends it: its low 48 bits (a quarter less
+// than all 64). Windows are compared only within their k-gram's group, where two different
+// ones collide with probability 2^-48; and equal hashes are only candidates: the tokens are
+// compared before anything is cut, so a collision can keep text, never cut it.
+constexpr std::size_t kWindowHashBytes = 6;
+static_assert(std::endian::native == std::endian::little);
+
 // A representative's windows as its owner sends them to its k-gram's owner, their hashes
-// after it: the k-gram hash, where the anchor is, the windows it anchors [first, first +
-// count), and the anchors it stands for (itself and its followers).
+// (kWindowHashBytes each) after it: the k-gram hash, where the anchor is, the windows it anchors
+// [first, first + count), and the anchors it stands for (itself and its followers).
 struct RepHeader {
   std::uint64_t kgram = 0;
   DocId doc = 0;
@@ -39,8 +47,8 @@ struct HeldRep {
   const char* hashes = nullptr;
 
   std::uint64_t hash(std::uint32_t i) const {
-    std::uint64_t value;
-    std::memcpy(&value, hashes + std::size_t{i} * sizeof value, sizeof value);
+    std::uint64_t value = 0;
+    std::memcpy(&value, hashes + std::size_t{i} * kWindowHashBytes, kWindowHashBytes);
     return value;
   }
 };
@@ -66,6 +74,7 @@ void representative_windows(std::span<const DocId> docs, std::span<const RepAnch
                             const SpanSpec& spec, std::uint64_t mask, BucketSpill& windows,
                             SpanSearchCounts& counts) {
   std::vector<std::uint64_t> window_hashes;
+  std::string packed;
   TokenStream tokens;
   for (const DocId doc : docs) {
     const std::span<const RepAnchor> part = places_of(reps, doc);
@@ -82,7 +91,12 @@ void representative_windows(std::span<const DocId> docs, std::span<const RepAnch
         const std::uint64_t kgram = winnower.kgrams()[anchor];
         const std::size_t bucket = search_bucket(kgram);
         windows.put(bucket, RepHeader{kgram, doc, anchor, p, end - p, rep->places});
-        for (std::uint32_t w = p; w < end; ++w) windows.put(bucket, window_hashes[w] & mask);
+        packed.clear();
+        for (std::uint32_t w = p; w < end; ++w) {
+          const std::uint64_t hash = window_hashes[w] & mask;
+          packed.append(reinterpret_cast<const char*>(&hash), kWindowHashBytes);
+        }
+        windows.append(bucket, packed);
         counts.windows += end - p;
       }
       p = end;
@@ -95,7 +109,7 @@ void representative_windows(std::span<const DocId> docs, std::span<const RepAnch
 void append_by_owner(std::string_view windows, int ranks, std::vector<std::string>& blocks) {
   while (!windows.empty()) {
     const auto header = take_value<RepHeader>(windows);
-    const std::size_t hashes = std::size_t{header.count} * sizeof(std::uint64_t);
+    const std::size_t hashes = std::size_t{header.count} * kWindowHashBytes;
     std::string& block = blocks[static_cast<std::size_t>(fingerprint_owner(header.kgram, ranks))];
     put_value(block, header);
     block.append(windows.substr(0, hashes));
@@ -122,7 +136,7 @@ std::vector<HeldRep> held_reps(const ReceivedBlocks& blocks) {
     while (!in.empty()) {
       const auto header = take_value<RepHeader>(in);
       reps.push_back({header, in.data()});
-      in.remove_prefix(std::size_t{header.count} * sizeof(std::uint64_t));
+      in.remove_prefix(std::size_t{header.count} * kWindowHashBytes);
     }
   }
   std::sort(reps.begin(), reps.end(), [](const HeldRep& a, const HeldRep& b) {

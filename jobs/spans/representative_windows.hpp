@@ -26,9 +26,9 @@ struct RepAnchor {
 /// anchor, and of their followers' (`followers`: of the k-grams this rank owns, by bucket;
 /// taken round by round), as runs on the documents' owners, sorted by place there. Each
 /// representative's document is tokenized again (`tokens_of`) and winnowed (`winnower`); the
-/// hashes of its windows (ANDed with `mask`) wait in a BucketSpill by k-gram bucket and go in
-/// rounds (`rounds`) to their k-gram's owner, which groups them by hash (window_facts: every
-/// occurrence of a window is in its k-gram's group) and resolves the followers
+/// hashes of its windows (ANDed with `mask`, their low 48 bits) wait in a BucketSpill by k-gram
+/// bucket and go in rounds (`rounds`) to their k-gram's owner, which groups them by hash
+/// (window_facts: every occurrence of a window is in its k-gram's group) and resolves the followers
 /// (resolve_followers). Counts into counts.windows, repeated, window_runs, rounds,
 /// spilled_bytes and largest.
 std::vector<WindowRun> representative_window_runs(Exchanger& exchanger, std::span<const DocId> docs,
