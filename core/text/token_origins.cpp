@@ -17,14 +17,12 @@ bool is_ascii(std::string_view raw) {
   return true;
 }
 
-// Whether token bytes `raw`, lower-cased as ASCII, are `token` (of the same length).
-bool lower_case_is(const char* raw, const char* token, std::size_t length) {
+// Whether token bytes `raw`, in canonical form, are `token` (of the same length).
+bool canonical_is(const char* raw, const char* token, std::size_t length) {
   unsigned differ = 0;
   for (std::size_t k = 0; k < length; ++k) {
-    const auto byte = static_cast<unsigned char>(raw[k]);
-    const auto lower = static_cast<unsigned char>(
-        byte + (static_cast<unsigned>(byte - 'A') < 26u ? 'a' - 'A' : 0));
-    differ |= lower ^ static_cast<unsigned char>(token[k]);
+    const unsigned canonical = canonical_byte(static_cast<unsigned char>(raw[k]));
+    differ |= canonical ^ static_cast<unsigned char>(token[k]);
   }
   return differ == 0;
 }
@@ -42,7 +40,7 @@ bool origins_of_token_runs(std::string_view raw, std::size_t begin, std::size_t 
     if (t >= out.size()) return false;
     const std::size_t length = out.ends[t] - out.starts[t];
     const std::size_t after = at + length;
-    if (after > end || !lower_case_is(raw.data() + at, out.text.data() + out.starts[t], length) ||
+    if (after > end || !canonical_is(raw.data() + at, out.text.data() + out.starts[t], length) ||
         (after < end && is_token_byte(static_cast<unsigned char>(raw[after])))) {
       return false;
     }

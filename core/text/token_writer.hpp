@@ -110,7 +110,7 @@ class TokenWriter {
       }
       if (in_unspaced_) end_token();
       if (!in_token_) begin_token();
-      out_.text += byte >= 'A' && byte <= 'Z' ? static_cast<char>(byte + ('a' - 'A')) : c;
+      out_.text += static_cast<char>(canonical_byte(byte));
       extend_origin();
     }
   }
@@ -134,7 +134,7 @@ class TokenWriter {
       out_.text.append(ascii.substr(i, end - i));
       for (std::size_t k = appended; k < out_.text.size(); ++k) {
         const auto byte = static_cast<unsigned char>(out_.text[k]);
-        if (byte >= 'A' && byte <= 'Z') out_.text[k] = static_cast<char>(byte + ('a' - 'A'));
+        out_.text[k] = static_cast<char>(canonical_byte(byte));
       }
       extend_origin();
       i = end;

@@ -13,7 +13,7 @@ constexpr std::array<unsigned char, 256> make_canonical_bytes() {
   std::array<unsigned char, 256> table{};
   for (unsigned c = 0; c < 256; ++c) {
     if (!is_token_byte(static_cast<unsigned char>(c))) continue;
-    table[c] = static_cast<unsigned char>(c >= 'A' && c <= 'Z' ? c + ('a' - 'A') : c);
+    table[c] = canonical_byte(static_cast<unsigned char>(c));
   }
   return table;
 }

@@ -25,6 +25,11 @@ constexpr bool is_token_byte(unsigned char c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c >= 0x80;
 }
 
+/// A token byte as canonical tokens hold it: ASCII A-Z lowercased, every other byte as it is.
+constexpr unsigned char canonical_byte(unsigned char c) {
+  return c >= 'A' && c <= 'Z' ? static_cast<unsigned char>(c + ('a' - 'A')) : c;
+}
+
 /// Splits `raw` into canonical tokens (maximal runs of token bytes, ASCII A-Z lowercased) and
 /// writes them into `out`, replacing its previous contents. Runs fastest_ascii_tokenizer();
 /// all kernels give identical results.
