@@ -14,6 +14,7 @@
 #include "core/spans/window_groups.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/mpi/packed_values.hpp"
+#include "jobs/spans/record_coding.hpp"
 #include "jobs/spans/search_rounds.hpp"
 
 namespace neardup {
@@ -21,16 +22,12 @@ namespace {
 
 using Kind = WindowFact::Kind;
 
-// The bytes of a window hash as a representative sends it: its low 48 bits (a quarter less
-// than all 64). Windows are compared only within their k-gram's group, where two different
-// ones collide with probability 2^-48; and equal hashes are only candidates: the tokens are
-// compared before anything is cut, so a collision can keep text, never cut it.
-constexpr std::size_t kWindowHashBytes = 6;
+// Window hashes are spilled and sent as the first kSearchHashBytes bytes of their value.
 static_assert(std::endian::native == std::endian::little);
 
 // A representative's windows as its owner sends them to its k-gram's owner, their hashes
-// (kWindowHashBytes each) after it: the k-gram hash, where the anchor is, the windows it anchors
-// [first, first + count), and the anchors it stands for (itself and its followers).
+// (kSearchHashBytes each) after it: the k-gram hash, where the anchor is, the windows it
+// anchors [first, first + count), and the anchors it stands for (itself and its followers).
 struct RepHeader {
   std::uint64_t kgram = 0;
   DocId doc = 0;
@@ -40,6 +37,26 @@ struct RepHeader {
   std::uint32_t places = 1;
 };
 
+// A header written on the wire: its place as a change, its k-gram hash's low kSearchHashBytes
+// bytes, its windows' offsets and counts as varints (about 12 bytes for 32).
+void encode_header(RecordWriter& out, const RepHeader& h) {
+  out.place(h.doc, h.anchor);
+  out.low_bytes(h.kgram, kSearchHashBytes);
+  out.number(h.anchor - h.first);
+  out.number(h.count);
+  out.number(h.places);
+}
+
+RepHeader decode_header(RecordReader& in) {
+  RepHeader h;
+  std::tie(h.doc, h.anchor) = in.place();
+  h.kgram = in.low_bytes(kSearchHashBytes);
+  h.first = h.anchor - static_cast<std::uint32_t>(in.number());
+  h.count = static_cast<std::uint32_t>(in.number());
+  h.places = static_cast<std::uint32_t>(in.number());
+  return h;
+}
+
 // A representative's windows as its k-gram's owner holds them: their hashes, read in place
 // in the received blocks.
 struct HeldRep {
@@ -48,7 +65,7 @@ struct HeldRep {
 
   std::uint64_t hash(std::uint32_t i) const {
     std::uint64_t value = 0;
-    std::memcpy(&value, hashes + std::size_t{i} * kWindowHashBytes, kWindowHashBytes);
+    std::memcpy(&value, hashes + std::size_t{i} * kSearchHashBytes, kSearchHashBytes);
     return value;
   }
 };
@@ -94,7 +111,7 @@ void representative_windows(std::span<const DocId> docs, std::span<const RepAnch
         packed.clear();
         for (std::uint32_t w = p; w < end; ++w) {
           const std::uint64_t hash = window_hashes[w] & mask;
-          packed.append(reinterpret_cast<const char*>(&hash), kWindowHashBytes);
+          packed.append(reinterpret_cast<const char*>(&hash), kSearchHashBytes);
         }
         windows.append(bucket, packed);
         counts.windows += end - p;
@@ -104,15 +121,15 @@ void representative_windows(std::span<const DocId> docs, std::span<const RepAnch
   }
 }
 
-// Representatives' windows (headers and hashes, as spilled) appended to the blocks for their
-// k-grams' owners among `ranks`.
-void append_by_owner(std::string_view windows, int ranks, std::vector<std::string>& blocks) {
+// Representatives' windows (headers and hashes, as spilled) written to the blocks for their
+// k-grams' owners among `ranks` (`writers[d]` writes rank d's).
+void append_by_owner(std::string_view windows, int ranks, std::vector<RecordWriter>& writers) {
   while (!windows.empty()) {
     const auto header = take_value<RepHeader>(windows);
-    const std::size_t hashes = std::size_t{header.count} * kWindowHashBytes;
-    std::string& block = blocks[static_cast<std::size_t>(fingerprint_owner(header.kgram, ranks))];
-    put_value(block, header);
-    block.append(windows.substr(0, hashes));
+    const std::size_t hashes = std::size_t{header.count} * kSearchHashBytes;
+    RecordWriter& out = writers[static_cast<std::size_t>(fingerprint_owner(header.kgram, ranks))];
+    encode_header(out, header);
+    out.raw(windows.substr(0, hashes));
     windows.remove_prefix(hashes);
   }
 }
@@ -121,9 +138,12 @@ void append_by_owner(std::string_view windows, int ranks, std::vector<std::strin
 // hashes), taken bucket by bucket into blocks for their k-grams' owners among `ranks`.
 std::vector<std::string> blocks_by_owner(BucketSpill& spill, BucketRange range, int ranks) {
   std::vector<std::string> blocks(static_cast<std::size_t>(ranks));
+  std::vector<RecordWriter> writers;
+  writers.reserve(blocks.size());
+  for (std::string& block : blocks) writers.emplace_back(block);
   for (std::size_t b = range.begin; b < range.end; ++b) {
     const std::string bucket = spill.take(b);
-    append_by_owner(bucket, ranks, blocks);
+    append_by_owner(bucket, ranks, writers);
   }
   return blocks;
 }
@@ -132,11 +152,11 @@ std::vector<std::string> blocks_by_owner(BucketSpill& spill, BucketRange range, 
 // them), sorted by (k-gram, doc, anchor).
 std::vector<HeldRep> held_reps(const ReceivedBlocks& blocks) {
   std::vector<HeldRep> reps;
-  for (std::string_view in : blocks) {
+  for (std::string_view block : blocks) {
+    RecordReader in(block);
     while (!in.empty()) {
-      const auto header = take_value<RepHeader>(in);
-      reps.push_back({header, in.data()});
-      in.remove_prefix(std::size_t{header.count} * kWindowHashBytes);
+      const RepHeader header = decode_header(in);
+      reps.push_back({header, in.raw(std::size_t{header.count} * kSearchHashBytes).data()});
     }
   }
   std::sort(reps.begin(), reps.end(), [](const HeldRep& a, const HeldRep& b) {
@@ -217,8 +237,10 @@ void window_round(Exchanger& exchanger, std::vector<std::string> blocks,
   counts.window_runs += runs.size();
   release(reps);
   received = ReceivedBlocks();
-  for (const WindowRun& run : exchanger.shuffle_consuming(
-           std::move(runs), [&](const WindowRun& w) { return owner(w.doc); })) {
+  std::sort(runs.begin(), runs.end(), run_by_place);  // so that each takes a few bytes
+  for (const WindowRun& run : exchange_records(
+           exchanger, std::move(runs), [&](const WindowRun& w) { return owner(w.doc); },
+           encode_window_run, decode_window_run)) {
     out.push_back(run);
   }
 }

@@ -9,6 +9,7 @@
 #include "core/spans/winnowing.hpp"
 #include "io/scratch/bucket_spill.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/spans/record_coding.hpp"
 #include "jobs/spans/representative_windows.hpp"
 #include "jobs/spans/search_rounds.hpp"
 
@@ -18,12 +19,49 @@ namespace {
 using Kind = WindowFact::Kind;
 
 // An anchor as shuffled: its k-gram hash, its context's hash (0: the context does not fit in
-// its document), where it is. Packed: 28 bytes on the wire, not 32.
+// its document), where it is. Packed: 28 bytes in the spill, not 32; on the wire its place as
+// a change and its hashes' low kSearchHashBytes bytes, about 15.
 struct [[gnu::packed]] AnchorPrint {
   std::uint64_t hash = 0;
   std::uint64_t context = 0;
   DocId doc = 0;
   std::uint32_t token = 0;
+};
+
+void encode_anchor(RecordWriter& out, const AnchorPrint& a) {
+  out.place(a.doc, a.token);
+  out.low_bytes(a.hash, kSearchHashBytes);
+  out.low_bytes(a.context, kSearchHashBytes);
+}
+
+AnchorPrint decode_anchor(RecordReader& in) {
+  const auto [doc, token] = in.place();
+  const std::uint64_t hash = in.low_bytes(kSearchHashBytes);
+  return {hash, in.low_bytes(kSearchHashBytes), doc, token};
+}
+
+void encode_token_fact(RecordWriter& out, const TokenFact& f) {
+  out.place(f.doc, f.token);
+  out.fact(f.fact);
+}
+
+TokenFact decode_token_fact(RecordReader& in) {
+  const auto [doc, token] = in.place();
+  return {doc, token, in.fact()};
+}
+
+void encode_rep(RecordWriter& out, const RepAnchor& r) {
+  out.place(r.doc, r.token);
+  out.number(r.places);
+}
+
+RepAnchor decode_rep(RecordReader& in) {
+  const auto [doc, token] = in.place();
+  return {doc, token, static_cast<std::uint32_t>(in.number())};
+}
+
+constexpr auto rep_by_place = [](const RepAnchor& a, const RepAnchor& b) {
+  return std::tie(a.doc, a.token) < std::tie(b.doc, b.token);
 };
 
 // What the anchors' owners decided and sent to the documents' owners: the anchors of
@@ -89,8 +127,10 @@ void document_anchors(std::span<const DocId> docs, const TokensOf& tokens_of,
 void judge_round(Exchanger& exchanger, std::vector<AnchorPrint> anchors, const OwnerFn& owner,
                  AnchorGroups& groups, BucketSpill& followers, SpanSearchCounts& counts) {
   const int ranks = exchanger.size();
-  anchors = exchanger.shuffle_consuming(
-      std::move(anchors), [&](const AnchorPrint& a) { return fingerprint_owner(a.hash, ranks); });
+  anchors = exchange_records(
+      exchanger, std::move(anchors),
+      [&](const AnchorPrint& a) { return fingerprint_owner(a.hash, ranks); }, encode_anchor,
+      decode_anchor);
   // By k-gram hash, context, then place; compared field by field, as values: the fields are
   // packed, and std::tie would bind references to them.
   std::sort(anchors.begin(), anchors.end(), [](const AnchorPrint& a, const AnchorPrint& b) {
@@ -110,13 +150,18 @@ void judge_round(Exchanger& exchanger, std::vector<AnchorPrint> anchors, const O
       begin = end;
     }
   });
-  anchors = {};
-  for (TokenFact& f : exchanger.shuffle_consuming(
-           std::move(round.whole), [&](const TokenFact& f) { return owner(f.doc); })) {
+  release(anchors);
+  // In place order, so that each takes a few bytes on the wire.
+  std::sort(round.whole.begin(), round.whole.end(), by_place);
+  std::sort(round.reps.begin(), round.reps.end(), rep_by_place);
+  for (const TokenFact& f : exchange_records(
+           exchanger, std::move(round.whole), [&](const TokenFact& f) { return owner(f.doc); },
+           encode_token_fact, decode_token_fact)) {
     groups.whole.push_back(f);
   }
-  for (RepAnchor& r : exchanger.shuffle_consuming(
-           std::move(round.reps), [&](const RepAnchor& r) { return owner(r.doc); })) {
+  for (const RepAnchor& r : exchange_records(
+           exchanger, std::move(round.reps), [&](const RepAnchor& r) { return owner(r.doc); },
+           encode_rep, decode_rep)) {
     groups.reps.push_back(r);
   }
 }
@@ -141,9 +186,7 @@ AnchorGroups anchor_groups(Exchanger& exchanger, std::span<const DocId> docs,
   }
   counts.spilled_bytes += anchors.spilled_bytes();
   std::sort(groups.whole.begin(), groups.whole.end(), by_place);
-  std::sort(groups.reps.begin(), groups.reps.end(), [](const RepAnchor& a, const RepAnchor& b) {
-    return std::tie(a.doc, a.token) < std::tie(b.doc, b.token);
-  });
+  std::sort(groups.reps.begin(), groups.reps.end(), rep_by_place);
   return groups;
 }
 

@@ -9,11 +9,24 @@
 #include "core/spans/window_groups.hpp"
 #include "io/scratch/bucket_spill.hpp"
 #include "jobs/mpi/mpi_check.hpp"
+#include "jobs/spans/record_coding.hpp"
 #include "jobs/spans/search_rounds.hpp"
 
 namespace neardup {
 
 namespace {
+
+// A unit on the wire: its place as a change, its whole hash (units are grouped across the
+// corpus, where 48 bits would collide), about 11 bytes for 24.
+void encode_unit(RecordWriter& out, const Fingerprint& unit) {
+  out.place(unit.doc, unit.token);
+  out.low_bytes(unit.hash, sizeof unit.hash);
+}
+
+Fingerprint decode_unit(RecordReader& in) {
+  const auto [doc, token] = in.place();
+  return {in.low_bytes(sizeof(std::uint64_t)), doc, token};
+}
 
 // This rank's documents' units into `units` by their hash's bucket.
 void document_units(std::span<const DocId> docs, const LocatedOf& located_of, const SpanSpec& spec,
@@ -42,8 +55,10 @@ void document_units(std::span<const DocId> docs, const LocatedOf& located_of, co
 void unit_round(Exchanger& exchanger, std::vector<Fingerprint> units, const SpanSpec& spec,
                 const OwnerFn& owner, std::vector<WindowRun>& found, SpanSearchCounts& counts) {
   const int ranks = exchanger.size();
-  units = exchanger.shuffle_consuming(
-      std::move(units), [&](const Fingerprint& f) { return fingerprint_owner(f.hash, ranks); });
+  units = exchange_records(
+      exchanger, std::move(units),
+      [&](const Fingerprint& f) { return fingerprint_owner(f.hash, ranks); }, encode_unit,
+      decode_unit);
   std::sort(units.begin(), units.end());
   const std::vector<WindowFact> facts = window_facts(units, spec.min_docs);
   std::vector<WindowRun> repeated;
@@ -53,9 +68,11 @@ void unit_round(Exchanger& exchanger, std::vector<Fingerprint> units, const Span
     }
   }
   counts.repeated += repeated.size();
-  units = {};
-  for (const WindowRun& run : exchanger.shuffle_consuming(
-           std::move(repeated), [&](const WindowRun& w) { return owner(w.doc); })) {
+  release(units);
+  std::sort(repeated.begin(), repeated.end(), run_by_place);  // so that each takes a few bytes
+  for (const WindowRun& run : exchange_records(
+           exchanger, std::move(repeated), [&](const WindowRun& w) { return owner(w.doc); },
+           encode_window_run, decode_window_run)) {
     found.push_back(run);
   }
 }

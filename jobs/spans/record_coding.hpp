@@ -1,0 +1,132 @@
+// The spans search's records as they cross ranks: places written as the change from the
+// previous place, numbers as varints, hashes as their low bytes, so that a record takes a few
+// bytes where its struct takes 12 for its place alone.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/doc_id.hpp"
+#include "core/release.hpp"
+#include "core/spans/repeat_cuts.hpp"
+#include "core/spans/window_runs.hpp"
+#include "jobs/mpi/exchange.hpp"
+
+namespace neardup {
+
+/// The bytes of a k-gram's, a context's or a window's hash as the search sends it: its low 48
+/// bits, a quarter less than all 64. Two k-grams whose hashes collide share a group, where their
+/// contexts tell them apart; contexts and windows are compared only within one k-gram's group,
+/// where two different ones collide with probability 2^-48. And equal hashes are only
+/// candidates: the tokens are compared before anything is cut, so a collision can keep text,
+/// never cut it.
+inline constexpr std::size_t kSearchHashBytes = 6;
+
+/// Writes records into one destination's block. Each place (document, token) is written as
+/// the change from the previous place the writer wrote, each fact's equal place as the change
+/// from the previous equal place: records in place order take 2-3 bytes for a place.
+class RecordWriter {
+ public:
+  /// Appends to `out`, which must outlive the writer.
+  explicit RecordWriter(std::string& out) : out_(&out) {}
+
+  /// A place: the change of document (zigzag varint), then the token, as the change from the
+  /// previous token (zigzag varint) in the same document, as it is (varint) in another.
+  void place(DocId doc, std::uint32_t token);
+
+  /// A number, as an LEB128 varint (1 byte below 128, at most 10).
+  void number(std::uint64_t value);
+
+  /// A signed number, zigzag-coded as a varint (small magnitudes take 1 byte).
+  void signed_number(std::int64_t value);
+
+  /// The low `bytes` bytes of `value` (1 to 8), as they are.
+  void low_bytes(std::uint64_t value, std::size_t bytes);
+
+  /// A window fact: its kind, and its equal place, unless it is kUnique with no equal place.
+  void fact(const WindowFact& fact);
+
+  /// `bytes` as they are.
+  void raw(std::string_view bytes) { out_->append(bytes); }
+
+ private:
+  std::string* out_;
+  DocId doc_ = 0;
+  std::uint32_t token_ = 0;
+  DocId equal_doc_ = 0;
+  std::uint32_t equal_token_ = 0;
+};
+
+/// Reads, in order, what one RecordWriter wrote into a block. Throws std::logic_error when a
+/// read runs past the block's end (a block written by another version, or a bug).
+class RecordReader {
+ public:
+  /// Reads `block`, which must outlive the reader.
+  explicit RecordReader(std::string_view block) : in_(block) {}
+
+  /// Whether the block is read to its end.
+  bool empty() const { return in_.empty(); }
+
+  /// A place RecordWriter::place wrote, as {document, token}.
+  std::pair<DocId, std::uint32_t> place();
+
+  /// A number RecordWriter::number wrote.
+  std::uint64_t number();
+
+  /// A signed number RecordWriter::signed_number wrote.
+  std::int64_t signed_number();
+
+  /// A value RecordWriter::low_bytes wrote with the same `bytes` (its high bytes 0).
+  std::uint64_t low_bytes(std::size_t bytes);
+
+  /// A fact RecordWriter::fact wrote.
+  WindowFact fact();
+
+  /// The next `bytes` bytes, as they are.
+  std::string_view raw(std::size_t bytes);
+
+ private:
+  std::uint8_t byte();
+
+  std::string_view in_;
+  DocId doc_ = 0;
+  std::uint32_t token_ = 0;
+  DocId equal_doc_ = 0;
+  std::uint32_t equal_token_ = 0;
+};
+
+/// Writes a run of window facts: its place, its anchor's offset from it, its count, its fact
+/// (about 8-12 bytes for the 33 it holds).
+void encode_window_run(RecordWriter& out, const WindowRun& run);
+
+/// Reads a run encode_window_run wrote.
+WindowRun decode_window_run(RecordReader& in);
+
+/// Collective: sends each of `items` (freed once written) to rank dest(item), written by
+/// encode(RecordWriter&, item) into its destination's block in the order of `items` (in place
+/// order they take least), in one exchange; returns the items received, each read by
+/// decode(RecordReader&), by source rank, then in their order at the source. The caller bounds
+/// the items' bytes (the search's rounds).
+template <class T, class Dest, class Encode, class Decode>
+std::vector<T> exchange_records(Exchanger& exchanger, std::vector<T>&& items, Dest dest,
+                                Encode encode, Decode decode) {
+  const auto ranks = static_cast<std::size_t>(exchanger.size());
+  std::vector<std::string> blocks(ranks);
+  std::vector<RecordWriter> writers;
+  writers.reserve(ranks);
+  for (std::string& block : blocks) writers.emplace_back(block);
+  for (const T& item : items) encode(writers[static_cast<std::size_t>(dest(item))], item);
+  release(items);
+  const ReceivedBlocks received = exchanger.exchange_blocks(blocks);
+  release(blocks);
+  std::vector<T> out;
+  for (const std::string_view block : received) {
+    RecordReader reader(block);
+    while (!reader.empty()) out.push_back(decode(reader));
+  }
+  return out;
+}
+
+}  // namespace neardup
