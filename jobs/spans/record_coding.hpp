@@ -51,6 +51,12 @@ class RecordWriter {
   /// `bytes` as they are.
   void raw(std::string_view bytes) { out_->append(bytes); }
 
+  /// A string: its size (varint), then its bytes.
+  void text(std::string_view bytes) {
+    number(bytes.size());
+    raw(bytes);
+  }
+
  private:
   std::string* out_;
   DocId doc_ = 0;
@@ -87,6 +93,9 @@ class RecordReader {
   /// The next `bytes` bytes, as they are.
   std::string_view raw(std::size_t bytes);
 
+  /// A string RecordWriter::text wrote.
+  std::string text() { return std::string(raw(number())); }
+
  private:
   std::uint8_t byte();
 
@@ -96,6 +105,14 @@ class RecordReader {
   DocId equal_doc_ = 0;
   std::uint32_t equal_token_ = 0;
 };
+
+/// One writer for each block of `blocks` (which must outlive them), in order.
+inline std::vector<RecordWriter> writers_of(std::vector<std::string>& blocks) {
+  std::vector<RecordWriter> writers;
+  writers.reserve(blocks.size());
+  for (std::string& block : blocks) writers.emplace_back(block);
+  return writers;
+}
 
 /// Writes a run of window facts: its place, its anchor's offset from it, its count, its fact
 /// (about 8-12 bytes for the 33 it holds).
@@ -114,9 +131,7 @@ std::vector<T> exchange_records(Exchanger& exchanger, std::vector<T>&& items, De
                                 Encode encode, Decode decode) {
   const auto ranks = static_cast<std::size_t>(exchanger.size());
   std::vector<std::string> blocks(ranks);
-  std::vector<RecordWriter> writers;
-  writers.reserve(ranks);
-  for (std::string& block : blocks) writers.emplace_back(block);
+  std::vector<RecordWriter> writers = writers_of(blocks);
   for (const T& item : items) encode(writers[static_cast<std::size_t>(dest(item))], item);
   release(items);
   const ReceivedBlocks received = exchanger.exchange_blocks(blocks);

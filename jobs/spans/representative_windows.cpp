@@ -138,9 +138,7 @@ void append_by_owner(std::string_view windows, int ranks, std::vector<RecordWrit
 // hashes), taken bucket by bucket into blocks for their k-grams' owners among `ranks`.
 std::vector<std::string> blocks_by_owner(BucketSpill& spill, BucketRange range, int ranks) {
   std::vector<std::string> blocks(static_cast<std::size_t>(ranks));
-  std::vector<RecordWriter> writers;
-  writers.reserve(blocks.size());
-  for (std::string& block : blocks) writers.emplace_back(block);
+  std::vector<RecordWriter> writers = writers_of(blocks);
   for (std::size_t b = range.begin; b < range.end; ++b) {
     const std::string bucket = spill.take(b);
     append_by_owner(bucket, ranks, writers);

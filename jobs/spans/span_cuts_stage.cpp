@@ -9,7 +9,7 @@
 #include <tuple>
 
 #include "jobs/mpi/mpi_check.hpp"
-#include "jobs/mpi/packed_values.hpp"
+#include "jobs/spans/record_coding.hpp"
 
 namespace neardup {
 namespace {
@@ -30,6 +30,35 @@ struct RunRequest {
   std::uint32_t serial = 0;  // the stretch's number on that rank
   std::uint32_t offset = 0;
   std::uint32_t with_text = 0;
+};
+
+// A request on the wire: its offset and whether it asks for the text, then, when it does (the
+// first request of its stretch), the stretch, the asking rank and the stretch's number. The
+// other requests of a stretch follow the first in their block, and take 1-2 bytes.
+void encode_request(RecordWriter& out, const RunRequest& r) {
+  out.number(std::uint64_t{r.offset} << 1 | r.with_text);
+  if (r.with_text == 0) return;
+  out.place(r.run.doc, r.run.begin);
+  out.number(r.run.length);
+  out.number(static_cast<std::uint32_t>(r.from));
+  out.number(r.serial);
+}
+
+// Reads the requests of one block in order: one without text is of the stretch before it.
+struct RequestDecoder {
+  RunRequest last;
+
+  RunRequest operator()(RecordReader& in) {
+    const std::uint64_t first = in.number();
+    last.offset = static_cast<std::uint32_t>(first >> 1);
+    last.with_text = static_cast<std::uint32_t>(first & 1);
+    if (last.with_text == 0) return last;
+    std::tie(last.run.doc, last.run.begin) = in.place();
+    last.run.length = static_cast<std::uint32_t>(in.number());
+    last.from = static_cast<std::int32_t>(in.number());
+    last.serial = static_cast<std::uint32_t>(in.number());
+    return last;
+  }
 };
 
 // A fetched stretch of equal text: the canonical text of its first `tokens` tokens (fewer than
@@ -152,13 +181,16 @@ std::vector<Proposed> propose(const SpanFacts& facts, std::span<const DocId> doc
   return proposed;
 }
 
-// Answers the requests this rank received: per asking rank, its answers as bytes.
+// Answers the requests this rank received: per asking rank, its answers as bytes. Each: the
+// stretch's number, the offset and whether the text follows, the first byte of the offset's
+// token (+1: 0 when unknown); with the text, the tokens, the text and the document's id.
 std::vector<std::string> answer(std::vector<RunRequest> requests, int ranks,
                                 const LocatedOf& located_of, const IdOf& id_of) {
   std::sort(requests.begin(), requests.end(), [](const RunRequest& a, const RunRequest& b) {
     return std::tie(a.run, a.from, a.offset) < std::tie(b.run, b.from, b.offset);
   });
   std::vector<std::string> out(static_cast<std::size_t>(ranks));
+  std::vector<RecordWriter> writers = writers_of(out);
   LocatedText doc;
   std::string id;
   for (std::size_t i = 0; i < requests.size(); ++i) {
@@ -167,22 +199,21 @@ std::vector<std::string> answer(std::vector<RunRequest> requests, int ranks,
       located_of(r.run.doc, doc);
       id = id_of(r.run.doc);
     }
-    std::string& to = out[static_cast<std::size_t>(r.from)];
+    RecordWriter& to = writers[static_cast<std::size_t>(r.from)];
     const std::size_t size = doc.tokens.size();
     const std::uint32_t named = r.run.begin + r.offset;
-    put_value(to, r.serial);
-    put_value(to, r.offset);
-    put_value(to, named < size && doc.located && named < doc.origins.size()
-                      ? std::int64_t{doc.origins[named].start}
-                      : std::int64_t{-1});
-    put_value(to, static_cast<std::uint8_t>(r.with_text));
+    to.number(r.serial);
+    to.number(std::uint64_t{r.offset} << 1 | r.with_text);
+    to.number(named < size && doc.located && named < doc.origins.size()
+                  ? std::uint64_t{doc.origins[named].start} + 1
+                  : 0);
     if (r.with_text == 0) continue;
     const auto tokens = static_cast<std::uint32_t>(
         r.run.begin < size ? std::min<std::size_t>(r.run.length, size - r.run.begin) : 0);
-    put_value(to, tokens);
+    to.number(tokens);
     if (tokens == 0) continue;
-    put_string(to, run_text(doc.tokens, r.run.begin, r.run.begin + tokens));
-    put_string(to, id);
+    to.text(run_text(doc.tokens, r.run.begin, r.run.begin + tokens));
+    to.text(id);
   }
   return out;
 }
@@ -208,6 +239,25 @@ std::vector<RunRef> stretches_of(const std::map<RunRef, std::uint32_t>& runs,
   return stretches;
 }
 
+// Reads one answer (as `answer` wrote it) into its stretch's in `answers`.
+void read_answer(RecordReader& in, std::vector<StretchAnswer>& answers) {
+  StretchAnswer& a = answers[in.number()];
+  const std::uint64_t second = in.number();
+  const auto offset = static_cast<std::uint32_t>(second >> 1);
+  a.starts.emplace_back(offset, static_cast<std::int64_t>(in.number()) - 1);
+  if ((second & 1) == 0) return;
+  a.tokens = static_cast<std::uint32_t>(in.number());
+  if (a.tokens == 0) return;
+  a.text = in.text();
+  a.id = in.text();
+  a.token_starts.reserve(a.tokens);
+  a.token_starts.push_back(0);
+  for (std::uint32_t i = 0; i < a.text.size(); ++i) {
+    if (a.text[i] == ' ') a.token_starts.push_back(i + 1);  // tokens hold no space
+  }
+  if (a.token_starts.size() != a.tokens) a.tokens = 0;  // not as TokenStream says: refuse
+}
+
 // Collective: fetches the stretches of equal text covering `runs` (stretches_of) from their
 // owners, each once, with the first byte of every token of them `proposed` cuts start at.
 std::vector<StretchAnswer> fetch_stretches(Exchanger& exchanger, std::span<const RunRef> stretches,
@@ -231,31 +281,18 @@ std::vector<StretchAnswer> fetch_stretches(Exchanger& exchanger, std::span<const
         {stretches[stretch], exchanger.rank(), stretch, offset, stretch != last_stretch ? 1u : 0u});
     last_stretch = stretch;
   }
-  requests = exchanger.shuffle_consuming(std::move(requests),
-                                         [&](const RunRequest& r) { return owner(r.run.doc); });
+  requests = exchange_records(
+      exchanger, std::move(requests), [&](const RunRequest& r) { return owner(r.run.doc); },
+      encode_request, RequestDecoder{});
   std::vector<std::string> blocks;
   run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
     blocks = answer(std::move(requests), exchanger.size(), located_of, id_of);
   });
   const ReceivedBlocks replies = exchanger.exchange_blocks(blocks);
   std::vector<StretchAnswer> answers(stretches.size());
-  for (std::string_view in : replies) {
-    while (!in.empty()) {
-      StretchAnswer& a = answers[take_value<std::uint32_t>(in)];
-      const auto offset = take_value<std::uint32_t>(in);
-      a.starts.emplace_back(offset, take_value<std::int64_t>(in));
-      if (take_value<std::uint8_t>(in) == 0) continue;
-      a.tokens = take_value<std::uint32_t>(in);
-      if (a.tokens == 0) continue;
-      a.text = take_string(in);
-      a.id = take_string(in);
-      a.token_starts.reserve(a.tokens);
-      a.token_starts.push_back(0);
-      for (std::uint32_t i = 0; i < a.text.size(); ++i) {
-        if (a.text[i] == ' ') a.token_starts.push_back(i + 1);  // tokens hold no space
-      }
-      if (a.token_starts.size() != a.tokens) a.tokens = 0;  // not as TokenStream says: refuse
-    }
+  for (const std::string_view block : replies) {
+    RecordReader in(block);
+    while (!in.empty()) read_answer(in, answers);
   }
   return answers;
 }

@@ -94,6 +94,17 @@ TEST(RecordCoding, ReadingPastTheBlockThrows) {
   EXPECT_EQ(RecordReader(block).raw(3), block);
 }
 
+TEST(RecordCoding, TextsReadBackWithTheirSizes) {
+  const std::string texts[] = {"", "a", std::string(200, 'x'), std::string("nul\0inside", 10)};
+  std::string block;
+  RecordWriter out(block);
+  for (const std::string& t : texts) out.text(t);
+  EXPECT_EQ(block.substr(0, 4), bytes({0x00, 0x01, 'a', 0xC8}));  // 200: 0xC8 0x01
+  RecordReader in(block);
+  for (const std::string& t : texts) EXPECT_EQ(in.text(), t);
+  EXPECT_TRUE(in.empty());
+}
+
 TEST(RecordCoding, ExchangedRecordsArriveWholeAndSmall) {
   Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
   const int ranks = exchanger.size();
