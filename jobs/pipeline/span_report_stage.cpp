@@ -8,6 +8,7 @@
 #include <tuple>
 
 #include "io/read/utf8.hpp"
+#include "jobs/mpi/compressed_blocks.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/mpi/packed_values.hpp"
 
@@ -190,7 +191,9 @@ SpansReport gather_spans_report(Exchanger& exchanger, std::span<const ConfirmedC
     blocks[0] = packed_repeats(std::move(counts), source) + packed_documents(cuts, removed, source);
   });
   SpansReport report;
-  for (const std::string_view block : exchanger.exchange_blocks(blocks)) unpack(block, report);
+  for (const std::string_view block : exchange_compressed_blocks(exchanger, std::move(blocks))) {
+    unpack(block, report);
+  }
   if (exchanger.rank() != 0) return {};
   std::sort(report.repeats.begin(), report.repeats.end(), [](const auto& a, const auto& b) {
     return a.copies != b.copies

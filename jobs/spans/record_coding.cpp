@@ -1,12 +1,16 @@
 // Records coded for exchange: varints, zigzag-coded changes of place, low bytes of hashes.
 #include "jobs/spans/record_coding.hpp"
 
+#include <bit>
 #include <stdexcept>
 
 namespace neardup {
 namespace {
 
 using Kind = WindowFact::Kind;
+
+// low_bytes writes the first bytes of a value as it lies in memory.
+static_assert(std::endian::native == std::endian::little);
 
 // A fact's first byte: its kind, and whether its equal place follows.
 constexpr std::uint8_t kHasEqualPlace = 4;
@@ -38,17 +42,20 @@ void RecordWriter::place(DocId doc, std::uint32_t token) {
 }
 
 void RecordWriter::number(std::uint64_t value) {
+  char bytes[10];
+  std::size_t size = 0;
   while (value >= 0x80) {
-    out_->push_back(static_cast<char>(value | 0x80));
+    bytes[size++] = static_cast<char>(value | 0x80);
     value >>= 7;
   }
-  out_->push_back(static_cast<char>(value));
+  bytes[size++] = static_cast<char>(value);
+  out_->append(bytes, size);
 }
 
 void RecordWriter::signed_number(std::int64_t value) { number(zigzag(value)); }
 
 void RecordWriter::low_bytes(std::uint64_t value, std::size_t bytes) {
-  for (std::size_t i = 0; i < bytes; ++i) out_->push_back(static_cast<char>(value >> (8 * i)));
+  out_->append(reinterpret_cast<const char*>(&value), bytes);
 }
 
 void RecordWriter::fact(const WindowFact& fact) {

@@ -12,6 +12,7 @@
 #include "core/release.hpp"
 #include "core/spans/repeat_cuts.hpp"
 #include "core/spans/window_runs.hpp"
+#include "jobs/mpi/compressed_blocks.hpp"
 #include "jobs/mpi/exchange.hpp"
 
 namespace neardup {
@@ -124,8 +125,9 @@ WindowRun decode_window_run(RecordReader& in);
 /// Collective: sends each of `items` (freed once written) to rank dest(item), written by
 /// encode(RecordWriter&, item) into its destination's block in the order of `items` (in place
 /// order they take least), in one exchange; returns the items received, each read by
-/// decode(RecordReader&), by source rank, then in their order at the source. The caller bounds
-/// the items' bytes (the search's rounds).
+/// decode(RecordReader&), by source rank, then in their order at the source. Blocks travel
+/// compressed (exchange_compressed_blocks). The caller bounds the items' bytes (the search's
+/// rounds).
 template <class T, class Dest, class Encode, class Decode>
 std::vector<T> exchange_records(Exchanger& exchanger, std::vector<T>&& items, Dest dest,
                                 Encode encode, Decode decode) {
@@ -134,8 +136,7 @@ std::vector<T> exchange_records(Exchanger& exchanger, std::vector<T>&& items, De
   std::vector<RecordWriter> writers = writers_of(blocks);
   for (const T& item : items) encode(writers[static_cast<std::size_t>(dest(item))], item);
   release(items);
-  const ReceivedBlocks received = exchanger.exchange_blocks(blocks);
-  release(blocks);
+  const ReceivedBlocks received = exchange_compressed_blocks(exchanger, std::move(blocks));
   std::vector<T> out;
   for (const std::string_view block : received) {
     RecordReader reader(block);

@@ -12,6 +12,7 @@
 #include "core/release.hpp"
 #include "core/sketch/shingles.hpp"
 #include "core/spans/window_groups.hpp"
+#include "jobs/mpi/compressed_blocks.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/mpi/packed_values.hpp"
 #include "jobs/spans/record_coding.hpp"
@@ -207,8 +208,7 @@ void group_windows(std::span<const HeldRep> group, std::vector<WindowFact>& fact
 void window_round(Exchanger& exchanger, std::vector<std::string> blocks,
                   std::span<const Follower> followers, const OwnerFn& owner,
                   std::vector<WindowRun>& out, SpanSearchCounts& counts) {
-  ReceivedBlocks received = exchanger.exchange_blocks(blocks);
-  release(blocks);
+  ReceivedBlocks received = exchange_compressed_blocks(exchanger, std::move(blocks));
   std::vector<HeldRep> reps = held_reps(received);
   std::vector<WindowRun> runs;
   std::vector<WindowFact> facts;

@@ -8,6 +8,7 @@
 #include <string_view>
 #include <tuple>
 
+#include "jobs/mpi/compressed_blocks.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/spans/record_coding.hpp"
 
@@ -288,7 +289,7 @@ std::vector<StretchAnswer> fetch_stretches(Exchanger& exchanger, std::span<const
   run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
     blocks = answer(std::move(requests), exchanger.size(), located_of, id_of);
   });
-  const ReceivedBlocks replies = exchanger.exchange_blocks(blocks);
+  const ReceivedBlocks replies = exchange_compressed_blocks(exchanger, std::move(blocks));
   std::vector<StretchAnswer> answers(stretches.size());
   for (const std::string_view block : replies) {
     RecordReader in(block);

@@ -1,0 +1,83 @@
+// Blocks compressed with zstd before an exchange and decompressed into one buffer after it.
+#include "jobs/mpi/compressed_blocks.hpp"
+
+#include <zstd.h>
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+
+namespace neardup {
+namespace {
+
+struct FreeCompressor {
+  void operator()(ZSTD_CCtx* c) const { ZSTD_freeCCtx(c); }
+};
+struct FreeDecompressor {
+  void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
+};
+
+// `block` compressed at kBlockCompressionLevel, with its size in the frame header.
+std::string compressed(const std::string& block) {
+  static thread_local const std::unique_ptr<ZSTD_CCtx, FreeCompressor> context(ZSTD_createCCtx());
+  std::string out(ZSTD_compressBound(block.size()), '\0');
+  const std::size_t size = ZSTD_compressCCtx(context.get(), out.data(), out.size(), block.data(),
+                                             block.size(), kBlockCompressionLevel);
+  if (ZSTD_isError(size)) {
+    throw std::runtime_error(std::string("zstd could not compress a block: ") +
+                             ZSTD_getErrorName(size));
+  }
+  out.resize(size);
+  return out;
+}
+
+// Whether the block between this rank and `other` travels compressed.
+bool is_compressed(std::string_view block, std::size_t other, int rank) {
+  return !block.empty() && other != static_cast<std::size_t>(rank);
+}
+
+// The size `block` from `source` has once decompressed.
+std::size_t decompressed_size(std::string_view block, std::size_t source) {
+  const unsigned long long size = ZSTD_getFrameContentSize(block.data(), block.size());
+  if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) {
+    throw std::runtime_error("the compressed block from rank " + std::to_string(source) +
+                             " has no zstd frame header with its size");
+  }
+  return static_cast<std::size_t>(size);
+}
+
+}  // namespace
+
+ReceivedBlocks exchange_compressed_blocks(Exchanger& exchanger,
+                                          std::vector<std::string> per_destination) {
+  for (std::size_t d = 0; d < per_destination.size(); ++d) {
+    if (is_compressed(per_destination[d], d, exchanger.rank())) {
+      per_destination[d] = compressed(per_destination[d]);
+    }
+  }
+  ReceivedBlocks received = exchanger.exchange_blocks(per_destination);
+  release(per_destination);
+  std::vector<std::size_t> sizes(received.size());
+  std::size_t total = 0;
+  for (std::size_t s = 0; s < received.size(); ++s) {
+    sizes[s] = is_compressed(received[s], s, exchanger.rank()) ? decompressed_size(received[s], s)
+                                                               : received[s].size();
+    total += sizes[s];
+  }
+  static thread_local const std::unique_ptr<ZSTD_DCtx, FreeDecompressor> context(ZSTD_createDCtx());
+  ByteBuffer bytes(total);
+  char* at = bytes.data();
+  for (std::size_t s = 0; s < received.size(); ++s) {
+    const std::string_view in = received[s];
+    if (!is_compressed(in, s, exchanger.rank())) {
+      std::copy(in.begin(), in.end(), at);
+    } else if (ZSTD_decompressDCtx(context.get(), at, sizes[s], in.data(), in.size()) != sizes[s]) {
+      throw std::runtime_error("the compressed block from rank " + std::to_string(s) +
+                               " does not decompress to the size its frame says");
+    }
+    at += sizes[s];
+  }
+  return ReceivedBlocks(std::move(bytes), sizes);
+}
+
+}  // namespace neardup
