@@ -13,7 +13,7 @@ namespace neardup {
 /// Windows [token, token + count) of a document, each anchored at its token `anchor`, and
 /// their facts: the first window's is `fact`, and each next window's equal window is one
 /// token after the previous one's, in the same document. Packed (33 bytes, not 48): ranks
-/// hold and exchange them by the hundred thousand.
+/// hold them, and the facts checkpoint saves them, by the hundred thousand.
 struct [[gnu::packed]] WindowRun {
   DocId doc = 0;
   std::uint32_t anchor = 0;

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <new>
 #include <stdexcept>
 
 namespace neardup {
@@ -17,9 +18,18 @@ struct FreeDecompressor {
   void operator()(ZSTD_DCtx* d) const { ZSTD_freeDCtx(d); }
 };
 
-// `block` compressed at kBlockCompressionLevel, with its size in the frame header.
+// A context zstd made, or std::bad_alloc when it could not.
+template <class Context>
+Context* made(Context* context) {
+  if (context == nullptr) throw std::bad_alloc();
+  return context;
+}
+
+// `block` compressed at kBlockCompressionLevel, with its size in the frame header, holding
+// no more memory than its bytes.
 std::string compressed(const std::string& block) {
-  static thread_local const std::unique_ptr<ZSTD_CCtx, FreeCompressor> context(ZSTD_createCCtx());
+  static thread_local const std::unique_ptr<ZSTD_CCtx, FreeCompressor> context(
+      made(ZSTD_createCCtx()));
   std::string out(ZSTD_compressBound(block.size()), '\0');
   const std::size_t size = ZSTD_compressCCtx(context.get(), out.data(), out.size(), block.data(),
                                              block.size(), kBlockCompressionLevel);
@@ -28,6 +38,7 @@ std::string compressed(const std::string& block) {
                              ZSTD_getErrorName(size));
   }
   out.resize(size);
+  out.shrink_to_fit();
   return out;
 }
 
@@ -36,12 +47,17 @@ bool is_compressed(std::string_view block, std::size_t other, int rank) {
   return !block.empty() && other != static_cast<std::size_t>(rank);
 }
 
+// The error of a damaged block from `source`.
+std::runtime_error damaged(std::size_t source, const std::string& what) {
+  return std::runtime_error("the compressed block from rank " + std::to_string(source) + " " +
+                            what);
+}
+
 // The size `block` from `source` has once decompressed.
 std::size_t decompressed_size(std::string_view block, std::size_t source) {
   const unsigned long long size = ZSTD_getFrameContentSize(block.data(), block.size());
   if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) {
-    throw std::runtime_error("the compressed block from rank " + std::to_string(source) +
-                             " has no zstd frame header with its size");
+    throw damaged(source, "has no zstd frame header with its size");
   }
   return static_cast<std::size_t>(size);
 }
@@ -55,25 +71,33 @@ ReceivedBlocks exchange_compressed_blocks(Exchanger& exchanger,
       per_destination[d] = compressed(per_destination[d]);
     }
   }
-  ReceivedBlocks received = exchanger.exchange_blocks(per_destination);
+  const ReceivedBlocks received = exchanger.exchange_blocks(per_destination);
   release(per_destination);
+  return decompressed_blocks(received, exchanger.rank());
+}
+
+ReceivedBlocks decompressed_blocks(const ReceivedBlocks& received, int rank) {
   std::vector<std::size_t> sizes(received.size());
   std::size_t total = 0;
   for (std::size_t s = 0; s < received.size(); ++s) {
-    sizes[s] = is_compressed(received[s], s, exchanger.rank()) ? decompressed_size(received[s], s)
-                                                               : received[s].size();
+    sizes[s] = is_compressed(received[s], s, rank) ? decompressed_size(received[s], s)
+                                                   : received[s].size();
     total += sizes[s];
   }
-  static thread_local const std::unique_ptr<ZSTD_DCtx, FreeDecompressor> context(ZSTD_createDCtx());
+  static thread_local const std::unique_ptr<ZSTD_DCtx, FreeDecompressor> context(
+      made(ZSTD_createDCtx()));
   ByteBuffer bytes(total);
   char* at = bytes.data();
   for (std::size_t s = 0; s < received.size(); ++s) {
     const std::string_view in = received[s];
-    if (!is_compressed(in, s, exchanger.rank())) {
+    if (!is_compressed(in, s, rank)) {
       std::copy(in.begin(), in.end(), at);
-    } else if (ZSTD_decompressDCtx(context.get(), at, sizes[s], in.data(), in.size()) != sizes[s]) {
-      throw std::runtime_error("the compressed block from rank " + std::to_string(s) +
-                               " does not decompress to the size its frame says");
+    } else {
+      const std::size_t size =
+          ZSTD_decompressDCtx(context.get(), at, sizes[s], in.data(), in.size());
+      if (ZSTD_isError(size))
+        throw damaged(s, std::string("does not decompress: ") + ZSTD_getErrorName(size));
+      if (size != sizes[s]) throw damaged(s, "decompresses to another size than its frame says");
     }
     at += sizes[s];
   }

@@ -14,6 +14,7 @@ static_assert(std::endian::native == std::endian::little);
 
 // A fact's first byte: its kind, and whether its equal place follows.
 constexpr std::uint8_t kHasEqualPlace = 4;
+static_assert(static_cast<std::uint8_t>(Kind::kCopy) < kHasEqualPlace);
 
 std::uint64_t zigzag(std::int64_t value) {
   return (static_cast<std::uint64_t>(value) << 1) ^ static_cast<std::uint64_t>(value >> 63);
@@ -105,14 +106,25 @@ std::uint64_t RecordReader::low_bytes(std::size_t bytes) {
 
 WindowFact RecordReader::fact() {
   const std::uint8_t first = byte();
+  const auto kind = static_cast<std::uint8_t>(first & ~kHasEqualPlace);
+  if (kind > static_cast<std::uint8_t>(Kind::kCopy)) {
+    throw std::logic_error("a record block holds a fact of no known kind");
+  }
   WindowFact fact;
-  fact.kind = static_cast<Kind>(first & ~kHasEqualPlace);
+  fact.kind = static_cast<Kind>(kind);
   if ((first & kHasEqualPlace) == 0) return fact;
   equal_doc_ += static_cast<std::uint64_t>(signed_number());
   equal_token_ += static_cast<std::uint32_t>(signed_number());
   fact.equal_doc = equal_doc_;
   fact.equal_token = equal_token_;
   return fact;
+}
+
+std::string_view RecordReader::raw(std::size_t bytes) {
+  if (in_.size() < bytes) throw std::logic_error("a record block ends inside a record");
+  const std::string_view part = in_.substr(0, bytes);
+  in_.remove_prefix(bytes);
+  return part;
 }
 
 void encode_window_run(RecordWriter& out, const WindowRun& run) {
@@ -127,13 +139,6 @@ WindowRun decode_window_run(RecordReader& in) {
   const auto anchor = token + static_cast<std::uint32_t>(in.signed_number());
   const auto count = static_cast<std::uint32_t>(in.number());
   return {doc, anchor, token, count, in.fact()};
-}
-
-std::string_view RecordReader::raw(std::size_t bytes) {
-  if (in_.size() < bytes) throw std::logic_error("a record block ends inside a record");
-  const std::string_view part = in_.substr(0, bytes);
-  in_.remove_prefix(bytes);
-  return part;
 }
 
 }  // namespace neardup

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -17,12 +18,12 @@
 
 namespace neardup {
 
-/// The bytes of a k-gram's, a context's or a window's hash as the search sends it: its low 48
-/// bits, a quarter less than all 64. Two k-grams whose hashes collide share a group, where their
-/// contexts tell them apart; contexts and windows are compared only within one k-gram's group,
-/// where two different ones collide with probability 2^-48. And equal hashes are only
-/// candidates: the tokens are compared before anything is cut, so a collision can keep text,
-/// never cut it.
+/// The bytes of a k-gram's or a window's hash as the search sends it: its low 48 bits, a quarter
+/// less than all 64. Two k-grams whose hashes collide share a group, where their contexts (sent
+/// whole) tell them apart. A window is compared only with the others of its k-gram's group: two
+/// different ones collide with probability 2^-48 a pair, and a collision gives one window a
+/// wrong fact, whose cut the tokens refuse (its neighbours' cuts cover its tokens). Equal
+/// hashes are only candidates: a collision can keep text, never cut it.
 inline constexpr std::size_t kSearchHashBytes = 6;
 
 /// Writes records into one destination's block. Each place (document, token) is written as
@@ -116,7 +117,7 @@ inline std::vector<RecordWriter> writers_of(std::vector<std::string>& blocks) {
 }
 
 /// Writes a run of window facts: its place, its anchor's offset from it, its count, its fact
-/// (about 8-12 bytes for the 33 it holds).
+/// (5-10 bytes in place order, for the 33 of its struct).
 void encode_window_run(RecordWriter& out, const WindowRun& run);
 
 /// Reads a run encode_window_run wrote.
@@ -124,24 +125,38 @@ WindowRun decode_window_run(RecordReader& in);
 
 /// Collective: sends each of `items` (freed once written) to rank dest(item), written by
 /// encode(RecordWriter&, item) into its destination's block in the order of `items` (in place
-/// order they take least), in one exchange; returns the items received, each read by
-/// decode(RecordReader&), by source rank, then in their order at the source. Blocks travel
-/// compressed (exchange_compressed_blocks). The caller bounds the items' bytes (the search's
-/// rounds).
+/// order they take least), in one exchange; returns the items received, each read by a copy of
+/// `decode` (a RecordReader& -> T callable, which may keep state within one block), by source
+/// rank, then in their order at the source. Blocks travel compressed
+/// (exchange_compressed_blocks), each behind its record count. One exchange: the caller bounds
+/// the bytes (the search's rounds, the cut stage's proposals), which must stay below 2 GiB a
+/// rank.
 template <class T, class Dest, class Encode, class Decode>
 std::vector<T> exchange_records(Exchanger& exchanger, std::vector<T>&& items, Dest dest,
                                 Encode encode, Decode decode) {
-  const auto ranks = static_cast<std::size_t>(exchanger.size());
-  std::vector<std::string> blocks(ranks);
-  std::vector<RecordWriter> writers = writers_of(blocks);
-  for (const T& item : items) encode(writers[static_cast<std::size_t>(dest(item))], item);
+  std::vector<std::string> blocks(static_cast<std::size_t>(exchanger.size()));
+  {
+    std::vector<std::uint64_t> counts(blocks.size());
+    for (const T& item : items) ++counts[static_cast<std::size_t>(dest(item))];
+    std::vector<RecordWriter> writers = writers_of(blocks);
+    for (std::size_t d = 0; d < blocks.size(); ++d) writers[d].number(counts[d]);
+    for (const T& item : items) encode(writers[static_cast<std::size_t>(dest(item))], item);
+  }
   release(items);
   const ReceivedBlocks received = exchange_compressed_blocks(exchanger, std::move(blocks));
-  std::vector<T> out;
+  std::vector<RecordReader> readers;
+  std::uint64_t total = 0;
   for (const std::string_view block : received) {
-    RecordReader reader(block);
-    while (!reader.empty()) out.push_back(decode(reader));
+    readers.emplace_back(block);
+    total += readers.back().number();
   }
+  std::vector<T> out;
+  out.reserve(total);
+  for (RecordReader& in : readers) {
+    Decode read = decode;
+    while (!in.empty()) out.push_back(read(in));
+  }
+  if (out.size() != total) throw std::logic_error("a record block holds another count of records");
   return out;
 }
 

@@ -48,6 +48,7 @@ void encode_header(RecordWriter& out, const RepHeader& h) {
   out.number(h.places);
 }
 
+// A header encode_header wrote (its k-gram hash's high bytes 0).
 RepHeader decode_header(RecordReader& in) {
   RepHeader h;
   std::tie(h.doc, h.anchor) = in.place();

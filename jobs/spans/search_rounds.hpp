@@ -17,7 +17,12 @@ namespace neardup {
 /// How many buckets the search's k-gram hashes fall in: the finest a round can be.
 inline constexpr std::size_t kSearchBuckets = 256;
 
-/// The search bucket of a k-gram hash (its low bits: the owner rank takes high ones).
+// A bucket is the hash's bits 0-7, the owner rank takes bits 8-47 (fingerprint_owner): both
+// must lie in the low 48 bits, all of a k-gram hash that travels, or the followers a k-gram's
+// owner keeps by bucket would wait in another round than their representatives' windows.
+static_assert(kSearchBuckets == 256);
+
+/// The search bucket of a k-gram hash (its low 8 bits: the owner rank takes the next 40).
 inline std::size_t search_bucket(std::uint64_t hash) { return hash % kSearchBuckets; }
 
 /// The buckets [begin, end) one round takes.

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 #include <optional>
+#include <stdexcept>
 #include <string_view>
 #include <tuple>
 
@@ -45,15 +46,21 @@ void encode_request(RecordWriter& out, const RunRequest& r) {
   out.number(r.serial);
 }
 
-// Reads the requests of one block in order: one without text is of the stretch before it.
+// Reads the requests of one block in order: one without text is of the stretch before it, so
+// a block must start with a request with text.
 struct RequestDecoder {
   RunRequest last;
+  bool started = false;
 
   RunRequest operator()(RecordReader& in) {
     const std::uint64_t first = in.number();
     last.offset = static_cast<std::uint32_t>(first >> 1);
     last.with_text = static_cast<std::uint32_t>(first & 1);
-    if (last.with_text == 0) return last;
+    if (last.with_text == 0) {
+      if (!started) throw std::logic_error("a block of requests starts without its stretch");
+      return last;
+    }
+    started = true;
     std::tie(last.run.doc, last.run.begin) = in.place();
     last.run.length = static_cast<std::uint32_t>(in.number());
     last.from = static_cast<std::int32_t>(in.number());
@@ -242,7 +249,9 @@ std::vector<RunRef> stretches_of(const std::map<RunRef, std::uint32_t>& runs,
 
 // Reads one answer (as `answer` wrote it) into its stretch's in `answers`.
 void read_answer(RecordReader& in, std::vector<StretchAnswer>& answers) {
-  StretchAnswer& a = answers[in.number()];
+  const std::uint64_t stretch = in.number();
+  if (stretch >= answers.size()) throw std::logic_error("an answer names no stretch asked for");
+  StretchAnswer& a = answers[stretch];
   const std::uint64_t second = in.number();
   const auto offset = static_cast<std::uint32_t>(second >> 1);
   a.starts.emplace_back(offset, static_cast<std::int64_t>(in.number()) - 1);

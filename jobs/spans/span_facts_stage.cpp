@@ -19,8 +19,7 @@ namespace {
 using Kind = WindowFact::Kind;
 
 // An anchor as shuffled: its k-gram hash, its context's hash (0: the context does not fit in
-// its document), where it is. Packed: 28 bytes in the spill, not 32; on the wire its place as
-// a change and its hashes' low kSearchHashBytes bytes, about 15.
+// its document), where it is. Packed: 28 bytes in the spill, not 32; about 17 on the wire.
 struct [[gnu::packed]] AnchorPrint {
   std::uint64_t hash = 0;
   std::uint64_t context = 0;
@@ -28,38 +27,48 @@ struct [[gnu::packed]] AnchorPrint {
   std::uint32_t token = 0;
 };
 
+// An anchor on the wire: its place as a change, its k-gram hash's low kSearchHashBytes bytes,
+// its whole context hash. A context is compared with every other of its k-gram's group, which
+// for common boilerplate holds millions: at 48 bits two of them would collide in a large
+// corpus, and the second context's anchors would follow the first's, their cuts refused.
 void encode_anchor(RecordWriter& out, const AnchorPrint& a) {
   out.place(a.doc, a.token);
   out.low_bytes(a.hash, kSearchHashBytes);
-  out.low_bytes(a.context, kSearchHashBytes);
+  out.low_bytes(a.context, sizeof a.context);
 }
 
+// An anchor encode_anchor wrote (its k-gram hash's high bytes 0).
 AnchorPrint decode_anchor(RecordReader& in) {
   const auto [doc, token] = in.place();
   const std::uint64_t hash = in.low_bytes(kSearchHashBytes);
-  return {hash, in.low_bytes(kSearchHashBytes), doc, token};
+  return {hash, in.low_bytes(sizeof(std::uint64_t)), doc, token};
 }
 
+// A decision on an anchor of a whole group on the wire: its place as a change, its fact.
 void encode_token_fact(RecordWriter& out, const TokenFact& f) {
   out.place(f.doc, f.token);
   out.fact(f.fact);
 }
 
+// A decision encode_token_fact wrote.
 TokenFact decode_token_fact(RecordReader& in) {
   const auto [doc, token] = in.place();
   return {doc, token, in.fact()};
 }
 
+// A representative on the wire: its place as a change, the anchors it stands for.
 void encode_rep(RecordWriter& out, const RepAnchor& r) {
   out.place(r.doc, r.token);
   out.number(r.places);
 }
 
+// A representative encode_rep wrote.
 RepAnchor decode_rep(RecordReader& in) {
   const auto [doc, token] = in.place();
   return {doc, token, static_cast<std::uint32_t>(in.number())};
 }
 
+// Orders representatives by place: document, then token.
 constexpr auto rep_by_place = [](const RepAnchor& a, const RepAnchor& b) {
   return std::tie(a.doc, a.token) < std::tie(b.doc, b.token);
 };

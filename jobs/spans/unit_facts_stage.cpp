@@ -23,6 +23,7 @@ void encode_unit(RecordWriter& out, const Fingerprint& unit) {
   out.low_bytes(unit.hash, sizeof unit.hash);
 }
 
+// A unit encode_unit wrote.
 Fingerprint decode_unit(RecordReader& in) {
   const auto [doc, token] = in.place();
   return {in.low_bytes(sizeof(std::uint64_t)), doc, token};

@@ -1,16 +1,12 @@
-// The exchange under MPI: shuffle in several bounded rounds, blocks (compressed too), and
-// payload lookups.
+// The exchange under MPI: shuffle in several bounded rounds, blocks, and payload lookups.
 #include "jobs/mpi/exchange.hpp"
 
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <random>
-#include <string>
 
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/mpi/all_gathered.hpp"
-#include "jobs/mpi/compressed_blocks.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 
 namespace neardup {
@@ -93,47 +89,6 @@ TEST(Exchange, EmptyBlocksArriveEmptyBesideOthers) {
         s % 2 == 1 ? std::string(3 + exchanger.rank(), 'a' + exchanger.rank() % 26) : "";
     EXPECT_EQ(in[s], expected) << "from rank " << s;
   }
-}
-
-// The block rank `s` sends rank `d` in the compressed exchange: empty, 100 KB of repeated text
-// (compresses to under 2 KB), or 1000 random bytes (does not compress).
-std::string compressed_test_block(int s, int d) {
-  switch ((s + d) % 3) {
-    case 0:
-      return "";
-    case 1: {
-      std::string text;
-      while (text.size() < 100000) text += "from " + std::to_string(s) + " to " + std::to_string(d);
-      return text;
-    }
-    default: {
-      std::mt19937 random(static_cast<unsigned>(s * 100 + d));
-      std::string bytes(1000, '\0');
-      for (char& c : bytes) c = static_cast<char>(random());
-      return bytes;
-    }
-  }
-}
-
-TEST(Exchange, CompressedBlocksArriveAsSentAndCountTheirCompressedBytes) {
-  Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
-  const int rank = exchanger.rank();
-  std::vector<std::string> out(exchanger.size());
-  std::uint64_t most = 0, least = 0;  // the bytes sent to other ranks, compressed
-  for (int d = 0; d < exchanger.size(); ++d) {
-    out[d] = compressed_test_block(rank, d);
-    if (d == rank || out[d].empty()) continue;
-    const bool text = (rank + d) % 3 == 1;
-    most += text ? 2000 : 1100;
-    least += text ? 0 : 1000;
-  }
-  const ReceivedBlocks in = exchange_compressed_blocks(exchanger, std::move(out));
-  ASSERT_EQ(in.size(), static_cast<std::size_t>(exchanger.size()));
-  for (int s = 0; s < exchanger.size(); ++s) {
-    EXPECT_EQ(in[s], compressed_test_block(s, rank)) << "from rank " << s;
-  }
-  EXPECT_LE(exchanger.bytes_sent(), most);
-  EXPECT_GE(exchanger.bytes_sent(), least);
 }
 
 TEST(Exchange, FetchReturnsTheOwnersPayload) {

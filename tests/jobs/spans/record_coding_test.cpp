@@ -72,6 +72,7 @@ TEST(RecordCoding, EveryFieldReadsBackAtItsExtremes) {
     out.number(numbers[i]);
     out.signed_number(signed_numbers[i]);
     out.low_bytes(numbers[i], 6);
+    out.low_bytes(numbers[i], 8);
   }
   RecordReader in(block);
   for (std::size_t i = 0; i < runs.size(); ++i) {
@@ -79,8 +80,22 @@ TEST(RecordCoding, EveryFieldReadsBackAtItsExtremes) {
     ASSERT_EQ(in.number(), numbers[i]);
     ASSERT_EQ(in.signed_number(), signed_numbers[i]);
     ASSERT_EQ(in.low_bytes(6), numbers[i] & 0xFFFF'FFFF'FFFF);
+    ASSERT_EQ(in.low_bytes(8), numbers[i]);
   }
   EXPECT_TRUE(in.empty());
+}
+
+TEST(RecordCoding, ADamagedBlockThrows) {
+  // Eleven bytes with the high bit set: no varint is that long.
+  const std::string long_varint(11, static_cast<char>(0x80));
+  RecordReader varint(long_varint);
+  EXPECT_THROW(varint.number(), std::logic_error);
+  // A fact's kind byte 3 (with or without its equal place): no such kind.
+  for (const unsigned kind : {3u, 7u}) {
+    const std::string fact = bytes({kind, 0, 0});
+    RecordReader in(fact);
+    EXPECT_THROW(in.fact(), std::logic_error) << kind;
+  }
 }
 
 TEST(RecordCoding, ReadingPastTheBlockThrows) {
@@ -123,6 +138,7 @@ TEST(RecordCoding, ExchangedRecordsArriveWholeAndSmall) {
   std::vector<WindowRun> got =
       exchange_records(exchanger, std::move(mine), dest, encode_window_run, decode_window_run);
   EXPECT_TRUE(mine.empty());
+  EXPECT_EQ(got.capacity(), got.size());  // reserved from the blocks' counts
   std::vector<WindowRun> want;
   std::uint64_t crossing = 0;
   for (int s = 0; s < ranks; ++s) {
