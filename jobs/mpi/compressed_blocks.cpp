@@ -97,6 +97,7 @@ ReceivedBlocks decompressed_blocks(const ReceivedBlocks& received, int rank) {
           ZSTD_decompressDCtx(context.get(), at, sizes[s], in.data(), in.size());
       if (ZSTD_isError(size))
         throw damaged(s, std::string("does not decompress: ") + ZSTD_getErrorName(size));
+      // zstd refuses a frame whose content is not the size its header says; kept in case.
       if (size != sizes[s]) throw damaged(s, "decompresses to another size than its frame says");
     }
     at += sizes[s];

@@ -90,10 +90,12 @@ std::uint64_t RecordReader::number() {
   std::uint64_t value = 0;
   for (unsigned shift = 0; shift < 64; shift += 7) {
     const std::uint8_t b = byte();
+    // The tenth byte holds bit 63 alone.
+    if (shift == 63 && b > 1) throw std::logic_error("a record block holds a varint past 64 bits");
     value |= std::uint64_t{b & 0x7fu} << shift;
     if ((b & 0x80) == 0) return value;
   }
-  throw std::logic_error("a record block holds a varint longer than 10 bytes");
+  throw std::logic_error("a record block holds a varint past 64 bits");
 }
 
 std::int64_t RecordReader::signed_number() { return unzigzag(number()); }

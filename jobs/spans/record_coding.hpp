@@ -18,14 +18,6 @@
 
 namespace neardup {
 
-/// The bytes of a k-gram's or a window's hash as the search sends it: its low 48 bits, a quarter
-/// less than all 64. Two k-grams whose hashes collide share a group, where their contexts (sent
-/// whole) tell them apart. A window is compared only with the others of its k-gram's group: two
-/// different ones collide with probability 2^-48 a pair, and a collision gives one window a
-/// wrong fact, whose cut the tokens refuse (its neighbours' cuts cover its tokens). Equal
-/// hashes are only candidates: a collision can keep text, never cut it.
-inline constexpr std::size_t kSearchHashBytes = 6;
-
 /// Writes records into one destination's block. Each place (document, token) is written as
 /// the change from the previous place the writer wrote, each fact's equal place as the change
 /// from the previous equal place: records in place order take 2-3 bytes for a place.
@@ -123,14 +115,14 @@ void encode_window_run(RecordWriter& out, const WindowRun& run);
 /// Reads a run encode_window_run wrote.
 WindowRun decode_window_run(RecordReader& in);
 
-/// Collective: sends each of `items` (freed once written) to rank dest(item), written by
-/// encode(RecordWriter&, item) into its destination's block in the order of `items` (in place
-/// order they take least), in one exchange; returns the items received, each read by a copy of
-/// `decode` (a RecordReader& -> T callable, which may keep state within one block), by source
-/// rank, then in their order at the source. Blocks travel compressed
-/// (exchange_compressed_blocks), each behind its record count. One exchange: the caller bounds
-/// the bytes (the search's rounds, the cut stage's proposals), which must stay below 2 GiB a
-/// rank.
+/// Collective: sends each of `items` (freed once written) to rank dest(item) (the same rank
+/// each time it is asked), written by encode(RecordWriter&, item) into its destination's block
+/// in the order of `items` (in place order they take least), in one exchange; returns the items
+/// received, each read by a copy of `decode` (a RecordReader& -> T callable, which may keep
+/// state within one block), by source rank, then in their order at the source. A block holds
+/// its record count, then its records (none: an empty block), and travels compressed
+/// (exchange_compressed_blocks). One exchange: the caller bounds the bytes (the search's
+/// rounds, the cut stage's proposals), which must stay below 2 GiB a rank.
 template <class T, class Dest, class Encode, class Decode>
 std::vector<T> exchange_records(Exchanger& exchanger, std::vector<T>&& items, Dest dest,
                                 Encode encode, Decode decode) {
@@ -139,24 +131,33 @@ std::vector<T> exchange_records(Exchanger& exchanger, std::vector<T>&& items, De
     std::vector<std::uint64_t> counts(blocks.size());
     for (const T& item : items) ++counts[static_cast<std::size_t>(dest(item))];
     std::vector<RecordWriter> writers = writers_of(blocks);
-    for (std::size_t d = 0; d < blocks.size(); ++d) writers[d].number(counts[d]);
+    for (std::size_t d = 0; d < blocks.size(); ++d) {
+      if (counts[d] > 0) writers[d].number(counts[d]);
+    }
     for (const T& item : items) encode(writers[static_cast<std::size_t>(dest(item))], item);
   }
   release(items);
   const ReceivedBlocks received = exchange_compressed_blocks(exchanger, std::move(blocks));
   std::vector<RecordReader> readers;
+  std::vector<std::uint64_t> counts;
   std::uint64_t total = 0;
   for (const std::string_view block : received) {
     readers.emplace_back(block);
-    total += readers.back().number();
+    counts.push_back(block.empty() ? 0 : readers.back().number());
+    // Every record takes a byte at least: a count past the block's bytes is damage.
+    if (counts.back() > block.size()) throw std::logic_error("a record block's count is wrong");
+    total += counts.back();
   }
   std::vector<T> out;
   out.reserve(total);
-  for (RecordReader& in : readers) {
+  for (std::size_t s = 0; s < readers.size(); ++s) {
     Decode read = decode;
-    while (!in.empty()) out.push_back(read(in));
+    for (std::uint64_t i = 0; i < counts[s]; ++i) out.push_back(read(readers[s]));
+    if (!readers[s].empty()) {
+      throw std::logic_error("the record block from rank " + std::to_string(s) +
+                             " holds more than its count of records");
+    }
   }
-  if (out.size() != total) throw std::logic_error("a record block holds another count of records");
   return out;
 }
 

@@ -14,16 +14,30 @@
 
 namespace neardup {
 
+/// The bytes of a k-gram's or a window's hash as the search sends it: its low 48 bits, a quarter
+/// less than all 64. Two k-grams whose hashes collide share a group, where their contexts (sent
+/// whole) tell them apart. A window is compared only with the others of its k-gram's group: two
+/// different ones collide with probability 2^-48 a pair, and a collision gives one window a
+/// wrong fact, whose cut the tokens refuse (its neighbours' cuts cover its tokens). Equal
+/// hashes are only candidates: a collision can keep text, never cut it.
+inline constexpr std::size_t kSearchHashBytes = 6;
+
 /// How many buckets the search's k-gram hashes fall in: the finest a round can be.
 inline constexpr std::size_t kSearchBuckets = 256;
 
-// A bucket is the hash's bits 0-7, the owner rank takes bits 8-47 (fingerprint_owner): both
-// must lie in the low 48 bits, all of a k-gram hash that travels, or the followers a k-gram's
-// owner keeps by bucket would wait in another round than their representatives' windows.
-static_assert(kSearchBuckets == 256);
-
-/// The search bucket of a k-gram hash (its low 8 bits: the owner rank takes the next 40).
+/// The search bucket of a k-gram hash: its low 8 bits. It is read from the hash as sent (its
+/// low kSearchHashBytes bytes) where the followers wait, and from the whole hash where the
+/// representatives' windows do: both must give the same round.
 inline std::size_t search_bucket(std::uint64_t hash) { return hash % kSearchBuckets; }
+static_assert(kSearchBuckets == 256 && 8 * kSearchHashBytes > 8);
+
+/// The rank owning a fingerprint `hash` (a k-gram's or a unit's) among `ranks`: from the bits
+/// of the hash as sent above the bucket's (8-47), so that every round's buckets spread over
+/// all ranks and a k-gram's group, read from the hash as sent, never depends on the rank count.
+inline int fingerprint_owner(std::uint64_t hash, int ranks) {
+  const std::uint64_t sent = hash & ((std::uint64_t{1} << 8 * kSearchHashBytes) - 1);
+  return static_cast<int>(sent / kSearchBuckets % static_cast<std::uint64_t>(ranks));
+}
 
 /// The buckets [begin, end) one round takes.
 struct BucketRange {

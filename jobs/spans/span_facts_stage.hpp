@@ -35,14 +35,6 @@ inline constexpr auto by_place = [](const TokenFact& a, const TokenFact& b) {
   return a.doc != b.doc ? a.doc < b.doc : a.token < b.token;
 };
 
-/// The rank owning a fingerprint `hash` (a k-gram's, a window's, a unit's) among `ranks`: from
-/// bits 8-47, apart from the search bucket (bits 0-7), so that every round's buckets spread
-/// over all ranks; and the same for hashes equal in their low 48 bits, which is all of a k-gram
-/// hash that travels (kSearchHashBytes), so that its group never depends on the rank count.
-inline int fingerprint_owner(std::uint64_t hash, int ranks) {
-  return static_cast<int>((hash >> 8 & 0xFF'FFFF'FFFF) % static_cast<std::uint64_t>(ranks));
-}
-
 /// Orders runs of windows by place: document, then first window.
 inline constexpr auto run_by_place = [](const WindowRun& a, const WindowRun& b) {
   return a.doc != b.doc ? a.doc < b.doc : a.token < b.token;

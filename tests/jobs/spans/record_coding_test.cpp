@@ -86,10 +86,19 @@ TEST(RecordCoding, EveryFieldReadsBackAtItsExtremes) {
 }
 
 TEST(RecordCoding, ADamagedBlockThrows) {
-  // Eleven bytes with the high bit set: no varint is that long.
-  const std::string long_varint(11, static_cast<char>(0x80));
-  RecordReader varint(long_varint);
-  EXPECT_THROW(varint.number(), std::logic_error);
+  // Ten bytes hold 64 bits, the tenth bit 63 alone: more is damage.
+  const std::string largest = std::string(9, '\xFF') + '\x01';
+  EXPECT_EQ(RecordReader(largest).number(), std::numeric_limits<std::uint64_t>::max());
+  for (const std::string& past :
+       {std::string(10, '\x80') + '\x00', std::string(9, '\x80') + '\x02'}) {
+    RecordReader varint(past);
+    try {
+      varint.number();
+      ADD_FAILURE() << "a varint past 64 bits was read";
+    } catch (const std::logic_error& e) {
+      EXPECT_NE(std::string(e.what()).find("past 64 bits"), std::string::npos) << e.what();
+    }
+  }
   // A fact's kind byte 3 (with or without its equal place): no such kind.
   for (const unsigned kind : {3u, 7u}) {
     const std::string fact = bytes({kind, 0, 0});
