@@ -36,6 +36,7 @@ DuplicateIds find_duplicate_ids(Exchanger& exchanger, std::vector<IdKey>&& keys,
   result.count = sum_over_ranks(exchanger.comm(), count);
   if (exchanger.rank() != 0) return result;
   for (const std::string_view block : got) {
+    if (block.empty()) continue;  // memcpy into no memory is undefined, even of 0 bytes
     const std::size_t n = block.size() / sizeof(IdRepeat);
     const std::size_t old = result.examples.size();
     result.examples.resize(old + n);
