@@ -25,25 +25,33 @@ Context* made(Context* context) {
   return context;
 }
 
-// `block` compressed at kBlockCompressionLevel, with its size in the frame header, holding
-// no more memory than its bytes.
+// The first byte of a block sent to another rank: how the rest of it is.
+constexpr char kRaw = 0;   // as it was
+constexpr char kZstd = 1;  // a zstd frame with its size
+
+// `block` as sent to another rank, holding no more memory than its bytes: compressed at
+// kBlockCompressionLevel behind kZstd, or behind kRaw as it is when it is shorter than
+// kSmallestCompressedBlock or does not shrink.
 std::string compressed(const std::string& block) {
+  if (block.size() < kSmallestCompressedBlock) return kRaw + block;
   static thread_local const std::unique_ptr<ZSTD_CCtx, FreeCompressor> context(
       made(ZSTD_createCCtx()));
-  std::string out(ZSTD_compressBound(block.size()), '\0');
-  const std::size_t size = ZSTD_compressCCtx(context.get(), out.data(), out.size(), block.data(),
-                                             block.size(), kBlockCompressionLevel);
+  std::string out(1 + ZSTD_compressBound(block.size()), kZstd);
+  const std::size_t size = ZSTD_compressCCtx(context.get(), out.data() + 1, out.size() - 1,
+                                             block.data(), block.size(), kBlockCompressionLevel);
   if (ZSTD_isError(size)) {
     throw std::runtime_error(std::string("zstd could not compress a block: ") +
                              ZSTD_getErrorName(size));
   }
-  out.resize(size);
+  if (size >= block.size()) return kRaw + block;
+  out.resize(1 + size);
   out.shrink_to_fit();
   return out;
 }
 
-// Whether the block between this rank and `other` travels compressed.
-bool is_compressed(std::string_view block, std::size_t other, int rank) {
+// Whether the block between this rank and `other` travels behind its coding byte (kRaw or
+// kZstd): every non-empty block between two ranks.
+bool is_coded(std::string_view block, std::size_t other, int rank) {
   return !block.empty() && other != static_cast<std::size_t>(rank);
 }
 
@@ -53,9 +61,11 @@ std::runtime_error damaged(std::size_t source, const std::string& what) {
                             what);
 }
 
-// The size `block` from `source` has once decompressed.
+// The size `block` from `source` (its first byte kRaw or kZstd) has once decompressed.
 std::size_t decompressed_size(std::string_view block, std::size_t source) {
-  const unsigned long long size = ZSTD_getFrameContentSize(block.data(), block.size());
+  if (block.front() == kRaw) return block.size() - 1;
+  if (block.front() != kZstd) throw damaged(source, "starts with no known coding");
+  const unsigned long long size = ZSTD_getFrameContentSize(block.data() + 1, block.size() - 1);
   if (size == ZSTD_CONTENTSIZE_ERROR || size == ZSTD_CONTENTSIZE_UNKNOWN) {
     throw damaged(source, "has no zstd frame header with its size");
   }
@@ -67,7 +77,7 @@ std::size_t decompressed_size(std::string_view block, std::size_t source) {
 ReceivedBlocks exchange_compressed_blocks(Exchanger& exchanger,
                                           std::vector<std::string> per_destination) {
   for (std::size_t d = 0; d < per_destination.size(); ++d) {
-    if (is_compressed(per_destination[d], d, exchanger.rank())) {
+    if (is_coded(per_destination[d], d, exchanger.rank())) {
       per_destination[d] = compressed(per_destination[d]);
     }
   }
@@ -80,8 +90,8 @@ ReceivedBlocks decompressed_blocks(const ReceivedBlocks& received, int rank) {
   std::vector<std::size_t> sizes(received.size());
   std::size_t total = 0;
   for (std::size_t s = 0; s < received.size(); ++s) {
-    sizes[s] = is_compressed(received[s], s, rank) ? decompressed_size(received[s], s)
-                                                   : received[s].size();
+    sizes[s] =
+        is_coded(received[s], s, rank) ? decompressed_size(received[s], s) : received[s].size();
     total += sizes[s];
   }
   static thread_local const std::unique_ptr<ZSTD_DCtx, FreeDecompressor> context(
@@ -89,14 +99,17 @@ ReceivedBlocks decompressed_blocks(const ReceivedBlocks& received, int rank) {
   ByteBuffer bytes(total);
   char* at = bytes.data();
   for (std::size_t s = 0; s < received.size(); ++s) {
-    const std::string_view in = received[s];
-    if (!is_compressed(in, s, rank)) {
+    std::string_view in = received[s];
+    const bool zstd = is_coded(in, s, rank) && in.front() == kZstd;
+    if (is_coded(in, s, rank)) in.remove_prefix(1);
+    if (!zstd) {
       std::copy(in.begin(), in.end(), at);
     } else {
       const std::size_t size =
           ZSTD_decompressDCtx(context.get(), at, sizes[s], in.data(), in.size());
-      if (ZSTD_isError(size))
+      if (ZSTD_isError(size)) {
         throw damaged(s, std::string("does not decompress: ") + ZSTD_getErrorName(size));
+      }
       // zstd refuses a frame whose content is not the size its header says; kept in case.
       if (size != sizes[s]) throw damaged(s, "decompresses to another size than its frame says");
     }

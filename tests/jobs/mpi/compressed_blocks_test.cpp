@@ -1,4 +1,4 @@
-// Blocks exchanged compressed: they arrive as sent, bytes_sent counts them compressed, and a
+// Blocks exchanged compressed: they arrive as sent, bytes_sent counts what travelled, and a
 // damaged block is refused naming its source rank.
 #include "jobs/mpi/compressed_blocks.hpp"
 
@@ -14,9 +14,10 @@ namespace neardup {
 namespace {
 
 // The block rank `s` sends rank `d` in the compressed exchange: empty, 100 KB of repeated text
-// (compresses to under 2 KB), or 1000 random bytes (does not compress).
+// (compresses to under 2 KB), 1000 random bytes (do not compress: sent as they are), or a
+// short text (under kSmallestCompressedBlock: sent as it is).
 std::string compressed_test_block(int s, int d) {
-  switch ((s + d) % 3) {
+  switch ((s + d) % 4) {
     case 0:
       return "";
     case 1: {
@@ -24,26 +25,28 @@ std::string compressed_test_block(int s, int d) {
       while (text.size() < 100000) text += "from " + std::to_string(s) + " to " + std::to_string(d);
       return text;
     }
-    default: {
+    case 2: {
       std::mt19937 random(static_cast<unsigned>(s * 100 + d));
       std::string bytes(1000, '\0');
       for (char& c : bytes) c = static_cast<char>(random());
       return bytes;
     }
+    default:
+      return "short " + std::to_string(s) + " " + std::to_string(d);
   }
 }
 
-TEST(CompressedBlocks, ArriveAsSentAndCountTheirCompressedBytes) {
+TEST(CompressedBlocks, ArriveAsSentAndCountTheBytesSent) {
   Exchanger exchanger(MPI_COMM_WORLD, 1 << 20);
   const int rank = exchanger.rank();
   std::vector<std::string> out(exchanger.size());
-  std::uint64_t most = 0, least = 0;  // the bytes sent to other ranks, compressed
+  std::uint64_t most = 0, least = 0;  // the bytes sent to other ranks
   for (int d = 0; d < exchanger.size(); ++d) {
     out[d] = compressed_test_block(rank, d);
     if (d == rank || out[d].empty()) continue;
-    const bool text = (rank + d) % 3 == 1;
-    most += text ? 2000 : 1100;
-    least += text ? 0 : 1000;
+    const bool text = (rank + d) % 4 == 1;
+    most += text ? 2000 : out[d].size() + 1;  // a coding byte before a block sent as it is
+    least += text ? 0 : out[d].size() + 1;
   }
   const ReceivedBlocks in = exchange_compressed_blocks(exchanger, std::move(out));
   ASSERT_EQ(in.size(), static_cast<std::size_t>(exchanger.size()));
@@ -54,11 +57,11 @@ TEST(CompressedBlocks, ArriveAsSentAndCountTheirCompressedBytes) {
   EXPECT_GE(exchanger.bytes_sent(), least);
 }
 
-// `text` as a zstd frame with its size, as another rank's exchange sends it.
+// `text` as another rank's exchange sends it compressed: a byte 1, a zstd frame with its size.
 std::string frame_of(const std::string& text) {
   std::string frame(ZSTD_compressBound(text.size()), '\0');
   frame.resize(ZSTD_compress(frame.data(), frame.size(), text.data(), text.size(), 1));
-  return frame;
+  return '\x01' + frame;
 }
 
 // Blocks as rank 0 of 3 receives them: its own (as it is), then rank 1's and rank 2's.
@@ -83,11 +86,15 @@ std::string refusal(const ReceivedBlocks& blocks) {
 
 TEST(CompressedBlocks, ADamagedBlockIsRefusedNamingItsRank) {
   const std::string good = frame_of(std::string(5000, 'x') + "end");
-  const ReceivedBlocks fine = decompressed_blocks(received(good, ""), 0);
+  const ReceivedBlocks fine =
+      decompressed_blocks(received(good, std::string("\0as it was", 10)), 0);
   EXPECT_EQ(fine[0], "own block");
   EXPECT_EQ(fine[1], std::string(5000, 'x') + "end");
-  EXPECT_EQ(fine[2], "");
-  EXPECT_NE(refusal(received("not a zstd frame", good)).find("from rank 1 has no zstd frame"),
+  EXPECT_EQ(fine[2], "as it was");
+  EXPECT_EQ(decompressed_blocks(received(good, ""), 0)[2], "");
+  EXPECT_NE(refusal(received("\x01not a zstd frame", good)).find("from rank 1 has no zstd frame"),
+            std::string::npos);
+  EXPECT_NE(refusal(received(good, "\x07coded how?")).find("from rank 2 starts with no known"),
             std::string::npos);
   const std::string truncated = good.substr(0, good.size() - 3);  // its header says 5003 bytes
   EXPECT_NE(refusal(received(good, truncated)).find("from rank 2 does not decompress: "),
