@@ -1,9 +1,11 @@
-// Blocks compressed with zstd before an exchange and decompressed into one buffer after it.
+// Blocks coded before an exchange (a zstd frame, or as they are, behind a byte saying which)
+// and decoded into one buffer after it.
 #include "jobs/mpi/compressed_blocks.hpp"
 
 #include <zstd.h>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <new>
 #include <stdexcept>
@@ -43,8 +45,12 @@ std::string compressed(const std::string& block) {
     throw std::runtime_error(std::string("zstd could not compress a block: ") +
                              ZSTD_getErrorName(size));
   }
-  if (size >= block.size()) return kRaw + block;
-  out.resize(1 + size);
+  if (size >= block.size()) {
+    out.assign(1, kRaw);
+    out.append(block);
+  } else {
+    out.resize(1 + size);
+  }
   out.shrink_to_fit();
   return out;
 }
@@ -57,8 +63,7 @@ bool is_coded(std::string_view block, std::size_t other, int rank) {
 
 // The error of a damaged block from `source`.
 std::runtime_error damaged(std::size_t source, const std::string& what) {
-  return std::runtime_error("the compressed block from rank " + std::to_string(source) + " " +
-                            what);
+  return std::runtime_error("the block from rank " + std::to_string(source) + " " + what);
 }
 
 // The size `block` from `source` (its first byte kRaw or kZstd) has once decompressed.
@@ -92,6 +97,9 @@ ReceivedBlocks decompressed_blocks(const ReceivedBlocks& received, int rank) {
   for (std::size_t s = 0; s < received.size(); ++s) {
     sizes[s] =
         is_coded(received[s], s, rank) ? decompressed_size(received[s], s) : received[s].size();
+    if (sizes[s] > std::numeric_limits<std::size_t>::max() - total) {
+      throw damaged(s, "says it holds more bytes than memory can");
+    }
     total += sizes[s];
   }
   static thread_local const std::unique_ptr<ZSTD_DCtx, FreeDecompressor> context(
@@ -100,8 +108,9 @@ ReceivedBlocks decompressed_blocks(const ReceivedBlocks& received, int rank) {
   char* at = bytes.data();
   for (std::size_t s = 0; s < received.size(); ++s) {
     std::string_view in = received[s];
-    const bool zstd = is_coded(in, s, rank) && in.front() == kZstd;
-    if (is_coded(in, s, rank)) in.remove_prefix(1);
+    const bool coded = is_coded(in, s, rank);
+    const bool zstd = coded && in.front() == kZstd;
+    if (coded) in.remove_prefix(1);
     if (!zstd) {
       std::copy(in.begin(), in.end(), at);
     } else {

@@ -2,6 +2,7 @@
 // repeated hashes and for text, for a few percent of the CPU.
 #pragma once
 
+#include <cstddef>
 #include <string>
 #include <vector>
 

@@ -120,9 +120,9 @@ WindowRun decode_window_run(RecordReader& in);
 /// in the order of `items` (in place order they take least), in one exchange; returns the items
 /// received, each read by a copy of `decode` (a RecordReader& -> T callable, which may keep
 /// state within one block), by source rank, then in their order at the source. A block holds
-/// its record count, then its records (none: an empty block), and travels compressed
-/// (exchange_compressed_blocks). One exchange: the caller bounds the bytes (the search's
-/// rounds, the cut stage's proposals), which must stay below 2 GiB a rank.
+/// its record count, then its records (none: an empty block), and travels through
+/// exchange_compressed_blocks (compressed when zstd shrinks it). One exchange: the caller bounds
+/// the bytes (the search's rounds, the cut stage's proposals), which must stay below 2 GiB a rank.
 template <class T, class Dest, class Encode, class Decode>
 std::vector<T> exchange_records(Exchanger& exchanger, std::vector<T>&& items, Dest dest,
                                 Encode encode, Decode decode) {

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 #include <zstd.h>
 
+#include <cstdint>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -14,10 +15,11 @@ namespace neardup {
 namespace {
 
 // The block rank `s` sends rank `d` in the compressed exchange: empty, 100 KB of repeated text
-// (compresses to under 2 KB), 1000 random bytes (do not compress: sent as they are), or a
-// short text (under kSmallestCompressedBlock: sent as it is).
+// (compresses to under 2 KB), 1000 random bytes (do not compress: sent as they are), a short
+// text, 63 repeated bytes (under kSmallestCompressedBlock: sent as they are), or 64 (the
+// shortest block compressed).
 std::string compressed_test_block(int s, int d) {
-  switch ((s + d) % 4) {
+  switch ((s + d) % 6) {
     case 0:
       return "";
     case 1: {
@@ -31,8 +33,12 @@ std::string compressed_test_block(int s, int d) {
       for (char& c : bytes) c = static_cast<char>(random());
       return bytes;
     }
-    default:
+    case 3:
       return "short " + std::to_string(s) + " " + std::to_string(d);
+    case 4:
+      return std::string(kSmallestCompressedBlock - 1, static_cast<char>('a' + s));
+    default:
+      return std::string(kSmallestCompressedBlock, static_cast<char>('a' + s));
   }
 }
 
@@ -44,9 +50,14 @@ TEST(CompressedBlocks, ArriveAsSentAndCountTheBytesSent) {
   for (int d = 0; d < exchanger.size(); ++d) {
     out[d] = compressed_test_block(rank, d);
     if (d == rank || out[d].empty()) continue;
-    const bool text = (rank + d) % 4 == 1;
-    most += text ? 2000 : out[d].size() + 1;  // a coding byte before a block sent as it is
-    least += text ? 0 : out[d].size() + 1;
+    const int kind = (rank + d) % 6;
+    if (kind == 1 || kind == 5) {  // compressed: 100 KB under 2 KB, 64 bytes under 32
+      most += kind == 1 ? 2000 : 32;
+      least += 2;
+    } else {  // a coding byte before the block as it is
+      most += out[d].size() + 1;
+      least += out[d].size() + 1;
+    }
   }
   const ReceivedBlocks in = exchange_compressed_blocks(exchanger, std::move(out));
   ASSERT_EQ(in.size(), static_cast<std::size_t>(exchanger.size()));
@@ -94,7 +105,10 @@ TEST(CompressedBlocks, ADamagedBlockIsRefusedNamingItsRank) {
   EXPECT_EQ(decompressed_blocks(received(good, ""), 0)[2], "");
   EXPECT_NE(refusal(received("\x01not a zstd frame", good)).find("from rank 1 has no zstd frame"),
             std::string::npos);
-  EXPECT_NE(refusal(received(good, "\x07coded how?")).find("from rank 2 starts with no known"),
+  EXPECT_NE(refusal(received(good,
+                             "\x07"
+                             "coded how?"))
+                .find("from rank 2 starts with no known"),
             std::string::npos);
   const std::string truncated = good.substr(0, good.size() - 3);  // its header says 5003 bytes
   EXPECT_NE(refusal(received(good, truncated)).find("from rank 2 does not decompress: "),
