@@ -115,26 +115,30 @@ void encode_window_run(RecordWriter& out, const WindowRun& run);
 /// Reads a run encode_window_run wrote.
 WindowRun decode_window_run(RecordReader& in);
 
-/// Collective: sends each of `items` (freed once written) to rank dest(item) (the same rank
-/// each time it is asked), written by encode(RecordWriter&, item) into its destination's block
-/// in the order of `items` (in place order they take least), in one exchange; returns the items
-/// received, each read by a copy of `decode` (a RecordReader& -> T callable, which may keep
-/// state within one block), by source rank, then in their order at the source. A block holds
-/// its record count, then its records (none: an empty block), and travels through
-/// exchange_compressed_blocks (compressed when zstd shrinks it). One exchange: the caller bounds
-/// the bytes (the search's rounds, the cut stage's proposals), which must stay below 2 GiB a rank.
+/// Collective: sends each of `items` (freed once written) to rank dest(item), written by
+/// encode(RecordWriter&, item) into its destination's block in the order of `items` (in place order
+/// they take least), in one exchange; returns the items received, each read by a copy of `decode`
+/// (a RecordReader& -> T callable, which may keep state within one block), by source rank, then in
+/// their order at the source. A block holds its record count, then its records (none: an empty
+/// block), and travels through exchange_compressed_blocks (compressed when zstd shrinks it). One
+/// exchange: the caller bounds the bytes (the search's rounds, the cut stage's proposals), which
+/// must stay below 2 GiB a rank.
 template <class T, class Dest, class Encode, class Decode>
 std::vector<T> exchange_records(Exchanger& exchanger, std::vector<T>&& items, Dest dest,
                                 Encode encode, Decode decode) {
   std::vector<std::string> blocks(static_cast<std::size_t>(exchanger.size()));
   {
+    std::vector<std::uint32_t> to(items.size());  // each item's destination, asked once
     std::vector<std::uint64_t> counts(blocks.size());
-    for (const T& item : items) ++counts[static_cast<std::size_t>(dest(item))];
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      to[i] = static_cast<std::uint32_t>(dest(items[i]));
+      ++counts[to[i]];
+    }
     std::vector<RecordWriter> writers = writers_of(blocks);
     for (std::size_t d = 0; d < blocks.size(); ++d) {
       if (counts[d] > 0) writers[d].number(counts[d]);
     }
-    for (const T& item : items) encode(writers[static_cast<std::size_t>(dest(item))], item);
+    for (std::size_t i = 0; i < items.size(); ++i) encode(writers[to[i]], items[i]);
   }
   release(items);
   const ReceivedBlocks received = exchange_compressed_blocks(exchanger, std::move(blocks));

@@ -23,7 +23,7 @@ namespace {
 
 using Kind = WindowFact::Kind;
 
-// Window hashes are spilled and sent as the first kSearchHashBytes bytes of their value.
+// HeldRep reads a window hash as the first kSearchHashBytes bytes of its value.
 static_assert(std::endian::native == std::endian::little);
 
 // A representative's windows as its owner sends them to its k-gram's owner, their hashes
@@ -111,9 +111,9 @@ void representative_windows(std::span<const DocId> docs, std::span<const RepAnch
         const std::size_t bucket = search_bucket(kgram);
         windows.put(bucket, RepHeader{kgram, doc, anchor, p, end - p, rep->places});
         packed.clear();
+        RecordWriter hashes(packed);
         for (std::uint32_t w = p; w < end; ++w) {
-          const std::uint64_t hash = window_hashes[w] & mask;
-          packed.append(reinterpret_cast<const char*>(&hash), kSearchHashBytes);
+          hashes.low_bytes(window_hashes[w] & mask, kSearchHashBytes);
         }
         windows.append(bucket, packed);
         counts.windows += end - p;
