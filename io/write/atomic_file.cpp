@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <stdexcept>
 #include <utility>
 
 #include "io/io_error.hpp"
@@ -69,6 +70,21 @@ void AtomicFile::write(std::string_view bytes) {
     if (bytes.size() >= kBufferBytes) return write_through(bytes);
   }
   buffer_.insert(buffer_.end(), bytes.begin(), bytes.end());
+}
+
+void AtomicFile::overwrite(std::uint64_t offset, std::string_view bytes) {
+  flush();
+  if (offset + bytes.size() > written_) {
+    throw std::logic_error(temp_path_ + ": cannot overwrite bytes not yet written");
+  }
+  std::size_t done = 0;
+  while (done < bytes.size()) {
+    const ssize_t wrote =
+        ::pwrite(fd_, bytes.data() + done, bytes.size() - done, static_cast<off_t>(offset + done));
+    if (wrote < 0 && errno == EINTR) continue;
+    if (wrote <= 0) throw IoError(errno_message(temp_path_, "write failed"));
+    done += static_cast<std::size_t>(wrote);
+  }
 }
 
 void AtomicFile::commit() {

@@ -30,6 +30,10 @@ class AtomicFile {
   /// Appends bytes.
   void write(std::string_view bytes);
 
+  /// Writes `bytes` over bytes already written, from byte `offset` of the file on (a header
+  /// filled in last); the file keeps its size.
+  void overwrite(std::uint64_t offset, std::string_view bytes);
+
   /// Flushes, syncs (unless SyncOnCommit::kNo), closes, runs the commit guard's check
   /// (see set_commit_guard) and renames the temporary to the final name.
   void commit();

@@ -52,6 +52,14 @@ void StageCheckpoints::open(RunManifest now, bool on) {
   manifest_ = manifest_from_text(broadcast_string(comm, text));
 }
 
+StagePartWriter StageCheckpoints::part_writer(const std::string& stage, const std::string& scratch,
+                                              std::size_t record_size) const {
+  const PartIdentity id{manifest_.run_id, stage, exchanger_.rank(), exchanger_.size()};
+  if (!on_) return StagePartWriter(scratch, id, record_size, SyncOnCommit::kNo);
+  return StagePartWriter(stage_part_path(checkpoint_dir_of(options_.output), stage, id.part), id,
+                         record_size);
+}
+
 void StageCheckpoints::finish_stage(const std::string& stage, const std::string& error) {
   const MPI_Comm comm = exchanger_.comm();
   agree_on_errors(comm, error);

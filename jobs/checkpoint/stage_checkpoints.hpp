@@ -59,7 +59,34 @@ class StageCheckpoints {
                               const std::function<void(const RunManifest&)>& restore,
                               const std::function<void(RunManifest&)>& record);
 
+  /// Collective: as checkpointed, for a stage whose records are too many to hold at once:
+  /// `compute` writes this rank's records, sorted by `less`, to the writer it is given (a write
+  /// error shows when it is done, on every rank), and the result says where they lie, to be
+  /// read in order (FileRecords). When checkpointing, the file is this rank's part of the
+  /// stage; otherwise it is `scratch`. A resume by as many ranks as saved the stage reads each
+  /// rank's part where it lies, checked whole (checksum, identity, and every record this
+  /// rank's, in order); one by another number, or one whose part is not in order, loads the
+  /// records in memory, sends them to their owners and sorts them, as checkpointed does, and
+  /// writes them to `scratch`.
+  template <class T, class Owner, class Less>
+  RecordsInFile checkpointed_stream(const std::string& stage, const std::string& scratch,
+                                    Owner owner_of, Less less,
+                                    const std::function<void(StagePartWriter&)>& compute,
+                                    const std::function<void(const RunManifest&)>& restore,
+                                    const std::function<void(RunManifest&)>& record);
+
  private:
+  // Collective: this rank's saved part of `stage` where it lies, when as many ranks saved it
+  // and it holds only this rank's records, sorted; else the records loaded by load_parts and
+  // written to `scratch`; nullopt on every rank when a part is damaged or not this run's.
+  template <class T, class Owner, class Less>
+  std::optional<RecordsInFile> load_stream(const std::string& stage, const std::string& scratch,
+                                           Owner owner_of, Less less);
+
+  // This rank's part of `stage`: its file, identity and what its writer syncs.
+  StagePartWriter part_writer(const std::string& stage, const std::string& scratch,
+                              std::size_t record_size) const;
+
   // Collective: a saved stage's records, each on the rank `owner_of` names, sorted; nullopt on
   // every rank when a part is damaged or not this run's (logged: the stage runs again).
   template <class T, class Owner, class Less>
@@ -100,6 +127,75 @@ std::vector<T> StageCheckpoints::checkpointed(
     fault_point((stage + "_saved").c_str());
   }
   stop_if_requested(exchanger_.comm());
+  return records;
+}
+
+template <class T, class Owner, class Less>
+RecordsInFile StageCheckpoints::checkpointed_stream(
+    const std::string& stage, const std::string& scratch, Owner owner_of, Less less,
+    const std::function<void(StagePartWriter&)>& compute,
+    const std::function<void(const RunManifest&)>& restore,
+    const std::function<void(RunManifest&)>& record) {
+  if (manifest_.has_finished(stage)) {
+    std::optional<RecordsInFile> records = load_stream<T>(stage, scratch, owner_of, less);
+    if (records) {
+      restore(manifest_);
+      return std::move(*records);
+    }
+    manifest_.redo_from(stage);
+  }
+  StagePartWriter writer = part_writer(stage, scratch, sizeof(T));
+  compute(writer);
+  RecordsInFile records;
+  std::string error;
+  try {
+    records = writer.commit();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  if (on_) {
+    record(manifest_);
+    finish_stage(stage, error);
+    fault_point((stage + "_saved").c_str());
+  } else {
+    agree_on_errors(exchanger_.comm(), error);
+  }
+  stop_if_requested(exchanger_.comm());
+  return records;
+}
+
+template <class T, class Owner, class Less>
+std::optional<RecordsInFile> StageCheckpoints::load_stream(const std::string& stage,
+                                                           const std::string& scratch,
+                                                           Owner owner_of, Less less) {
+  const int rank = exchanger_.rank();
+  const std::string dir = checkpoint_dir_of(options_.output);
+  bool whole = manifest_.parts_of(stage) == exchanger_.size();
+  RecordsInFile own;
+  try {
+    run_agreed(exchanger_.comm(), [&] {
+      if (!whole) return;
+      own = check_stage_part(stage_part_path(dir, stage, rank),
+                             {manifest_.run_id, stage, rank, exchanger_.size()}, sizeof(T));
+      FileRecords<T> records(own);
+      std::optional<T> last;
+      for (const T* r = records.next(); r != nullptr && whole; r = records.next()) {
+        whole = owner_of(*r) == rank && (!last || !less(*r, *last));
+        last = *r;
+      }
+    });
+  } catch (const JobError& e) {
+    if (rank == 0) log_warn(std::string(e.what()) + "; running the stage again");
+    return std::nullopt;
+  }
+  if (!any_rank(exchanger_.comm(), !whole)) return own;
+  std::optional<std::vector<T>> loaded = load_parts<T>(stage, owner_of, less);
+  if (!loaded) return std::nullopt;
+  StagePartWriter writer(scratch, {manifest_.run_id, stage, rank, exchanger_.size()}, sizeof(T),
+                         SyncOnCommit::kNo);
+  for (const T& r : *loaded) writer.write(r);
+  RecordsInFile records;
+  run_agreed(exchanger_.comm(), [&] { records = writer.commit(); });
   return records;
 }
 

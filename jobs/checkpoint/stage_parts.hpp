@@ -2,12 +2,17 @@
 // says whose it is, so a part of another run, stage or partition is never taken for this one.
 #pragma once
 
+#include <cstdint>
 #include <cstring>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <type_traits>
 #include <vector>
+
+#include "io/read/file_records.hpp"
+#include "io/write/checked_file.hpp"
 
 namespace neardup {
 
@@ -18,6 +23,9 @@ struct PartIdentity {
   int part = 0;        // the rank that wrote it
   int parts = 0;       // how many ranks wrote the stage
 };
+
+/// The path of part `part` of `stage` in checkpoint directory `dir`: DIR/STAGE-PART.part.
+std::string stage_part_path(const std::string& dir, const std::string& stage, int part);
 
 /// Writes the bytes of part `id.part` of stage `id.stage` to DIR/STAGE-PART.part, with `id`,
 /// atomically and checksummed.
@@ -48,5 +56,50 @@ std::vector<T> load_stage_parts(const std::string& dir, const std::string& run_i
   std::memcpy(records.data(), bytes.data(), records.size() * sizeof(T));
   return records;
 }
+
+/// A stage part written as a stream of records of `record_size` bytes: the file
+/// save_stage_part writes, at `path` (stage_part_path, or a scratch file of the same form),
+/// whose records never all sit in memory. A write error is kept, and thrown by commit() (an
+/// IoError naming the path), so that ranks writing in step learn of it together; destroyed
+/// without commit(), it leaves nothing.
+class StagePartWriter {
+ public:
+  StagePartWriter(const std::string& path, const PartIdentity& id, std::size_t record_size,
+                  SyncOnCommit sync = SyncOnCommit::kYes);
+
+  /// Appends a record (trivially copyable, of the writer's record size).
+  template <class T>
+  void write(const T& record) {
+    static_assert(std::is_trivially_copyable_v<T>);
+    if (sizeof(T) != record_size_) throw std::logic_error("a record of another size");
+    ++count_;
+    if (!error_.empty()) return;
+    try {
+      file_.write({reinterpret_cast<const char*>(&record), sizeof(T)});
+    } catch (const std::exception& e) {
+      error_ = e.what();
+    }
+  }
+
+  /// The records written so far.
+  std::uint64_t count() const { return count_; }
+
+  /// Commits the file (throwing the first write error, if any); says where its records lie.
+  RecordsInFile commit();
+
+ private:
+  std::string path_;
+  CheckedFileWriter file_;
+  std::size_t record_size_;
+  std::uint64_t records_offset_ = 0;  // in the payload: after the identity line
+  std::uint64_t count_ = 0;
+  std::string error_;  // the first write error
+};
+
+/// Checks the part at `path` (its checksum, and that it is part `id`) reading it once, without
+/// holding it, and says where its records of `record_size` bytes lie. Throws IoError naming the
+/// path as load_stage_parts_bytes does, and when it holds a part of a record.
+RecordsInFile check_stage_part(const std::string& path, const PartIdentity& id,
+                               std::size_t record_size);
 
 }  // namespace neardup

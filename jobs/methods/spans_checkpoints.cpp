@@ -60,13 +60,6 @@ Counts restored(const std::vector<NamedCount>& saved, int rank,
   return counts;
 }
 
-// A document's id asked for by rank `from`.
-struct IdRequest {
-  DocId doc = 0;
-  std::int32_t from = 0;
-  auto operator<=>(const IdRequest&) const = default;
-};
-
 }  // namespace
 
 std::vector<SavedFact> saved_facts(SpanFacts facts) {
@@ -97,51 +90,8 @@ bool saved_fact_less(const SavedFact& a, const SavedFact& b) {
   return a.count < b.count;
 }
 
-std::vector<SavedCut> saved_cuts(const std::vector<ConfirmedCut>& cuts) {
-  std::vector<SavedCut> records;
-  records.reserve(cuts.size());
-  for (const ConfirmedCut& c : cuts) {
-    records.push_back({c.doc, c.doc_tokens, c.tokens, c.bytes, c.equal_byte_start});
-  }
-  return records;
-}
-
 bool saved_cut_less(const SavedCut& a, const SavedCut& b) {
   return std::tie(a.doc, a.tokens.begin) < std::tie(b.doc, b.tokens.begin);
-}
-
-std::vector<ConfirmedCut> cuts_with_ids(Exchanger& exchanger, const std::vector<SavedCut>& saved,
-                                        const IdOf& id_of, const OwnerFn& owner) {
-  std::vector<IdRequest> requests;
-  for (const SavedCut& c : saved) requests.push_back({c.tokens.equal_doc, exchanger.rank()});
-  std::sort(requests.begin(), requests.end());
-  requests.erase(std::unique(requests.begin(), requests.end()), requests.end());
-  requests = exchanger.shuffle_consuming(std::move(requests),
-                                         [&](const IdRequest& r) { return owner(r.doc); });
-  std::vector<std::string> blocks(static_cast<std::size_t>(exchanger.size()));
-  run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
-    for (const IdRequest& r : requests) {
-      std::string& to = blocks[static_cast<std::size_t>(r.from)];
-      put_value(to, r.doc);
-      put_string(to, id_of(r.doc));
-    }
-  });
-  std::vector<std::pair<DocId, std::string>> ids;
-  for (std::string_view in : exchanger.exchange_blocks(blocks)) {
-    while (!in.empty()) {
-      const auto doc = take_value<DocId>(in);
-      ids.emplace_back(doc, take_string(in));
-    }
-  }
-  std::sort(ids.begin(), ids.end());
-  std::vector<ConfirmedCut> cuts;
-  cuts.reserve(saved.size());
-  for (const SavedCut& c : saved) {
-    const auto id = std::lower_bound(ids.begin(), ids.end(), c.tokens.equal_doc,
-                                     [](const auto& p, DocId doc) { return p.first < doc; });
-    cuts.push_back({c.doc, c.doc_tokens, c.tokens, c.bytes, id->second, c.equal_byte_start});
-  }
-  return cuts;
 }
 
 std::vector<NamedCount> saved_search_counts(MPI_Comm comm, const SpanSearchCounts& counts) {

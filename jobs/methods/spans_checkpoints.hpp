@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/doc_id.hpp"
@@ -34,30 +35,18 @@ SpanFacts facts_of(std::vector<SavedFact> records);
 /// Orders saved facts by document, token, anchor and count (a total order of distinct ones).
 bool saved_fact_less(const SavedFact& a, const SavedFact& b);
 
-/// A cut of the "cuts" stage: a ConfirmedCut without its equal document's id.
-struct SavedCut {
-  DocId doc = 0;
-  std::uint32_t doc_tokens = 0;
-  TokenCut tokens;
-  ByteCut bytes;
-  std::int64_t equal_byte_start = -1;
-};
+/// A cut of the "cuts" stage, streamed to its part as confirmed (its equal document's id is
+/// fetched when spans/ is written).
+using SavedCut = ConfirmedCut;
 
 // The record sizes docs/operations.md gives; a change of layout is a change of
 // kSpansCheckpointVersion. (SavedCut's padding bytes are written as they are: a part's checksum
 // covers them, and nothing reads them.)
 static_assert(sizeof(SavedFact) == 33 && sizeof(SavedCut) == 72);
-
-/// The cuts as records, in the same order.
-std::vector<SavedCut> saved_cuts(const std::vector<ConfirmedCut>& cuts);
+static_assert(std::is_trivially_copyable_v<SavedCut>);
 
 /// Orders saved cuts by document, then first token (the order confirm_cuts gives).
 bool saved_cut_less(const SavedCut& a, const SavedCut& b);
-
-/// Collective: the cuts of `saved` (this rank's documents, ordered) with the ids of their equal
-/// documents, fetched from the ranks owning them (`id_of` answers for this rank's).
-std::vector<ConfirmedCut> cuts_with_ids(Exchanger& exchanger, const std::vector<SavedCut>& saved,
-                                        const IdOf& id_of, const OwnerFn& owner);
 
 /// The search's and the cut's counts summed over every rank, as a manifest keeps them
 /// (collective), and back: rank 0 takes the sums and the largest repeats, the other ranks

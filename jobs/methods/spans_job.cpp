@@ -11,6 +11,7 @@
 #include "io/io_error.hpp"
 #include "io/json/json_string_edit.hpp"
 #include "io/json/json_writer.hpp"
+#include "io/read/file_records.hpp"
 #include "io/write/atomic_file.hpp"
 #include "io/write/output_names.hpp"
 #include "io/write/tsv.hpp"
@@ -31,6 +32,7 @@
 #include "jobs/pipeline/run_directory.hpp"
 #include "jobs/pipeline/run_stats.hpp"
 #include "jobs/pipeline/span_report_stage.hpp"
+#include "jobs/spans/equal_ids.hpp"
 #include "jobs/spans/span_cuts_stage.hpp"
 #include "jobs/spans/span_facts_stage.hpp"
 #include "jobs/spans/unit_facts_stage.hpp"
@@ -53,6 +55,16 @@ class NoSketch final : public Sketcher {
     return text.empty() ? 0 : 1;
   }
 };
+
+// What a rank's confirmed cuts take out: runs, tokens and bytes.
+struct CutTotals {
+  std::uint64_t cuts = 0;
+  std::uint64_t tokens = 0;
+  std::uint64_t bytes = 0;
+};
+
+// What one kept copy's id is taken to hold when a batch of spans/ rows is sized.
+constexpr std::uint64_t kIdBytes = 64;
 
 // A cut's bytes, sent to the rank writing its document's split when that is another rank.
 struct DocByteCut {
@@ -143,6 +155,7 @@ class SpansRun {
     spill_file_ = scratch_path(options_.output, options_.tmp_dir, "spill", rank_);
     shared_file_ = scratch_path(options_.output, options_.tmp_dir, "shared", rank_);
     search_file_ = scratch_path(options_.output, options_.tmp_dir, "search", rank_);
+    cuts_file_ = scratch_path(options_.output, options_.tmp_dir, "cuts", rank_);
     if (!options_.tmp_dir.empty()) {  // the search may spill, whatever the inputs
       std::error_code error;
       std::filesystem::create_directories(options_.tmp_dir, error);
@@ -261,24 +274,21 @@ class SpansRun {
     return facts_of(std::move(records));
   }
 
-  // The "cuts" stage, checkpointed: the cuts confirmed on the tokens (a resume fetches their
-  // kept copies' ids again).
+  // The "cuts" stage, checkpointed: the cuts confirmed on the tokens, streamed to a file as
+  // they are (the checkpoint's part, or scratch).
   void confirmed_cuts() {
-    const IdOf id_of = [this](DocId doc) { return source_->id(doc); };
-    bool confirmed = false;
-    const std::vector<SavedCut> records = checkpoints().checkpointed<SavedCut>(
-        "cuts", [this](const SavedCut& c) { return owner_(c.doc); }, saved_cut_less,
-        [&] {
+    cuts_ = checkpoints().checkpointed_stream<SavedCut>(
+        "cuts", cuts_file_, [this](const SavedCut& c) { return owner_(c.doc); }, saved_cut_less,
+        [&](StagePartWriter& writer) {
           const SpanFacts facts = search();
           clock_.start("cut");
           fault_point("cut");
           const DocumentCuts cuts_of = units() ? unit_cuts(options_.spec)
                                                : run_cuts(options_.spec, options_.fingerprint_mask,
                                                           options_.document.tokenizer);
-          cuts_ = confirm_cuts(exchanger_, facts, located_of(), id_of, cuts_of, owner_,
-                               round_bytes(), cut_counts_);
-          confirmed = true;
-          return saved_cuts(cuts_);
+          confirm_cuts(
+              exchanger_, facts, located_of(), cuts_of, owner_, round_bytes(),
+              [&](const ConfirmedCut& c) { writer.write(c); }, cut_counts_);
         },
         [this](const RunManifest& m) {
           search_counts_ = search_counts_of(m.method_counts, rank_);
@@ -290,7 +300,6 @@ class SpansRun {
             m.method_counts.push_back(std::move(c));
           }
         });
-    if (!confirmed) cuts_ = cuts_with_ids(exchanger_, records, id_of, owner_);
   }
 
   // The confirmed cuts, and the documents they leave too short (unless a cut names one as
@@ -299,37 +308,53 @@ class SpansRun {
     if (checkpoints().manifest().has_finished("cuts")) clock_.start("load cuts");
     confirmed_cuts();
     std::vector<DocId> kept;  // documents holding a kept run, sent to their owners
-    for (const ConfirmedCut& c : cuts_) {
-      if (c.tokens.kept) kept.push_back(c.tokens.equal_doc);
-    }
-    std::sort(kept.begin(), kept.end());
-    kept.erase(std::unique(kept.begin(), kept.end()), kept.end());
+    std::vector<DocId> short_docs;
+    run_agreed(comm_, [&] { tally_cuts(kept, short_docs); });
     kept = exchanger_.shuffle_consuming(std::move(kept), owner_);
     std::sort(kept.begin(), kept.end());
-    for (std::size_t begin = 0; begin < cuts_.size();) {
-      std::size_t end = begin;
+    for (const DocId doc : short_docs) {
+      if (std::binary_search(kept.begin(), kept.end(), doc)) {
+        ++short_docs_kept_;
+      } else {
+        removed_.push_back(doc);
+      }
+    }
+  }
+
+  // Reads the cuts once: counts them, and lists the documents holding their kept runs
+  // (`kept`, sorted, each once) and the documents left below --min-doc-tokens (`short_docs`).
+  void tally_cuts(std::vector<DocId>& kept, std::vector<DocId>& short_docs) {
+    std::size_t kept_unique = 0;  // kept[0, kept_unique) is sorted and has no repeats
+    FileRecords<ConfirmedCut> cuts(cuts_);
+    for (const ConfirmedCut* c = cuts.next(); c != nullptr;) {
+      const DocId doc = c->doc;
+      const std::uint32_t doc_tokens = c->doc_tokens;
       std::uint64_t tokens_cut = 0;
-      while (end < cuts_.size() && cuts_[end].doc == cuts_[begin].doc) {
-        tokens_cut += cuts_[end].tokens.end - cuts_[end].tokens.begin;
-        ++end;
+      for (; c != nullptr && c->doc == doc; c = cuts.next()) {
+        tokens_cut += c->tokens.end - c->tokens.begin;
+        ++totals_.cuts;
+        totals_.tokens += c->tokens.end - c->tokens.begin;
+        totals_.bytes += c->bytes.end - c->bytes.start;
+        if (c->tokens.kept) kept.push_back(c->tokens.equal_doc);
       }
       ++docs_cut_;
-      const DocId doc = cuts_[begin].doc;
-      if (cuts_[begin].doc_tokens - tokens_cut < options_.min_doc_tokens) {
-        if (std::binary_search(kept.begin(), kept.end(), doc)) {
-          ++short_docs_kept_;
-        } else {
-          removed_.push_back(doc);
-        }
-      }
-      begin = end;
+      if (doc_tokens - tokens_cut < options_.min_doc_tokens) short_docs.push_back(doc);
+      if (kept.size() >= 2 * kept_unique + 4096) kept_unique = sorted_unique(kept);
     }
+    sorted_unique(kept);
+  }
+
+  // Sorts `docs` and drops repeats; returns how many are left.
+  static std::size_t sorted_unique(std::vector<DocId>& docs) {
+    std::sort(docs.begin(), docs.end());
+    docs.erase(std::unique(docs.begin(), docs.end()), docs.end());
+    return docs.size();
   }
 
   void write_outputs() {
     fault_point("write");
     clock_.start("write");
-    run_agreed(comm_, [this] { write_spans(); });
+    write_spans();
     write_deduped_corpus();
     clock_.stop();
   }
@@ -357,59 +382,97 @@ class SpansRun {
     std::error_code ignored;  // a file left behind is no reason to fail
     if (spill_) std::filesystem::remove(spill_file_, ignored);
     if (!plan_.shared.empty()) std::filesystem::remove(shared_file_, ignored);
+    if (cuts_.path == cuts_file_) std::filesystem::remove(cuts_file_, ignored);
   }
 
-  // spans/part-RANK.tsv: every confirmed cut of this rank's documents.
+  // Collective: spans/part-RANK.tsv, every confirmed cut of this rank's documents, written a
+  // batch at a time with the ids of its kept copies (fetched from their owners).
   void write_spans() {
-    AtomicFile file(part_path(options_.output, output_name(Output::kSpans),
-                              static_cast<std::size_t>(rank_), "tsv"));
+    const bool kept = options_.spec.keep == KeepOccurrence::kFirst;
+    const std::size_t batch_cuts =
+        std::max<std::uint64_t>(1, round_bytes() / (sizeof(ConfirmedCut) + kIdBytes));
+    const IdOf id_of = [this](DocId doc) { return source_->id(doc); };
+    std::optional<AtomicFile> file;
+    std::optional<FileRecords<ConfirmedCut>> cuts;
+    const ConfirmedCut* next = nullptr;
+    run_agreed(comm_, [&] {
+      file.emplace(part_path(options_.output, output_name(Output::kSpans),
+                             static_cast<std::size_t>(rank_), "tsv"));
+      cuts.emplace(cuts_);
+      next = cuts->next();
+    });
+    std::vector<ConfirmedCut> batch;
+    do {
+      batch.clear();
+      run_agreed(comm_, [&] {
+        for (; next != nullptr && batch.size() < batch_cuts; next = cuts->next()) {
+          batch.push_back(*next);
+        }
+      });
+      const DocIds ids = kept ? equal_doc_ids(exchanger_, batch, id_of, owner_) : DocIds();
+      run_agreed(comm_, [&] { write_span_rows(batch, ids, *file); });
+    } while (any_rank(comm_, next != nullptr));
+    run_agreed(comm_, [&] { file->commit(); });
+  }
+
+  // Writes the rows of `cuts` (each with its kept copy's id from `ids` under --keep-occurrence
+  // first) to `file`.
+  void write_span_rows(std::span<const ConfirmedCut> cuts, const DocIds& ids, AtomicFile& file) {
     const bool kept = options_.spec.keep == KeepOccurrence::kFirst;
     std::string id;
-    for (std::size_t i = 0; i < cuts_.size(); ++i) {
-      const ConfirmedCut& c = cuts_[i];
-      if (i == 0 || cuts_[i - 1].doc != c.doc) id = escape_tsv_field(source_->id(c.doc));
+    for (std::size_t i = 0; i < cuts.size(); ++i) {
+      const ConfirmedCut& c = cuts[i];
+      if (i == 0 || cuts[i - 1].doc != c.doc) id = escape_tsv_field(source_->id(c.doc));
       std::string row = id + '\t' + std::to_string(c.bytes.start) + '\t' +
                         std::to_string(c.bytes.end) + '\t' +
                         std::to_string(c.tokens.end - c.tokens.begin) + '\t';
       if (kept) {
-        row += escape_tsv_field(c.equal_id) + '\t';
+        row += escape_tsv_field(ids.of(c.tokens.equal_doc)) + '\t';
         if (c.equal_byte_start >= 0) row += std::to_string(c.equal_byte_start);
       } else {
         row += '\t';
       }
       file.write(row + '\n');
     }
-    file.commit();
   }
 
-  // deduped/: every split's records, cut, by the rank that reads the split.
+  // deduped/: every split's records, cut, by the rank that reads the split. The cuts of this
+  // rank's documents are read in order as the records are written; those of documents in
+  // shared splits that another rank writes are sent to it.
   void write_deduped_corpus() {
-    std::vector<DocByteCut> cuts;
     std::vector<DocByteCut> elsewhere;  // of documents of shared splits another rank writes
-    for (const ConfirmedCut& c : cuts_) {
-      const int writer = plan_.owners[split_of(c.doc)];
-      (writer == rank_ ? cuts : elsewhere).push_back({c.doc, c.bytes});
-    }
+    run_agreed(comm_, [&] {
+      FileRecords<ConfirmedCut> cuts(cuts_);
+      for (const ConfirmedCut* c = cuts.next(); c != nullptr; c = cuts.next()) {
+        if (plan_.owners[split_of(c->doc)] != rank_) elsewhere.push_back({c->doc, c->bytes});
+      }
+    });
     const auto writer_of = [this](const DocByteCut& c) { return plan_.owners[split_of(c.doc)]; };
-    for (const DocByteCut& c : exchanger_.shuffle_consuming(std::move(elsewhere), writer_of)) {
-      cuts.push_back(c);
-    }
-    std::stable_sort(cuts.begin(), cuts.end(),
+    std::vector<DocByteCut> received =
+        exchanger_.shuffle_consuming(std::move(elsewhere), writer_of);
+    std::stable_sort(received.begin(), received.end(),
                      [](const DocByteCut& a, const DocByteCut& b) { return a.doc < b.doc; });
     const std::vector<DocId> dropped =
         shared_dropped_lines(exchanger_, plan_, sketch_.shared_skipped, removed_);
     const std::vector<std::uint32_t> clashing = agreed_clashing_text_parts(comm_, plan_);
-    RecordCutter cutter(plan_, options_.document, *source_);
-    std::vector<ByteCut> of_doc;
-    const RecordRewrite rewrite = [&](DocId doc, std::string_view record) {
-      const auto first = std::lower_bound(cuts.begin(), cuts.end(), doc,
-                                          [](const DocByteCut& c, DocId d) { return c.doc < d; });
-      if (first == cuts.end() || first->doc != doc) return std::optional<std::string>();
-      of_doc.clear();
-      for (auto it = first; it != cuts.end() && it->doc == doc; ++it) of_doc.push_back(it->bytes);
-      return std::optional<std::string>(cutter.cut(doc, record, of_doc));
-    };
     run_agreed(comm_, [&] {
+      RecordCutter cutter(plan_, options_.document, *source_);
+      FileRecords<ConfirmedCut> own(cuts_);
+      const ConfirmedCut* next = own.next();
+      std::vector<ByteCut> of_doc;
+      const RecordRewrite rewrite = [&](DocId doc, std::string_view record) {
+        of_doc.clear();
+        for (; next != nullptr && next->doc <= doc; next = own.next()) {
+          if (next->doc == doc) of_doc.push_back(next->bytes);
+        }
+        const auto first = std::lower_bound(received.begin(), received.end(), doc,
+                                            [](const DocByteCut& c, DocId d) { return c.doc < d; });
+        for (auto it = first; it != received.end() && it->doc == doc; ++it) {
+          of_doc.push_back(it->bytes);
+        }
+        if (of_doc.empty()) return std::optional<std::string>();
+        return std::optional<std::string>(cutter.cut(doc, record, of_doc));
+      };
       deduped_written_ = write_deduped(plan_, rank_, sketch_.docs, sketch_.splits, removed_,
                                        SharedDeduped{dropped, lines_}, clashing, options_.output,
                                        options_.max_doc_bytes, rewrite);
@@ -427,14 +490,9 @@ class SpansRun {
     s.docs_skipped = sum_over_ranks(comm_, skipped);
     s.docs_cut = sum_over_ranks(comm_, docs_cut_);
     s.docs_removed = sum_over_ranks(comm_, removed_.size());
-    s.cuts = sum_over_ranks(comm_, cuts_.size());
-    std::uint64_t tokens = 0, bytes = 0;
-    for (const ConfirmedCut& c : cuts_) {
-      tokens += c.tokens.end - c.tokens.begin;
-      bytes += c.bytes.end - c.bytes.start;
-    }
-    s.tokens_cut = sum_over_ranks(comm_, tokens);
-    s.bytes_cut = sum_over_ranks(comm_, bytes);
+    s.cuts = sum_over_ranks(comm_, totals_.cuts);
+    s.tokens_cut = sum_over_ranks(comm_, totals_.tokens);
+    s.bytes_cut = sum_over_ranks(comm_, totals_.bytes);
     s.cuts_refused = sum_over_ranks(comm_, cut_counts_.refused);
     s.cut_rounds = max_over_ranks(comm_, cut_counts_.rounds);
     s.search_rounds = max_over_ranks(comm_, search_counts_.rounds);
@@ -621,7 +679,9 @@ class SpansRun {
   // search and cut
   SpanSearchCounts search_counts_;
   SpanCutCounts cut_counts_;
-  std::vector<ConfirmedCut> cuts_;
+  std::string cuts_file_;  // where the cuts go when not checkpointed
+  RecordsInFile cuts_;     // this rank's confirmed cuts, by document and token
+  CutTotals totals_;
   std::uint64_t docs_cut_ = 0;
   std::uint64_t short_docs_kept_ = 0;  // too short after their cuts, kept: they hold kept runs
   std::vector<DocId> removed_;         // sorted

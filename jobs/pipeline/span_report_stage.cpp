@@ -43,11 +43,12 @@ std::vector<std::pair<T, std::string>> best(std::vector<T> items, std::size_t ke
 }
 
 // Collective: the kept copies named by this rank's cuts, counted on the copies' owners.
-std::vector<RepeatCount> repeat_counts(Exchanger& exchanger, std::span<const ConfirmedCut> cuts,
+std::vector<RepeatCount> repeat_counts(Exchanger& exchanger, const RecordsInFile& cuts,
                                        const OwnerFn& owner) {
   std::map<std::tuple<DocId, std::uint32_t, std::uint32_t>, std::uint64_t> local;
-  for (const ConfirmedCut& c : cuts) {
-    ++local[{c.tokens.equal_doc, c.tokens.equal_begin, c.tokens.end - c.tokens.begin}];
+  FileRecords<ConfirmedCut> read(cuts);
+  for (const ConfirmedCut* c = read.next(); c != nullptr; c = read.next()) {
+    ++local[{c->tokens.equal_doc, c->tokens.equal_begin, c->tokens.end - c->tokens.begin}];
   }
   std::vector<RepeatCount> counts;
   for (const auto& [key, copies] : local) {
@@ -105,17 +106,33 @@ std::string packed_repeats(std::vector<RepeatCount> counts, const SpansReportSou
   return out;
 }
 
+// The byte cuts of `docs` (sorted) among `cuts`, by document.
+std::map<DocId, std::vector<ByteCut>> byte_cuts_of(const RecordsInFile& cuts,
+                                                   std::span<const DocId> docs) {
+  std::map<DocId, std::vector<ByteCut>> out;
+  FileRecords<ConfirmedCut> read(cuts);
+  for (const ConfirmedCut* c = read.next(); c != nullptr; c = read.next()) {
+    if (std::binary_search(docs.begin(), docs.end(), c->doc)) out[c->doc].push_back(c->bytes);
+  }
+  return out;
+}
+
 // This rank's documents that lost the most bytes, packed for rank 0.
-std::string packed_documents(std::span<const ConfirmedCut> cuts, std::span<const DocId> removed,
+std::string packed_documents(const RecordsInFile& cuts, std::span<const DocId> removed,
                              const SpansReportSource& source) {
   std::vector<std::pair<DocId, std::uint64_t>> lost;  // (doc, bytes cut)
-  for (const ConfirmedCut& c : cuts) {
-    if (lost.empty() || lost.back().first != c.doc) lost.emplace_back(c.doc, 0);
-    lost.back().second += c.bytes.end - c.bytes.start;
+  FileRecords<ConfirmedCut> read(cuts);
+  for (const ConfirmedCut* c = read.next(); c != nullptr; c = read.next()) {
+    if (lost.empty() || lost.back().first != c->doc) lost.emplace_back(c->doc, 0);
+    lost.back().second += c->bytes.end - c->bytes.start;
   }
   const auto named = best(
       std::move(lost), kSpansReportDocuments, [](const auto& d) { return d.second; },
       [&](const auto& d) { return source.id_of(d.first) + '\0' + source.location_of(d.first); });
+  std::vector<DocId> shown_docs;
+  for (const auto& [d, name] : named) shown_docs.push_back(d.first);
+  std::sort(shown_docs.begin(), shown_docs.end());
+  const std::map<DocId, std::vector<ByteCut>> doc_cuts = byte_cuts_of(cuts, shown_docs);
   std::string out;
   LocatedText doc;
   for (const auto& [d, name] : named) {
@@ -129,14 +146,9 @@ std::string packed_documents(std::span<const ConfirmedCut> cuts, std::span<const
     put_value(out, d.second);
     put_value(out, static_cast<std::uint8_t>(
                        std::binary_search(removed.begin(), removed.end(), d.first)));
-    const auto first =
-        std::lower_bound(cuts.begin(), cuts.end(), d.first,
-                         [](const ConfirmedCut& c, DocId doc_id) { return c.doc < doc_id; });
     std::vector<std::pair<std::uint64_t, std::uint64_t>> shown_cuts;
-    for (auto it = first; it != cuts.end() && it->doc == d.first; ++it) {
-      if (it->bytes.start < shown) {
-        shown_cuts.emplace_back(it->bytes.start, std::min<std::uint64_t>(it->bytes.end, shown));
-      }
+    for (const ByteCut& b : doc_cuts.at(d.first)) {
+      if (b.start < shown) shown_cuts.emplace_back(b.start, std::min<std::uint64_t>(b.end, shown));
     }
     put_value(out, std::uint64_t{shown_cuts.size()});
     for (const auto& [start, end] : shown_cuts) {
@@ -182,7 +194,7 @@ void unpack(std::string_view in, SpansReport& report) {
 
 }  // namespace
 
-SpansReport gather_spans_report(Exchanger& exchanger, std::span<const ConfirmedCut> cuts,
+SpansReport gather_spans_report(Exchanger& exchanger, const RecordsInFile& cuts,
                                 std::span<const DocId> removed, const SpansReportSource& source,
                                 const OwnerFn& owner) {
   std::vector<RepeatCount> counts = repeat_counts(exchanger, cuts, owner);

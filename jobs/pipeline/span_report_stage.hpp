@@ -7,7 +7,9 @@
 #include <span>
 #include <string>
 
+#include "io/read/file_records.hpp"
 #include "io/report/spans_report.hpp"
+#include "jobs/spans/equal_ids.hpp"
 #include "jobs/spans/span_cuts_stage.hpp"
 
 namespace neardup {
@@ -27,10 +29,10 @@ struct SpansReportSource {
 /// Collective: on rank 0, the page's repeats (the kept copies the most cuts name, counted on
 /// the copy's owner, ties by id and place) and documents (the most bytes cut, ties by id,
 /// `removed` saying which deduped/ left out), with texts read by their owners; empty on the
-/// other ranks. `cuts` are this rank's, sorted by document; `removed` is sorted. Every choice
-/// is made by counts, ids and places, never by rank, so the page is the same for any rank
-/// count.
-SpansReport gather_spans_report(Exchanger& exchanger, std::span<const ConfirmedCut> cuts,
+/// other ranks. `cuts` (a file of ConfirmedCut, read twice) are this rank's, sorted by
+/// document; `removed` is sorted. Every choice is made by counts, ids and places, never by
+/// rank, so the page is the same for any rank count.
+SpansReport gather_spans_report(Exchanger& exchanger, const RecordsInFile& cuts,
                                 std::span<const DocId> removed, const SpansReportSource& source,
                                 const OwnerFn& owner);
 

@@ -70,13 +70,12 @@ struct RequestDecoder {
 };
 
 // A fetched stretch of equal text: the canonical text of its first `tokens` tokens (fewer than
-// asked when its document ends first), where each starts in that text, its document's id, and
-// the first byte of the tokens asked for (offset, byte; -1: unknown).
+// asked when its document ends first), where each starts in that text, and the first byte of
+// the tokens asked for (offset, byte; -1: unknown).
 struct StretchAnswer {
   std::uint32_t tokens = 0;
   std::string text;
   std::vector<std::uint32_t> token_starts;
-  std::string id;
   std::vector<std::pair<std::uint32_t, std::int64_t>> starts;
 
   // `starts` sorted by offset (as the owner answers them).
@@ -191,22 +190,18 @@ std::vector<Proposed> propose(const SpanFacts& facts, std::span<const DocId> doc
 
 // Answers the requests this rank received: per asking rank, its answers as bytes. Each: the
 // stretch's number, the offset and whether the text follows, the first byte of the offset's
-// token (+1: 0 when unknown); with the text, the tokens, the text and the document's id.
+// token (+1: 0 when unknown); with the text, the tokens and the text.
 std::vector<std::string> answer(std::vector<RunRequest> requests, int ranks,
-                                const LocatedOf& located_of, const IdOf& id_of) {
+                                const LocatedOf& located_of) {
   std::sort(requests.begin(), requests.end(), [](const RunRequest& a, const RunRequest& b) {
     return std::tie(a.run, a.from, a.offset) < std::tie(b.run, b.from, b.offset);
   });
   std::vector<std::string> out(static_cast<std::size_t>(ranks));
   std::vector<RecordWriter> writers = writers_of(out);
   LocatedText doc;
-  std::string id;
   for (std::size_t i = 0; i < requests.size(); ++i) {
     const RunRequest& r = requests[i];
-    if (i == 0 || requests[i - 1].run.doc != r.run.doc) {
-      located_of(r.run.doc, doc);
-      id = id_of(r.run.doc);
-    }
+    if (i == 0 || requests[i - 1].run.doc != r.run.doc) located_of(r.run.doc, doc);
     RecordWriter& to = writers[static_cast<std::size_t>(r.from)];
     const std::size_t size = doc.tokens.size();
     const std::uint32_t named = r.run.begin + r.offset;
@@ -221,7 +216,6 @@ std::vector<std::string> answer(std::vector<RunRequest> requests, int ranks,
     to.number(tokens);
     if (tokens == 0) continue;
     to.text(run_text(doc.tokens, r.run.begin, r.run.begin + tokens));
-    to.text(id);
   }
   return out;
 }
@@ -259,7 +253,6 @@ void read_answer(RecordReader& in, std::vector<StretchAnswer>& answers) {
   a.tokens = static_cast<std::uint32_t>(in.number());
   if (a.tokens == 0) return;
   a.text = in.text();
-  a.id = in.text();
   a.token_starts.reserve(a.tokens);
   a.token_starts.push_back(0);
   for (std::uint32_t i = 0; i < a.text.size(); ++i) {
@@ -273,8 +266,7 @@ void read_answer(RecordReader& in, std::vector<StretchAnswer>& answers) {
 std::vector<StretchAnswer> fetch_stretches(Exchanger& exchanger, std::span<const RunRef> stretches,
                                            std::span<const RunPlace> places,
                                            std::span<const Proposed> proposed,
-                                           const LocatedOf& located_of, const IdOf& id_of,
-                                           const OwnerFn& owner) {
+                                           const LocatedOf& located_of, const OwnerFn& owner) {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> wanted;  // (stretch, offset)
   wanted.reserve(proposed.size());
   for (const Proposed& p : proposed) {
@@ -296,7 +288,7 @@ std::vector<StretchAnswer> fetch_stretches(Exchanger& exchanger, std::span<const
       encode_request, RequestDecoder{});
   std::vector<std::string> blocks;
   run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
-    blocks = answer(std::move(requests), exchanger.size(), located_of, id_of);
+    blocks = answer(std::move(requests), exchanger.size(), located_of);
   });
   const ReceivedBlocks replies = exchange_compressed_blocks(exchanger, std::move(blocks));
   std::vector<StretchAnswer> answers(stretches.size());
@@ -308,10 +300,9 @@ std::vector<StretchAnswer> fetch_stretches(Exchanger& exchanger, std::span<const
 }
 
 // The proposed cuts whose tokens equal their equal run's (in `answers`, the stretches placed
-// by `places`), with the run's id and first byte, appended to `confirmed`; the others counted
-// as refused.
+// by `places`), with the run's first byte, given to `confirmed`; the others counted as refused.
 void confirm(std::vector<Proposed>& proposed, std::span<const RunPlace> places,
-             const std::vector<StretchAnswer>& answers, std::vector<ConfirmedCut>& confirmed,
+             const std::vector<StretchAnswer>& answers, const CutSink& confirmed,
              SpanCutCounts& counts) {
   for (Proposed& p : proposed) {
     const RunPlace& at = places[p.serial];
@@ -321,9 +312,8 @@ void confirm(std::vector<Proposed>& proposed, std::span<const RunPlace> places,
       ++counts.refused;
       continue;
     }
-    p.cut.equal_id = a.id;
     p.cut.equal_byte_start = a.start_of(at.shift + p.offset);
-    confirmed.push_back(std::move(p.cut));
+    confirmed(p.cut);
   }
 }
 
@@ -361,13 +351,11 @@ DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask, TokenizerKind to
   };
 }
 
-std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& facts,
-                                       const LocatedOf& located_of, const IdOf& id_of,
-                                       const DocumentCuts& cuts_of, const OwnerFn& owner,
-                                       std::uint64_t round_bytes, SpanCutCounts& counts) {
+void confirm_cuts(Exchanger& exchanger, const SpanFacts& facts, const LocatedOf& located_of,
+                  const DocumentCuts& cuts_of, const OwnerFn& owner, std::uint64_t round_bytes,
+                  const CutSink& confirmed, SpanCutCounts& counts) {
   const std::vector<DocId> docs = documents_of(facts);
   ProposalCursor at;
-  std::vector<ConfirmedCut> confirmed;
   do {
     std::map<RunRef, std::uint32_t> runs;
     std::vector<Proposed> proposed;
@@ -379,10 +367,9 @@ std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& fa
     counts.equal_runs_fetched += stretches.size();
     ++counts.rounds;
     confirm(proposed, places,
-            fetch_stretches(exchanger, stretches, places, proposed, located_of, id_of, owner),
-            confirmed, counts);
+            fetch_stretches(exchanger, stretches, places, proposed, located_of, owner), confirmed,
+            counts);
   } while (any_rank(exchanger.comm(), at.doc < docs.size()));
-  return confirmed;
 }
 
 }  // namespace neardup

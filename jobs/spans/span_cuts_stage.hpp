@@ -29,9 +29,6 @@ struct LocatedText {
 /// Reads and tokenizes a document this rank owns into `out`.
 using LocatedOf = std::function<void(DocId doc, LocatedText& out)>;
 
-/// The id (as spans/ writes it) of a document this rank owns.
-using IdOf = std::function<std::string(DocId doc)>;
-
 /// A document's proposed cuts, each with the bytes it takes out of the text.
 using ProposedCuts = std::vector<std::pair<TokenCut, ByteCut>>;
 
@@ -47,15 +44,18 @@ using DocumentCuts =
 /// so stays a token of its own between them.
 DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask, TokenizerKind tokenizer);
 
-/// A cut confirmed on the tokens: what spans/ and deduped/ read.
+/// A cut confirmed on the tokens: what spans/ and deduped/ read. Its equal run's document
+/// (the kept one under kFirst) is tokens.equal_doc.
 struct ConfirmedCut {
   DocId doc = 0;
   std::uint32_t doc_tokens = 0;  // the document's tokens, cut or not
   TokenCut tokens;
   ByteCut bytes;                       // in the document's text
-  std::string equal_id;                // the equal run's document (the kept one under kFirst)
   std::int64_t equal_byte_start = -1;  // the equal run's first byte in its text; -1: unknown
 };
+
+/// Takes each confirmed cut, in order.
+using CutSink = std::function<void(const ConfirmedCut& cut)>;
 
 /// What confirming counted on this rank.
 struct SpanCutCounts {
@@ -66,19 +66,18 @@ struct SpanCutCounts {
   std::uint64_t rounds = 0;              // rounds of proposals and fetches (the same on every rank)
 };
 
-/// Collective: the confirmed cuts of this rank's documents, sorted by document and token.
-/// `facts` give each document's cuts (`cuts_of`); the equal runs their proofs name are
-/// fetched from their owners, a document's overlapping or touching runs as one stretch (each
-/// stretch once per rank and round: its canonical text, the first byte of the tokens where the
-/// cuts' kept copies start, its document's id), and a cut whose tokens differ from its equal
-/// run's is refused (counted). A document whose origins are
+/// Collective: the confirmed cuts of this rank's documents, given to `confirmed` sorted by
+/// document and token, round after round. `facts` give each document's cuts (`cuts_of`); the
+/// equal runs their proofs name are fetched from their owners, a document's overlapping or
+/// touching runs as one stretch (each stretch once per rank and round: its canonical text and
+/// the first byte of the tokens where the cuts' kept copies start), and a cut whose tokens
+/// differ from its equal run's is refused (counted). A document whose origins are
 /// unknown (tokenize_with_origins) keeps every token. The documents are taken in rounds, each
 /// until their proposed cuts' text reaches `round_bytes` on this rank (at least one document),
 /// so that the text held for the comparison is bounded by it, not by the corpus; every rank
 /// takes as many rounds as the rank that needs the most.
-std::vector<ConfirmedCut> confirm_cuts(Exchanger& exchanger, const SpanFacts& facts,
-                                       const LocatedOf& located_of, const IdOf& id_of,
-                                       const DocumentCuts& cuts_of, const OwnerFn& owner,
-                                       std::uint64_t round_bytes, SpanCutCounts& counts);
+void confirm_cuts(Exchanger& exchanger, const SpanFacts& facts, const LocatedOf& located_of,
+                  const DocumentCuts& cuts_of, const OwnerFn& owner, std::uint64_t round_bytes,
+                  const CutSink& confirmed, SpanCutCounts& counts);
 
 }  // namespace neardup

@@ -4,7 +4,7 @@
 # SIGUSR1 (in the read, and as its facts are saved), continues with --resume at the same or
 # another rank count: its spans/ and deduped/ equal an uninterrupted run's byte for byte and
 # its stats.json the same counts; so under --unit line and --keep-occurrence none; a damaged
-# facts part is redone; other parameters (--keep-occurrence, --kgram) are refused.
+# facts or cuts part is redone; other parameters (--keep-occurrence, --kgram) are refused.
 # Usage: spans_resume_test.sh NEARDUP GEN_CORPUS WORK_DIR MPIRUN [MPIRUN_ARGS...]
 set -uo pipefail
 source "$(dirname "$0")/cli_test_lib.sh" "$@"
@@ -92,6 +92,19 @@ run 2 "$out.resume" -- --resume "$out" || fail "damaged: resume failed"
 grep -q "facts-00001.part.*checksum mismatch.*; running the stage again" "$out.resume.log" ||
   fail "damaged: the damaged part was not reported"
 stage_ran "$out" search || fail "damaged: the search did not run again"
+same_outputs "$work/ref2" "$out"
+
+# So is a damaged cuts part, read where it lies at the same rank count (its last record's last
+# byte here): the cut runs again from the saved facts.
+out="$work/damaged_cuts"
+run 2 "$out" NEARDUP_FAULT=0:cuts_saved:1 -- -o "$out"
+part="$out/_checkpoint/cuts-00001.part"
+printf 'X' | dd of="$part" bs=1 seek=$(($(stat -c %s "$part") - 1)) conv=notrunc 2>/dev/null
+run 2 "$out.resume" -- --resume "$out" || fail "damaged cuts: resume failed"
+grep -q "cuts-00001.part.*checksum mismatch.*; running the stage again" "$out.resume.log" ||
+  fail "damaged cuts: the damaged part was not reported"
+stage_ran "$out" cut || fail "damaged cuts: the cut did not run again"
+stage_ran "$out" search && fail "damaged cuts: the search ran again"
 same_outputs "$work/ref2" "$out"
 
 # Refusals: what changes the cuts, or where the saved facts' anchors are, must match.
