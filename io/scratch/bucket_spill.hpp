@@ -8,6 +8,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "io/scratch/scratch_file.hpp"
+
 namespace neardup {
 
 /// Bytes appended to numbered buckets. While they fit in `memory_bytes` they stay in memory;
@@ -19,9 +21,6 @@ namespace neardup {
 class BucketSpill {
  public:
   BucketSpill(std::string path, std::size_t buckets, std::uint64_t memory_bytes);
-  ~BucketSpill();
-  BucketSpill(const BucketSpill&) = delete;
-  BucketSpill& operator=(const BucketSpill&) = delete;
 
   /// Appends `bytes` to `bucket`.
   void append(std::size_t bucket, std::string_view bytes);
@@ -41,10 +40,10 @@ class BucketSpill {
   std::string take(std::size_t bucket);
 
   /// Whether any bytes went to the file.
-  bool spilled() const { return descriptor_ >= 0; }
+  bool spilled() const { return file_.made(); }
 
   /// The bytes written to the file.
-  std::uint64_t spilled_bytes() const { return file_size_; }
+  std::uint64_t spilled_bytes() const { return file_.size(); }
 
  private:
   // A stretch of one bucket's bytes in the file.
@@ -53,17 +52,14 @@ class BucketSpill {
     std::uint64_t size = 0;
   };
 
-  void open_file();
   void spill();
 
-  std::string path_;
+  ScratchFile file_;
   std::uint64_t memory_bytes_;
   std::vector<std::string> memory_;
   std::vector<std::vector<Chunk>> chunks_;
   std::vector<std::uint64_t> bytes_;
   std::uint64_t in_memory_ = 0;
-  std::uint64_t file_size_ = 0;
-  int descriptor_ = -1;
 };
 
 }  // namespace neardup

@@ -62,34 +62,6 @@ Counts restored(const std::vector<NamedCount>& saved, int rank,
 
 }  // namespace
 
-std::vector<SavedFact> saved_facts(SpanFacts facts) {
-  std::vector<SavedFact> records = std::move(facts.windows);
-  records.reserve(records.size() + facts.anchors.size());
-  for (const TokenFact& a : facts.anchors) records.push_back({a.doc, 0, a.token, 0, a.fact});
-  return records;
-}
-
-SpanFacts facts_of(std::vector<SavedFact> records) {
-  const auto anchors = std::stable_partition(records.begin(), records.end(),
-                                             [](const SavedFact& r) { return r.count != 0; });
-  SpanFacts facts;
-  facts.anchors.reserve(static_cast<std::size_t>(records.end() - anchors));
-  for (auto r = anchors; r != records.end(); ++r) {
-    facts.anchors.push_back({r->doc, r->token, r->fact});
-  }
-  records.erase(anchors, records.end());
-  facts.windows = std::move(records);
-  return facts;
-}
-
-bool saved_fact_less(const SavedFact& a, const SavedFact& b) {
-  // Field by field, as values: the fields are packed, and std::tie would bind references.
-  if (a.doc != b.doc) return a.doc < b.doc;
-  if (a.token != b.token) return a.token < b.token;
-  if (a.anchor != b.anchor) return a.anchor < b.anchor;
-  return a.count < b.count;
-}
-
 bool saved_cut_less(const SavedCut& a, const SavedCut& b) {
   return std::tie(a.doc, a.tokens.begin) < std::tie(b.doc, b.tokens.begin);
 }

@@ -22,18 +22,8 @@ namespace neardup {
 /// SavedCut.
 inline constexpr std::uint32_t kSpansCheckpointVersion = 2;
 
-/// A fact of the "facts" stage: a run of windows, or (count 0) an anchor's TokenFact at token.
-using SavedFact = WindowRun;
-
-/// The facts as one list of records (consumed).
-std::vector<SavedFact> saved_facts(SpanFacts facts);
-
-/// The facts back from their records (consumed), which must be sorted by place within each
-/// kind (as saved_facts leaves them, and as saved_fact_less sorts them).
-SpanFacts facts_of(std::vector<SavedFact> records);
-
-/// Orders saved facts by document, token, anchor and count (a total order of distinct ones).
-bool saved_fact_less(const SavedFact& a, const SavedFact& b);
+/// A fact of the "facts" stage: the search's FactRecord, streamed to its part.
+using SavedFact = FactRecord;
 
 /// A cut of the "cuts" stage, streamed to its part as confirmed (its equal document's id is
 /// fetched when spans/ is written).

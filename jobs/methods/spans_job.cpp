@@ -155,6 +155,7 @@ class SpansRun {
     spill_file_ = scratch_path(options_.output, options_.tmp_dir, "spill", rank_);
     shared_file_ = scratch_path(options_.output, options_.tmp_dir, "shared", rank_);
     search_file_ = scratch_path(options_.output, options_.tmp_dir, "search", rank_);
+    facts_file_ = scratch_path(options_.output, options_.tmp_dir, "facts", rank_);
     cuts_file_ = scratch_path(options_.output, options_.tmp_dir, "cuts", rank_);
     if (!options_.tmp_dir.empty()) {  // the search may spill, whatever the inputs
       std::error_code error;
@@ -250,28 +251,30 @@ class SpansRun {
   StageCheckpoints& checkpoints() { return directory_.checkpoints(); }
 
   // The "facts" stage, checkpointed: the facts of every repeated window (or unit) of this
-  // rank's documents.
-  SpanFacts search() {
+  // rank's documents, streamed to a file in document order (the checkpoint's part, or scratch).
+  RecordsInFile search() {
     if (checkpoints().manifest().has_finished("facts")) clock_.start("load facts");
     const TokensOf tokens_of = [this](DocId doc, TokenStream& out) {
       tokenizer_.tokenize(source_->text(doc), out);
     };
-    std::vector<SavedFact> records = checkpoints().checkpointed<SavedFact>(
-        "facts", [this](const SavedFact& f) { return owner_(f.doc); }, saved_fact_less,
-        [&] {
+    return checkpoints().checkpointed_stream<SavedFact>(
+        "facts", facts_file_, [this](const SavedFact& f) { return owner_(f.doc); },
+        fact_record_less,
+        [&](StagePartWriter& writer) {
           clock_.start("search");
           fault_point("search");
-          return saved_facts(units()
-                                 ? find_unit_facts(exchanger_, sketch_.docs.ids, located_of(),
-                                                   options_.spec, options_.fingerprint_mask, owner_,
-                                                   {search_file_, round_bytes()}, search_counts_)
-                                 : find_span_facts(exchanger_, sketch_.docs.ids, tokens_of,
-                                                   options_.spec, options_.fingerprint_mask, owner_,
-                                                   {search_file_, round_bytes()}, search_counts_));
+          const FactSink sink = [&](const FactRecord& f) { writer.write(f); };
+          const SearchRounds rounds{search_file_, round_bytes()};
+          if (units()) {
+            find_unit_facts(exchanger_, sketch_.docs.ids, located_of(), options_.spec,
+                            options_.fingerprint_mask, owner_, rounds, sink, search_counts_);
+          } else {
+            find_span_facts(exchanger_, sketch_.docs.ids, tokens_of, options_.spec,
+                            options_.fingerprint_mask, owner_, rounds, sink, search_counts_);
+          }
         },
         [this](const RunManifest& m) { search_counts_ = search_counts_of(m.method_counts, rank_); },
         [this](RunManifest& m) { m.method_counts = saved_search_counts(comm_, search_counts_); });
-    return facts_of(std::move(records));
   }
 
   // The "cuts" stage, checkpointed: the cuts confirmed on the tokens, streamed to a file as
@@ -280,7 +283,7 @@ class SpansRun {
     cuts_ = checkpoints().checkpointed_stream<SavedCut>(
         "cuts", cuts_file_, [this](const SavedCut& c) { return owner_(c.doc); }, saved_cut_less,
         [&](StagePartWriter& writer) {
-          const SpanFacts facts = search();
+          DocumentFacts facts(search());
           clock_.start("cut");
           fault_point("cut");
           const DocumentCuts cuts_of = units() ? unit_cuts(options_.spec)
@@ -382,7 +385,8 @@ class SpansRun {
     std::error_code ignored;  // a file left behind is no reason to fail
     if (spill_) std::filesystem::remove(spill_file_, ignored);
     if (!plan_.shared.empty()) std::filesystem::remove(shared_file_, ignored);
-    if (cuts_.path == cuts_file_) std::filesystem::remove(cuts_file_, ignored);
+    std::filesystem::remove(facts_file_, ignored);
+    std::filesystem::remove(cuts_file_, ignored);
   }
 
   // Collective: spans/part-RANK.tsv, every confirmed cut of this rank's documents, written a
@@ -679,8 +683,9 @@ class SpansRun {
   // search and cut
   SpanSearchCounts search_counts_;
   SpanCutCounts cut_counts_;
-  std::string cuts_file_;  // where the cuts go when not checkpointed
-  RecordsInFile cuts_;     // this rank's confirmed cuts, by document and token
+  std::string facts_file_;  // where the facts go when not checkpointed
+  std::string cuts_file_;   // where the cuts go when not checkpointed
+  RecordsInFile cuts_;      // this rank's confirmed cuts, by document and token
   CutTotals totals_;
   std::uint64_t docs_cut_ = 0;
   std::uint64_t short_docs_kept_ = 0;  // too short after their cuts, kept: they hold kept runs

@@ -86,18 +86,20 @@ struct GroupScratch {
   std::vector<Fingerprint> prints;
 };
 
-// The windows of this rank's representatives (`reps`, by place) into `windows` by their
+// The windows of this rank's representatives (`reps`, read by place) into `windows` by their
 // k-gram's bucket: a RepHeader, then the hashes of the windows it anchors.
-void representative_windows(std::span<const DocId> docs, std::span<const RepAnchor> reps,
-                            const TokensOf& tokens_of, DocumentWinnower& winnower,
-                            const SpanSpec& spec, std::uint64_t mask, BucketSpill& windows,
-                            SpanSearchCounts& counts) {
+void representative_windows(RepRuns::Reader& reps, const TokensOf& tokens_of,
+                            DocumentWinnower& winnower, const SpanSpec& spec, std::uint64_t mask,
+                            BucketSpill& windows, SpanSearchCounts& counts) {
   std::vector<std::uint64_t> window_hashes;
   std::string packed;
   TokenStream tokens;
-  for (const DocId doc : docs) {
-    const std::span<const RepAnchor> part = places_of(reps, doc);
-    if (part.empty()) continue;
+  std::vector<RepAnchor> of_doc;
+  for (const RepAnchor* next = reps.next(); next != nullptr;) {
+    const DocId doc = next->doc;
+    of_doc.clear();
+    for (; next != nullptr && next->doc == doc; next = reps.next()) of_doc.push_back(*next);
+    const std::span<const RepAnchor> part(of_doc);
     tokens_of(doc, tokens);
     winnower.winnow(tokens);
     word_shingles_of(winnower.token_hashes(), spec.min_tokens, window_hashes);
@@ -205,10 +207,10 @@ void group_windows(std::span<const HeldRep> group, std::vector<WindowFact>& fact
 
 // One round on the k-grams' owners: the representatives' windows grouped, and the facts of
 // their and their followers' (`followers`, sorted) windows as runs, sent to the documents'
-// owners and appended to `out` there.
+// owners and added to `out` there.
 void window_round(Exchanger& exchanger, std::vector<std::string> blocks,
-                  std::span<const Follower> followers, const OwnerFn& owner,
-                  std::vector<WindowRun>& out, SpanSearchCounts& counts) {
+                  std::span<const Follower> followers, const OwnerFn& owner, WindowRuns& out,
+                  SpanSearchCounts& counts) {
   ReceivedBlocks received = exchange_compressed_blocks(exchanger, std::move(blocks));
   std::vector<HeldRep> reps = held_reps(received);
   std::vector<WindowRun> runs;
@@ -240,26 +242,25 @@ void window_round(Exchanger& exchanger, std::vector<std::string> blocks,
   for (const WindowRun& run : exchange_records(
            exchanger, std::move(runs), [&](const WindowRun& w) { return owner(w.doc); },
            encode_window_run, decode_window_run)) {
-    out.push_back(run);
+    out.add(run);
   }
 }
 
 }  // namespace
 
-std::vector<WindowRun> representative_window_runs(Exchanger& exchanger, std::span<const DocId> docs,
-                                                  std::span<const RepAnchor> reps,
-                                                  BucketSpill& followers, const TokensOf& tokens_of,
-                                                  DocumentWinnower& winnower, const SpanSpec& spec,
-                                                  std::uint64_t mask, const OwnerFn& owner,
-                                                  const SearchRounds& rounds,
-                                                  SpanSearchCounts& counts) {
+void representative_window_runs(Exchanger& exchanger, RepRuns& reps, BucketSpill& followers,
+                                const TokensOf& tokens_of, DocumentWinnower& winnower,
+                                const SpanSpec& spec, std::uint64_t mask, const OwnerFn& owner,
+                                const SearchRounds& rounds, WindowRuns& runs,
+                                SpanSearchCounts& counts) {
   BucketSpill windows(rounds.path + "-windows", kSearchBuckets, rounds.round_bytes);
   run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
-    representative_windows(docs, reps, tokens_of, winnower, spec, mask, windows, counts);
+    RepRuns::Reader reader = reps.read(rounds.findings_bytes());
+    representative_windows(reader, tokens_of, winnower, spec, mask, windows, counts);
   });
+  counts.spilled_bytes += reps.spilled_bytes();
   std::vector<std::uint64_t> held = bucket_bytes(windows);
   for (std::size_t b = 0; b < held.size(); ++b) held[b] += followers.bytes(b);
-  std::vector<WindowRun> runs;
   for (const BucketRange range : bucket_rounds(exchanger.comm(), held, rounds.round_bytes)) {
     std::vector<std::string> blocks;
     std::vector<Follower> round_followers;
@@ -272,8 +273,6 @@ std::vector<WindowRun> representative_window_runs(Exchanger& exchanger, std::spa
     ++counts.rounds;
   }
   counts.spilled_bytes += windows.spilled_bytes();
-  std::sort(runs.begin(), runs.end(), run_by_place);
-  return runs;
 }
 
 }  // namespace neardup

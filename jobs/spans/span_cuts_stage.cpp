@@ -114,59 +114,28 @@ std::string_view run_text(const TokenStream& tokens, std::uint32_t begin, std::u
       .substr(tokens.starts[begin], tokens.ends[end - 1] - tokens.starts[begin]);
 }
 
-// The documents of `facts`, ascending.
-std::vector<DocId> documents_of(const SpanFacts& facts) {
-  std::vector<DocId> docs;
-  for (const TokenFact& f : facts.anchors) {
-    if (docs.empty() || docs.back() != f.doc) docs.push_back(f.doc);
-  }
-  for (const WindowRun& w : facts.windows) {
-    if (docs.empty() || docs.back() != w.doc) docs.push_back(w.doc);
-  }
-  std::sort(docs.begin(), docs.end());
-  docs.erase(std::unique(docs.begin(), docs.end()), docs.end());
-  return docs;
-}
-
-// The part of `list` (sorted by document) from `next` on that belongs to `doc`; advances
-// `next`.
-template <class Fact>
-std::span<const Fact> take_part(const std::vector<Fact>& list, std::size_t& next, DocId doc) {
-  while (next < list.size() && list[next].doc < doc) ++next;
-  const std::size_t begin = next;
-  while (next < list.size() && list[next].doc == doc) ++next;
-  return std::span(list).subspan(begin, next - begin);
-}
-
-// Where the proposals have come to in this rank's documents and their facts.
-struct ProposalCursor {
-  std::size_t doc = 0;
-  std::size_t anchor = 0;
-  std::size_t window = 0;
-};
-
 // What a round holds for one proposed cut besides its text: the proposal, and when its run is
 // new, the run's numbering entry (a tree node), place and request, and its answer's record.
 constexpr std::uint64_t kProposalBytes = sizeof(Proposed);
 constexpr std::uint64_t kRunBytes = sizeof(std::pair<const RunRef, std::uint32_t>) + 32 +
                                     sizeof(RunPlace) + sizeof(RunRequest) + sizeof(StretchAnswer);
 
-// The proposed cuts of this rank's next documents `docs` from `at` on, taken until what they
-// hold (their text, records and runs) reaches `round_bytes` (at least one document), and the
-// distinct runs their proofs name, numbered; advances `at`. Short cuts (lines) are many
-// records for little text: counting only the text let a round hold several times its bytes.
-std::vector<Proposed> propose(const SpanFacts& facts, std::span<const DocId> docs,
-                              ProposalCursor& at, std::uint64_t round_bytes,
+// The proposed cuts of this rank's next documents of `facts`, taken until what they hold
+// (their text, records and runs) reaches `round_bytes` (at least one document), and the
+// distinct runs their proofs name, numbered. Short cuts (lines) are many records for little
+// text: counting only the text let a round hold several times its bytes.
+std::vector<Proposed> propose(DocumentFacts& facts, std::uint64_t round_bytes,
                               const LocatedOf& located_of, const DocumentCuts& cuts_of,
                               std::map<RunRef, std::uint32_t>& runs, SpanCutCounts& counts) {
   std::vector<Proposed> proposed;
   LocatedText doc;
+  std::vector<TokenFact> anchors;
+  std::vector<WindowRun> windows;
   std::uint64_t held_bytes = 0;
-  while (at.doc < docs.size() && (held_bytes < round_bytes || proposed.empty())) {
-    const DocId id = docs[at.doc++];
+  while (facts.more() && (held_bytes < round_bytes || proposed.empty())) {
+    const DocId id = facts.next(anchors, windows);
     located_of(id, doc);
-    const ProposedCuts cuts = cuts_of(doc, take_part(facts.anchors, at.anchor, id),
-                                      take_part(facts.windows, at.window, id));
+    const ProposedCuts cuts = cuts_of(doc, anchors, windows);
     counts.proposed += cuts.size();
     if (!doc.located && !cuts.empty()) ++counts.unlocated_docs;
     for (const auto& [cut, bytes] : doc.located ? cuts : ProposedCuts{}) {
@@ -351,17 +320,14 @@ DocumentCuts run_cuts(const SpanSpec& spec, std::uint64_t mask, TokenizerKind to
   };
 }
 
-void confirm_cuts(Exchanger& exchanger, const SpanFacts& facts, const LocatedOf& located_of,
+void confirm_cuts(Exchanger& exchanger, DocumentFacts& facts, const LocatedOf& located_of,
                   const DocumentCuts& cuts_of, const OwnerFn& owner, std::uint64_t round_bytes,
                   const CutSink& confirmed, SpanCutCounts& counts) {
-  const std::vector<DocId> docs = documents_of(facts);
-  ProposalCursor at;
   do {
     std::map<RunRef, std::uint32_t> runs;
     std::vector<Proposed> proposed;
-    run_agreed(exchanger.comm(), [&] {
-      proposed = propose(facts, docs, at, round_bytes, located_of, cuts_of, runs, counts);
-    });
+    run_agreed(exchanger.comm(),
+               [&] { proposed = propose(facts, round_bytes, located_of, cuts_of, runs, counts); });
     std::vector<RunPlace> places;
     const std::vector<RunRef> stretches = stretches_of(runs, places);
     counts.equal_runs_fetched += stretches.size();
@@ -369,7 +335,7 @@ void confirm_cuts(Exchanger& exchanger, const SpanFacts& facts, const LocatedOf&
     confirm(proposed, places,
             fetch_stretches(exchanger, stretches, places, proposed, located_of, owner), confirmed,
             counts);
-  } while (any_rank(exchanger.comm(), at.doc < docs.size()));
+  } while (any_rank(exchanger.comm(), facts.more()));
 }
 
 }  // namespace neardup

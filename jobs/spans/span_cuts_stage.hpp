@@ -32,8 +32,8 @@ using LocatedOf = std::function<void(DocId doc, LocatedText& out)>;
 /// A document's proposed cuts, each with the bytes it takes out of the text.
 using ProposedCuts = std::vector<std::pair<TokenCut, ByteCut>>;
 
-/// How a document's facts become its proposed cuts: from the document (read and located) and
-/// its parts of SpanFacts.
+/// How a document's facts become its proposed cuts: from the document (read and located), its
+/// anchors decided whole and its runs of windows (DocumentFacts::next).
 using DocumentCuts =
     std::function<ProposedCuts(const LocatedText& doc, std::span<const TokenFact> anchors,
                                std::span<const WindowRun> windows)>;
@@ -67,16 +67,16 @@ struct SpanCutCounts {
 };
 
 /// Collective: the confirmed cuts of this rank's documents, given to `confirmed` sorted by
-/// document and token, round after round. `facts` give each document's cuts (`cuts_of`); the
-/// equal runs their proofs name are fetched from their owners, a document's overlapping or
-/// touching runs as one stretch (each stretch once per rank and round: its canonical text and
-/// the first byte of the tokens where the cuts' kept copies start), and a cut whose tokens
-/// differ from its equal run's is refused (counted). A document whose origins are
-/// unknown (tokenize_with_origins) keeps every token. The documents are taken in rounds, each
-/// until their proposed cuts' text reaches `round_bytes` on this rank (at least one document),
-/// so that the text held for the comparison is bounded by it, not by the corpus; every rank
-/// takes as many rounds as the rank that needs the most.
-void confirm_cuts(Exchanger& exchanger, const SpanFacts& facts, const LocatedOf& located_of,
+/// document and token, round after round. `facts`, read a document at a time, give each
+/// document's cuts (`cuts_of`); the equal runs their proofs name are fetched from their owners,
+/// a document's overlapping or touching runs as one stretch (each stretch once per rank and
+/// round: its canonical text and the first byte of the tokens where the cuts' kept copies
+/// start), and a cut whose tokens differ from its equal run's is refused (counted). A document
+/// whose origins are unknown (tokenize_with_origins) keeps every token. The documents are taken
+/// in rounds, each until their proposed cuts' text reaches `round_bytes` on this rank (at least
+/// one document), so that the text held for the comparison is bounded by it, not by the
+/// corpus; every rank takes as many rounds as the rank that needs the most.
+void confirm_cuts(Exchanger& exchanger, DocumentFacts& facts, const LocatedOf& located_of,
                   const DocumentCuts& cuts_of, const OwnerFn& owner, std::uint64_t round_bytes,
                   const CutSink& confirmed, SpanCutCounts& counts);
 

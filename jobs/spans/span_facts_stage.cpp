@@ -4,7 +4,6 @@
 #include "jobs/spans/span_facts_stage.hpp"
 
 #include <algorithm>
-#include <tuple>
 
 #include "core/spans/winnowing.hpp"
 #include "io/scratch/bucket_spill.hpp"
@@ -68,15 +67,23 @@ RepAnchor decode_rep(RecordReader& in) {
   return {doc, token, static_cast<std::uint32_t>(in.number())};
 }
 
-// Orders representatives by place: document, then token.
-constexpr auto rep_by_place = [](const RepAnchor& a, const RepAnchor& b) {
-  return std::tie(a.doc, a.token) < std::tie(b.doc, b.token);
-};
+// Decisions on anchors of whole groups gathered round by round, read by place.
+using WholeRuns = SortedRuns<TokenFact, decltype(by_place)>;
 
 // What the anchors' owners decided and sent to the documents' owners: the anchors of
-// one-context groups and the representatives, each sorted by place. The followers stay on the
-// k-grams' owners, in a BucketSpill by their k-gram's bucket.
+// one-context groups and the representatives. The followers stay on the k-grams' owners, in a
+// BucketSpill by their k-gram's bucket.
 struct AnchorGroups {
+  explicit AnchorGroups(const SearchRounds& rounds)
+      : whole(rounds.path + "-whole", rounds.findings_bytes()),
+        reps(rounds.path + "-reps", rounds.findings_bytes()) {}
+
+  WholeRuns whole;
+  RepRuns reps;
+};
+
+// The decisions and representatives of one round, on the k-grams' owners.
+struct RoundGroups {
   std::vector<TokenFact> whole;
   std::vector<RepAnchor> reps;
 };
@@ -84,7 +91,7 @@ struct AnchorGroups {
 // Judges one group of anchors with equal k-gram hashes, sorted by (context, doc, token): with
 // one context known to all, decided whole; else each context's first is a representative and
 // the other anchors of its context (a context of 0 has none) follow it, kept in `followers`.
-void judge_group(std::span<const AnchorPrint> group, AnchorGroups& out, BucketSpill& followers,
+void judge_group(std::span<const AnchorPrint> group, RoundGroups& out, BucketSpill& followers,
                  SpanSearchCounts& counts) {
   counts.shared_anchors += group.size();
   if (group.front().context != 0 && group.front().context == group.back().context) {
@@ -132,7 +139,7 @@ void document_anchors(std::span<const DocId> docs, const TokensOf& tokens_of,
 }
 
 // One round's anchors shuffled to their k-grams' owners and judged there; the decisions on
-// whole groups and the representatives appended to `groups` on the documents' owners.
+// whole groups and the representatives added to `groups` on the documents' owners.
 void judge_round(Exchanger& exchanger, std::vector<AnchorPrint> anchors, const OwnerFn& owner,
                  AnchorGroups& groups, BucketSpill& followers, SpanSearchCounts& counts) {
   const int ranks = exchanger.size();
@@ -148,7 +155,7 @@ void judge_round(Exchanger& exchanger, std::vector<AnchorPrint> anchors, const O
     if (a.doc != b.doc) return a.doc < b.doc;
     return a.token < b.token;
   });
-  AnchorGroups round;
+  RoundGroups round;
   run_agreed(exchanger.comm(), [&] {  // a follower spilled may fail on this rank only
     for (std::size_t begin = 0; begin < anchors.size();) {
       std::size_t end = begin + 1;
@@ -166,26 +173,24 @@ void judge_round(Exchanger& exchanger, std::vector<AnchorPrint> anchors, const O
   for (const TokenFact& f : exchange_records(
            exchanger, std::move(round.whole), [&](const TokenFact& f) { return owner(f.doc); },
            encode_token_fact, decode_token_fact)) {
-    groups.whole.push_back(f);
+    groups.whole.add(f);
   }
   for (const RepAnchor& r : exchange_records(
            exchanger, std::move(round.reps), [&](const RepAnchor& r) { return owner(r.doc); },
            encode_rep, decode_rep)) {
-    groups.reps.push_back(r);
+    groups.reps.add(r);
   }
 }
 
 // Every anchor of `docs`, shuffled with its context in rounds of k-gram buckets and judged
-// where its k-gram hash goes: the decisions on whole groups and the representatives on the
-// documents' owners, sorted by place; the followers in `followers`.
-AnchorGroups anchor_groups(Exchanger& exchanger, std::span<const DocId> docs,
-                           const TokensOf& tokens_of, DocumentWinnower& winnower,
-                           const OwnerFn& owner, const SearchRounds& rounds, BucketSpill& followers,
-                           SpanSearchCounts& counts) {
+// where its k-gram hash goes: the decisions on whole groups and the representatives into
+// `groups` on the documents' owners; the followers in `followers`.
+void anchor_groups(Exchanger& exchanger, std::span<const DocId> docs, const TokensOf& tokens_of,
+                   DocumentWinnower& winnower, const OwnerFn& owner, const SearchRounds& rounds,
+                   AnchorGroups& groups, BucketSpill& followers, SpanSearchCounts& counts) {
   BucketSpill anchors(rounds.path + "-anchors", kSearchBuckets, rounds.round_bytes);
   run_agreed(exchanger.comm(),  // reading a document may fail on this rank only
              [&] { document_anchors(docs, tokens_of, winnower, anchors, counts); });
-  AnchorGroups groups;
   for (const BucketRange range :
        bucket_rounds(exchanger.comm(), bucket_bytes(anchors), rounds.round_bytes)) {
     std::vector<AnchorPrint> round;
@@ -194,27 +199,27 @@ AnchorGroups anchor_groups(Exchanger& exchanger, std::span<const DocId> docs,
     ++counts.rounds;
   }
   counts.spilled_bytes += anchors.spilled_bytes();
-  std::sort(groups.whole.begin(), groups.whole.end(), by_place);
-  std::sort(groups.reps.begin(), groups.reps.end(), rep_by_place);
-  return groups;
 }
 
 }  // namespace
 
-SpanFacts find_span_facts(Exchanger& exchanger, std::span<const DocId> docs,
-                          const TokensOf& tokens_of, const SpanSpec& spec, std::uint64_t mask,
-                          const OwnerFn& owner, const SearchRounds& rounds,
-                          SpanSearchCounts& counts) {
+void find_span_facts(Exchanger& exchanger, std::span<const DocId> docs, const TokensOf& tokens_of,
+                     const SpanSpec& spec, std::uint64_t mask, const OwnerFn& owner,
+                     const SearchRounds& rounds, const FactSink& facts, SpanSearchCounts& counts) {
   DocumentWinnower winnower(spec, mask);
   BucketSpill followers(rounds.path + "-followers", kSearchBuckets, rounds.round_bytes);
-  AnchorGroups groups =
-      anchor_groups(exchanger, docs, tokens_of, winnower, owner, rounds, followers, counts);
-  SpanFacts facts;
-  facts.windows = representative_window_runs(exchanger, docs, groups.reps, followers, tokens_of,
-                                             winnower, spec, mask, owner, rounds, counts);
+  AnchorGroups groups(rounds);
+  anchor_groups(exchanger, docs, tokens_of, winnower, owner, rounds, groups, followers, counts);
+  WindowRuns runs(rounds.path + "-runs", rounds.findings_bytes());
+  representative_window_runs(exchanger, groups.reps, followers, tokens_of, winnower, spec, mask,
+                             owner, rounds, runs, counts);
   counts.spilled_bytes += followers.spilled_bytes();
-  facts.anchors = std::move(groups.whole);
-  return facts;
+  run_agreed(exchanger.comm(), [&] {  // reading the runs back may fail on this rank only
+    WholeRuns::Reader whole = groups.whole.read(rounds.findings_bytes() / 2);
+    WindowRuns::Reader windows = runs.read(rounds.findings_bytes() / 2);
+    merge_facts(whole, windows, facts);
+  });
+  counts.spilled_bytes += groups.whole.spilled_bytes() + runs.spilled_bytes();
 }
 
 std::vector<WindowFact> document_window_facts(const TokenStream& tokens, const SpanSpec& spec,

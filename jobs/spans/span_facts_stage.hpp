@@ -16,35 +16,12 @@
 #include "core/text/tokenizer.hpp"
 #include "jobs/documents/document_fetch.hpp"
 #include "jobs/mpi/exchange.hpp"
+#include "jobs/spans/fact_records.hpp"
 
 namespace neardup {
 
 /// Tokenizes a document this rank owns into `out`.
 using TokensOf = std::function<void(DocId doc, TokenStream& out)>;
-
-/// An anchor of a document (its k-gram's first token) and the fact of every window it anchors,
-/// whose equal window lies at the same offset from the equal anchor.
-struct TokenFact {
-  DocId doc = 0;
-  std::uint32_t token = 0;
-  WindowFact fact;
-};
-
-/// Orders facts by place: document, then token.
-inline constexpr auto by_place = [](const TokenFact& a, const TokenFact& b) {
-  return a.doc != b.doc ? a.doc < b.doc : a.token < b.token;
-};
-
-/// Orders runs of windows by place: document, then first window.
-inline constexpr auto run_by_place = [](const WindowRun& a, const WindowRun& b) {
-  return a.doc != b.doc ? a.doc < b.doc : a.token < b.token;
-};
-
-/// What the search found for this rank's documents, each list sorted by place.
-struct SpanFacts {
-  std::vector<TokenFact> anchors;  // anchors whose every occurrence has the same context
-  std::vector<WindowRun> windows;  // repeated windows of the other shared anchors, as runs
-};
 
 /// What the search counted on this rank: its documents' anchors and windows, and the k-grams
 /// it owns (sums over ranks count each anchor and window once).
@@ -74,16 +51,6 @@ inline void note_repeat(std::uint64_t size, std::vector<std::uint64_t>& largest)
   if (largest.size() > kLargestRepeats) largest.pop_back();
 }
 
-/// The part of `list` (sorted by place: doc, then token) that belongs to `doc`.
-template <class Place>
-std::span<const Place> places_of(std::span<const Place> list, DocId doc) {
-  const auto first = std::lower_bound(list.begin(), list.end(), doc,
-                                      [](const Place& f, DocId d) { return f.doc < d; });
-  auto last = first;
-  while (last != list.end() && last->doc == doc) ++last;
-  return {first, last};
-}
-
 /// The entry at `token` of one document's `part` of a list sorted by place, if any.
 template <class Place>
 const Place* at_token(std::span<const Place> part, std::uint32_t token) {
@@ -98,10 +65,15 @@ const Place* at_token(std::span<const Place> part, std::uint32_t token) {
 struct SearchRounds {
   std::string path;
   std::uint64_t round_bytes = 64ull << 20;
+
+  /// What each list of findings gathered for this rank's documents round by round holds in
+  /// memory before it goes to a scratch file as a sorted run (SortedRuns).
+  std::uint64_t findings_bytes() const { return round_bytes / 4; }
 };
 
-/// Collective: the facts of the repeated windows of `docs` (this rank's documents, ascending).
-/// Each document is tokenized with `tokens_of` (twice when it holds a representative). Its
+/// Collective: the facts of the repeated windows of `docs` (this rank's documents, ascending),
+/// given to `facts` in fact_record_less order once the search is done. Each document is
+/// tokenized with `tokens_of` (twice when it holds a representative). Its
 /// anchors go to the ranks owning their k-gram hashes, with the hash of their context (the
 /// tokens of every window holding the anchor; anchors with equal contexts, full inside their
 /// documents, have equal windows offset by offset). A hash several anchors share is decided
@@ -112,15 +84,15 @@ struct SearchRounds {
 /// anchor, so all of them are in the same k-gram's group. It groups them and sends each
 /// window's fact, the followers' too (resolve_followers), to the documents' owners as runs.
 /// Both exchanges go in rounds of k-gram buckets (`rounds`, search_rounds), what waits for a
-/// later round in scratch files. Fingerprints are ANDed with `mask`. Equal hashes are taken
-/// for equal tokens: the cuts compare the tokens.
-SpanFacts find_span_facts(Exchanger& exchanger, std::span<const DocId> docs,
-                          const TokensOf& tokens_of, const SpanSpec& spec, std::uint64_t mask,
-                          const OwnerFn& owner, const SearchRounds& rounds,
-                          SpanSearchCounts& counts);
+/// later round in scratch files; what the documents' owners gather from the rounds is kept as
+/// SortedRuns (`rounds.findings_bytes()` in memory each). Fingerprints are ANDed with `mask`.
+/// Equal hashes are taken for equal tokens: the cuts compare the tokens.
+void find_span_facts(Exchanger& exchanger, std::span<const DocId> docs, const TokensOf& tokens_of,
+                     const SpanSpec& spec, std::uint64_t mask, const OwnerFn& owner,
+                     const SearchRounds& rounds, const FactSink& facts, SpanSearchCounts& counts);
 
 /// The fact of every window of a document of `tokens` (kUnique unless `anchors` or `windows`,
-/// its parts of SpanFacts, say otherwise), for cut_repeats. A fact is taken only for a window
+/// its facts, say otherwise), for cut_repeats. A fact is taken only for a window
 /// anchored where the fact says, so that each window has one source even when hashes collide.
 std::vector<WindowFact> document_window_facts(const TokenStream& tokens, const SpanSpec& spec,
                                               std::uint64_t mask,

@@ -52,9 +52,9 @@ void document_units(std::span<const DocId> docs, const LocatedOf& located_of, co
 }
 
 // One round's units shuffled to their hashes' owners and grouped there; the facts of the
-// repeated ones sent to the documents' owners and appended to `found`.
+// repeated ones sent to the documents' owners and added to `found`.
 void unit_round(Exchanger& exchanger, std::vector<Fingerprint> units, const SpanSpec& spec,
-                const OwnerFn& owner, std::vector<WindowRun>& found, SpanSearchCounts& counts) {
+                const OwnerFn& owner, WindowRuns& found, SpanSearchCounts& counts) {
   const int ranks = exchanger.size();
   units = exchange_records(
       exchanger, std::move(units),
@@ -74,31 +74,32 @@ void unit_round(Exchanger& exchanger, std::vector<Fingerprint> units, const Span
   for (const WindowRun& run : exchange_records(
            exchanger, std::move(repeated), [&](const WindowRun& w) { return owner(w.doc); },
            encode_window_run, decode_window_run)) {
-    found.push_back(run);
+    found.add(run);
   }
 }
 
 }  // namespace
 
-SpanFacts find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs,
-                          const LocatedOf& located_of, const SpanSpec& spec, std::uint64_t mask,
-                          const OwnerFn& owner, const SearchRounds& rounds,
-                          SpanSearchCounts& counts) {
+void find_unit_facts(Exchanger& exchanger, std::span<const DocId> docs, const LocatedOf& located_of,
+                     const SpanSpec& spec, std::uint64_t mask, const OwnerFn& owner,
+                     const SearchRounds& rounds, const FactSink& facts, SpanSearchCounts& counts) {
   BucketSpill units(rounds.path + "-units", kSearchBuckets, rounds.round_bytes);
   run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
     document_units(docs, located_of, spec, mask, units, counts);
   });
-  SpanFacts found;
+  WindowRuns found(rounds.path + "-runs", rounds.findings_bytes());
   for (const BucketRange range :
        bucket_rounds(exchanger.comm(), bucket_bytes(units), rounds.round_bytes)) {
     std::vector<Fingerprint> round;
     run_agreed(exchanger.comm(), [&] { round = take_values<Fingerprint>(units, range); });
-    unit_round(exchanger, std::move(round), spec, owner, found.windows, counts);
+    unit_round(exchanger, std::move(round), spec, owner, found, counts);
     ++counts.rounds;
   }
-  counts.spilled_bytes += units.spilled_bytes();
-  std::sort(found.windows.begin(), found.windows.end(), run_by_place);
-  return found;
+  run_agreed(exchanger.comm(), [&] {  // reading the runs back may fail on this rank only
+    WindowRuns::Reader windows = found.read(rounds.findings_bytes());
+    for (const WindowRun* run = windows.next(); run != nullptr; run = windows.next()) facts(*run);
+  });
+  counts.spilled_bytes += units.spilled_bytes() + found.spilled_bytes();
 }
 
 DocumentCuts unit_cuts(const SpanSpec& spec) {
