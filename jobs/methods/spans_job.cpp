@@ -369,7 +369,8 @@ class SpansRun {
     clock_.start("report");
     const SpansReportSource source{located_of(), [this](DocId doc) { return source_->id(doc); },
                                    [this](DocId doc) { return source_->location(doc); }};
-    report_ = gather_spans_report(exchanger_, cuts_, removed_, source, owner_);
+    report_ = gather_spans_report(exchanger_, cuts_, removed_, source, owner_,
+                                  {search_file_, round_bytes()});
     for (int status = 1; status < kLineStatusCount; ++status) {
       const std::uint64_t count =
           sum_over_ranks(comm_, sketch_.status_counts[static_cast<std::size_t>(status)]);

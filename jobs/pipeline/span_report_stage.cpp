@@ -5,9 +5,11 @@
 #include <algorithm>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <tuple>
 
 #include "io/read/utf8.hpp"
+#include "io/scratch/sorted_runs.hpp"
 #include "jobs/mpi/compressed_blocks.hpp"
 #include "jobs/mpi/mpi_check.hpp"
 #include "jobs/mpi/packed_values.hpp"
@@ -42,33 +44,98 @@ std::vector<std::pair<T, std::string>> best(std::vector<T> items, std::size_t ke
   return out;
 }
 
-// Collective: the kept copies named by this rank's cuts, counted on the copies' owners.
-std::vector<RepeatCount> repeat_counts(Exchanger& exchanger, const RecordsInFile& cuts,
-                                       const OwnerFn& owner) {
-  std::map<std::tuple<DocId, std::uint32_t, std::uint32_t>, std::uint64_t> local;
-  FileRecords<ConfirmedCut> read(cuts);
-  for (const ConfirmedCut* c = read.next(); c != nullptr; c = read.next()) {
-    ++local[{c->tokens.equal_doc, c->tokens.equal_begin, c->tokens.end - c->tokens.begin}];
+// Keeps, of the items offered, every one that could be among the `keep` best by `score`: all
+// scoring at least the keep-th best score so far (ties too), pruned whenever they double.
+template <class T, class Score>
+class Contenders {
+ public:
+  Contenders(std::size_t keep, Score score) : keep_(keep), score_(score) {}
+
+  void offer(const T& item) {
+    items_.push_back(item);
+    if (items_.size() >= limit_) prune();
   }
-  std::vector<RepeatCount> counts;
-  for (const auto& [key, copies] : local) {
-    counts.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), copies});
+
+  // The contenders, unordered.
+  std::vector<T> take() {
+    prune();
+    return std::move(items_);
   }
-  counts = exchanger.shuffle_consuming(std::move(counts),
-                                       [&](const RepeatCount& r) { return owner(r.doc); });
-  std::sort(counts.begin(), counts.end(), [](const RepeatCount& a, const RepeatCount& b) {
-    return std::tie(a.doc, a.begin, a.tokens) < std::tie(b.doc, b.begin, b.tokens);
-  });
-  std::vector<RepeatCount> summed;
-  for (const RepeatCount& r : counts) {
-    if (!summed.empty() && summed.back().doc == r.doc && summed.back().begin == r.begin &&
-        summed.back().tokens == r.tokens) {
-      summed.back().copies += r.copies;
-    } else {
-      summed.push_back(r);
+
+ private:
+  void prune() {
+    if (items_.size() > keep_) {
+      const auto higher = [&](const T& a, const T& b) { return score_(a) > score_(b); };
+      const auto kth = items_.begin() + static_cast<std::ptrdiff_t>(keep_ - 1);
+      std::nth_element(items_.begin(), kth, items_.end(), higher);
+      const auto cutoff = score_(*kth);
+      std::erase_if(items_, [&](const T& item) { return score_(item) < cutoff; });
     }
+    limit_ = std::max<std::size_t>(2 * items_.size(), 2 * keep_ + 64);
   }
-  return summed;
+
+  std::size_t keep_;
+  Score score_;
+  std::vector<T> items_;
+  std::size_t limit_ = 0;
+};
+
+// Orders repeat counts by their kept copy: document, first token, length.
+constexpr auto by_copy = [](const RepeatCount& a, const RepeatCount& b) {
+  return std::tie(a.doc, a.begin, a.tokens) < std::tie(b.doc, b.begin, b.tokens);
+};
+
+// What one cut of a batch holds while its kept copy is counted (its record, a tree node).
+constexpr std::uint64_t kCountedCutBytes = sizeof(ConfirmedCut) + 64;
+
+// Collective: the kept copies named by every rank's cuts, counted on the copies' owners, that
+// could be among the page's repeats (Contenders). The cuts are read in batches of `rounds`'
+// bytes; each owner gathers the counts as SortedRuns and sums them as it reads them back.
+std::vector<RepeatCount> repeat_contenders(Exchanger& exchanger, const RecordsInFile& cuts,
+                                           const OwnerFn& owner, const SearchRounds& rounds) {
+  const std::uint64_t batch_cuts =
+      std::max<std::uint64_t>(1, rounds.round_bytes / kCountedCutBytes);
+  SortedRuns<RepeatCount, decltype(by_copy)> gathered(rounds.path + "-repeats",
+                                                      rounds.findings_bytes());
+  std::optional<FileRecords<ConfirmedCut>> read;
+  const ConfirmedCut* next = nullptr;
+  run_agreed(exchanger.comm(), [&] {
+    read.emplace(cuts);
+    next = read->next();
+  });
+  do {
+    std::map<std::tuple<DocId, std::uint32_t, std::uint32_t>, std::uint64_t> batch;
+    run_agreed(exchanger.comm(), [&] {
+      for (std::uint64_t n = 0; next != nullptr && n < batch_cuts; ++n, next = read->next()) {
+        ++batch[{next->tokens.equal_doc, next->tokens.equal_begin,
+                 next->tokens.end - next->tokens.begin}];
+      }
+    });
+    std::vector<RepeatCount> counts;
+    for (const auto& [key, copies] : batch) {
+      counts.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), copies});
+    }
+    for (const RepeatCount& r : exchanger.shuffle_consuming(
+             std::move(counts), [&](const RepeatCount& r) { return owner(r.doc); })) {
+      gathered.add(r);
+    }
+  } while (any_rank(exchanger.comm(), next != nullptr));
+  const auto copies = [](const RepeatCount& r) { return r.copies; };
+  Contenders<RepeatCount, decltype(copies)> contenders(kSpansReportRepeats, copies);
+  run_agreed(exchanger.comm(), [&] {  // reading the runs back may fail on this rank only
+    auto counts = gathered.read(rounds.findings_bytes());
+    std::optional<RepeatCount> sum;
+    for (const RepeatCount* r = counts.next(); r != nullptr; r = counts.next()) {
+      if (sum && !by_copy(*sum, *r)) {
+        sum->copies += r->copies;
+        continue;
+      }
+      if (sum) contenders.offer(*sum);
+      sum = *r;
+    }
+    if (sum) contenders.offer(*sum);
+  });
+  return contenders.take();
 }
 
 // This rank's best repeats, packed for rank 0: how many, then each one's copies, tokens,
@@ -120,15 +187,20 @@ std::map<DocId, std::vector<ByteCut>> byte_cuts_of(const RecordsInFile& cuts,
 // This rank's documents that lost the most bytes, packed for rank 0.
 std::string packed_documents(const RecordsInFile& cuts, std::span<const DocId> removed,
                              const SpansReportSource& source) {
-  std::vector<std::pair<DocId, std::uint64_t>> lost;  // (doc, bytes cut)
+  using Lost = std::pair<DocId, std::uint64_t>;  // (doc, bytes cut)
+  const auto bytes_lost = [](const Lost& d) { return d.second; };
+  Contenders<Lost, decltype(bytes_lost)> lost(kSpansReportDocuments, bytes_lost);
+  std::optional<Lost> doc_lost;
   FileRecords<ConfirmedCut> read(cuts);
   for (const ConfirmedCut* c = read.next(); c != nullptr; c = read.next()) {
-    if (lost.empty() || lost.back().first != c->doc) lost.emplace_back(c->doc, 0);
-    lost.back().second += c->bytes.end - c->bytes.start;
+    if (doc_lost && doc_lost->first != c->doc) lost.offer(*doc_lost);
+    if (!doc_lost || doc_lost->first != c->doc) doc_lost = Lost(c->doc, 0);
+    doc_lost->second += c->bytes.end - c->bytes.start;
   }
-  const auto named = best(
-      std::move(lost), kSpansReportDocuments, [](const auto& d) { return d.second; },
-      [&](const auto& d) { return source.id_of(d.first) + '\0' + source.location_of(d.first); });
+  if (doc_lost) lost.offer(*doc_lost);
+  const auto named = best(lost.take(), kSpansReportDocuments, bytes_lost, [&](const auto& d) {
+    return source.id_of(d.first) + '\0' + source.location_of(d.first);
+  });
   std::vector<DocId> shown_docs;
   for (const auto& [d, name] : named) shown_docs.push_back(d.first);
   std::sort(shown_docs.begin(), shown_docs.end());
@@ -196,8 +268,8 @@ void unpack(std::string_view in, SpansReport& report) {
 
 SpansReport gather_spans_report(Exchanger& exchanger, const RecordsInFile& cuts,
                                 std::span<const DocId> removed, const SpansReportSource& source,
-                                const OwnerFn& owner) {
-  std::vector<RepeatCount> counts = repeat_counts(exchanger, cuts, owner);
+                                const OwnerFn& owner, const SearchRounds& rounds) {
+  std::vector<RepeatCount> counts = repeat_contenders(exchanger, cuts, owner, rounds);
   std::vector<std::string> blocks(static_cast<std::size_t>(exchanger.size()));
   run_agreed(exchanger.comm(), [&] {  // reading a document may fail on this rank only
     blocks[0] = packed_repeats(std::move(counts), source) + packed_documents(cuts, removed, source);

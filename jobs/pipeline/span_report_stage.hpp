@@ -27,13 +27,14 @@ struct SpansReportSource {
 };
 
 /// Collective: on rank 0, the page's repeats (the kept copies the most cuts name, counted on
-/// the copy's owner, ties by id and place) and documents (the most bytes cut, ties by id,
+/// the copy's owner from batches of cuts of `rounds`' bytes, gathered there as SortedRuns in
+/// `rounds`' scratch; ties by id and place) and documents (the most bytes cut, ties by id,
 /// `removed` saying which deduped/ left out), with texts read by their owners; empty on the
 /// other ranks. `cuts` (a file of ConfirmedCut, read twice) are this rank's, sorted by
 /// document; `removed` is sorted. Every choice is made by counts, ids and places, never by
 /// rank, so the page is the same for any rank count.
 SpansReport gather_spans_report(Exchanger& exchanger, const RecordsInFile& cuts,
                                 std::span<const DocId> removed, const SpansReportSource& source,
-                                const OwnerFn& owner);
+                                const OwnerFn& owner, const SearchRounds& rounds);
 
 }  // namespace neardup

@@ -417,6 +417,23 @@ TEST_F(SpansJob, TheReportShowsTheMostCutRunAndDocument) {
   EXPECT_NE(page.find("<del>", documents), std::string::npos);
 }
 
+// The page's repeats and documents do not depend on the rounds: counted from batches of a few
+// cuts (kept copies gathered as sorted runs on their owners, contenders pruned as they come),
+// they are those of one batch.
+TEST_F(SpansJob, TheReportIsTheSameForAnyRounds) {
+  run(dir_, "one", {.spec = {.min_tokens = 13}});
+  run(dir_, "many", {.spec = {.min_tokens = 13}, .round_bytes = 512});
+  if (world_rank() != 0) return;
+  const auto shown = [&](const std::string& out) {
+    std::ifstream in(dir_ + "/" + out + "/report.html");
+    const std::string page((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::size_t table = page.find("<table id=\"repeats\">");
+    return table == std::string::npos ? std::string() : page.substr(table);
+  };
+  EXPECT_NE(shown("one").find("<td class=\"n\">"), std::string::npos);
+  EXPECT_EQ(shown("one"), shown("many"));
+}
+
 TEST_F(SpansJob, OutputsAreTheSameForEverySplitSize) {
   run(dir_, "a", {.spec = {.min_tokens = 13}});
   run(dir_, "b", {.spec = {.min_tokens = 13}, .split_bytes = 4096});
