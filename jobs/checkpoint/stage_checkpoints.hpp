@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "io/scratch/sorted_runs.hpp"
 #include "jobs/checkpoint/run_manifest.hpp"
 #include "jobs/checkpoint/stage_parts.hpp"
 #include "jobs/mpi/exchange.hpp"
@@ -65,9 +66,10 @@ class StageCheckpoints {
   /// read in order (FileRecords). When checkpointing, the file is this rank's part of the
   /// stage; otherwise it is `scratch`. A resume by as many ranks as saved the stage reads each
   /// rank's part where it lies, checked whole (checksum, identity, and every record this
-  /// rank's, in order); one by another number, or one whose part is not in order, loads the
-  /// records in memory, sends them to their owners and sorts them, as checkpointed does, and
-  /// writes them to `scratch`.
+  /// rank's, in order); one by another number, or one whose part is not in order, reads the
+  /// parts (each checked first) in batches of --shuffle-mb's bytes, sends each record to its
+  /// owner, which gathers them as SortedRuns (a quarter of those bytes in memory, the rest in
+  /// `scratch` and a suffix), and writes them sorted to `scratch`.
   template <class T, class Owner, class Less>
   RecordsInFile checkpointed_stream(const std::string& stage, const std::string& scratch,
                                     Owner owner_of, Less less,
@@ -77,11 +79,19 @@ class StageCheckpoints {
 
  private:
   // Collective: this rank's saved part of `stage` where it lies, when as many ranks saved it
-  // and it holds only this rank's records, sorted; else the records loaded by load_parts and
-  // written to `scratch`; nullopt on every rank when a part is damaged or not this run's.
+  // and it holds only this rank's records, sorted; else redistribute_stream's file; nullopt on
+  // every rank when a part is damaged or not this run's.
   template <class T, class Owner, class Less>
   std::optional<RecordsInFile> load_stream(const std::string& stage, const std::string& scratch,
                                            Owner owner_of, Less less);
+
+  // Collective: the saved records of `stage` sent to their owners in batches and written
+  // sorted to `scratch` (checkpointed_stream); nullopt on every rank when a part is damaged or
+  // not this run's.
+  template <class T, class Owner, class Less>
+  std::optional<RecordsInFile> redistribute_stream(const std::string& stage,
+                                                   const std::string& scratch, Owner owner_of,
+                                                   Less less);
 
   // This rank's part of `stage`: its file, identity and what its writer syncs.
   StagePartWriter part_writer(const std::string& stage, const std::string& scratch,
@@ -189,13 +199,58 @@ std::optional<RecordsInFile> StageCheckpoints::load_stream(const std::string& st
     return std::nullopt;
   }
   if (!any_rank(exchanger_.comm(), !whole)) return own;
-  std::optional<std::vector<T>> loaded = load_parts<T>(stage, owner_of, less);
-  if (!loaded) return std::nullopt;
-  StagePartWriter writer(scratch, {manifest_.run_id, stage, rank, exchanger_.size()}, sizeof(T),
-                         SyncOnCommit::kNo);
-  for (const T& r : *loaded) writer.write(r);
+  return redistribute_stream<T>(stage, scratch, owner_of, less);
+}
+
+template <class T, class Owner, class Less>
+std::optional<RecordsInFile> StageCheckpoints::redistribute_stream(const std::string& stage,
+                                                                   const std::string& scratch,
+                                                                   Owner owner_of, Less less) {
+  const int rank = exchanger_.rank();
+  const int saved_by = manifest_.parts_of(stage);
+  const std::string dir = checkpoint_dir_of(options_.output);
+  std::vector<RecordsInFile> parts;  // those this rank reads: rank, rank + ranks, ...
+  try {
+    run_agreed(exchanger_.comm(), [&] {
+      for (int part = rank; part < saved_by; part += exchanger_.size()) {
+        parts.push_back(check_stage_part(stage_part_path(dir, stage, part),
+                                         {manifest_.run_id, stage, part, saved_by}, sizeof(T)));
+      }
+    });
+  } catch (const JobError& e) {
+    if (rank == 0) log_warn(std::string(e.what()) + "; running the stage again");
+    return std::nullopt;
+  }
+  SortedRuns<T, Less> gathered(scratch + "-runs", options_.shuffle_bytes / 4, less);
+  const std::uint64_t batch = std::max<std::uint64_t>(1, options_.shuffle_bytes / sizeof(T));
+  std::size_t next_part = 0;
+  std::optional<FileRecords<T>> reading;
+  bool more = true;
+  do {
+    std::vector<T> records;
+    run_agreed(exchanger_.comm(), [&] {
+      while (records.size() < batch && next_part < parts.size()) {
+        if (!reading) reading.emplace(parts[next_part]);
+        const T* r = reading->next();
+        if (r != nullptr) {
+          records.push_back(*r);
+        } else {
+          reading.reset();
+          ++next_part;
+        }
+      }
+      more = next_part < parts.size();
+    });
+    for (const T& r : exchanger_.shuffle_consuming(std::move(records), owner_of)) gathered.add(r);
+  } while (any_rank(exchanger_.comm(), more));
   RecordsInFile records;
-  run_agreed(exchanger_.comm(), [&] { records = writer.commit(); });
+  run_agreed(exchanger_.comm(), [&] {
+    StagePartWriter writer(scratch, {manifest_.run_id, stage, rank, exchanger_.size()}, sizeof(T),
+                           SyncOnCommit::kNo);
+    typename SortedRuns<T, Less>::Reader sorted = gathered.read(options_.shuffle_bytes / 4);
+    for (const T* r = sorted.next(); r != nullptr; r = sorted.next()) writer.write(*r);
+    records = writer.commit();
+  });
   return records;
 }
 

@@ -67,15 +67,20 @@ std::string load_stage_parts_bytes(const std::string& dir, const std::string& ru
 
 StagePartWriter::StagePartWriter(const std::string& path, const PartIdentity& id,
                                  std::size_t record_size, SyncOnCommit sync)
-    : path_(path), file_(path, kPartMagic, kPartVersion, sync), record_size_(record_size) {
-  file_.write(identity_line(id));
-  records_offset_ = file_.size();
+    : path_(path), record_size_(record_size) {
+  try {
+    file_.emplace(path, kPartMagic, kPartVersion, sync);
+    file_->write(identity_line(id));
+    records_offset_ = file_->size();
+  } catch (const std::exception& e) {
+    error_ = e.what();
+  }
 }
 
 RecordsInFile StagePartWriter::commit() {
   if (!error_.empty()) throw IoError(error_);
-  file_.commit();
-  return {path_, file_.payload_offset() + records_offset_, count_};
+  file_->commit();
+  return {path_, file_->payload_offset() + records_offset_, count_};
 }
 
 RecordsInFile check_stage_part(const std::string& path, const PartIdentity& id,

@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <span>
 #include <stdexcept>
 #include <string>
@@ -59,9 +60,9 @@ std::vector<T> load_stage_parts(const std::string& dir, const std::string& run_i
 
 /// A stage part written as a stream of records of `record_size` bytes: the file
 /// save_stage_part writes, at `path` (stage_part_path, or a scratch file of the same form),
-/// whose records never all sit in memory. A write error is kept, and thrown by commit() (an
-/// IoError naming the path), so that ranks writing in step learn of it together; destroyed
-/// without commit(), it leaves nothing.
+/// whose records never all sit in memory. An error creating or writing the file is kept, and
+/// thrown by commit() (an IoError naming the path), so that ranks writing in step learn of it
+/// together; destroyed without commit(), it leaves nothing.
 class StagePartWriter {
  public:
   StagePartWriter(const std::string& path, const PartIdentity& id, std::size_t record_size,
@@ -75,7 +76,7 @@ class StagePartWriter {
     ++count_;
     if (!error_.empty()) return;
     try {
-      file_.write({reinterpret_cast<const char*>(&record), sizeof(T)});
+      file_->write({reinterpret_cast<const char*>(&record), sizeof(T)});
     } catch (const std::exception& e) {
       error_ = e.what();
     }
@@ -89,7 +90,7 @@ class StagePartWriter {
 
  private:
   std::string path_;
-  CheckedFileWriter file_;
+  std::optional<CheckedFileWriter> file_;  // empty when it could not be created
   std::size_t record_size_;
   std::uint64_t records_offset_ = 0;  // in the payload: after the identity line
   std::uint64_t count_ = 0;

@@ -1,5 +1,6 @@
 // Stage parts written as a stream: read back where they lie, or whole by the loader any rank
-// count uses; another part's identity, a part of a record and a write error are refused.
+// count uses; another part's identity and a part of a record are refused, and a file that
+// cannot be made or written fails at the commit.
 #include "jobs/checkpoint/stage_parts.hpp"
 
 #include <gtest/gtest.h>
@@ -113,6 +114,19 @@ TEST(StageParts, APartOfARecordIsRefused) {
   StagePartWriter part(path, {"r1", "cuts", 1, 3}, sizeof(Record), SyncOnCommit::kNo);
   EXPECT_THROW(part.write(std::uint32_t{1}), std::logic_error);
   fs::remove_all(dir);
+}
+
+TEST(StageParts, AFileThatCannotBeMadeShowsAtTheCommit) {
+  const std::string path = "/nonexistent-dir/cuts-00001.part";
+  StagePartWriter part(path, {"r1", "cuts", 1, 3}, sizeof(Record), SyncOnCommit::kNo);
+  for (const Record& r : records_of(10)) part.write(r);
+  EXPECT_EQ(part.count(), 10u);
+  try {
+    part.commit();
+    ADD_FAILURE() << "a part that could not be made was committed";
+  } catch (const IoError& e) {
+    EXPECT_NE(std::string(e.what()).find(path), std::string::npos) << e.what();
+  }
 }
 
 TEST(StageParts, AWriteErrorShowsAtTheCommit) {
