@@ -17,7 +17,7 @@ struct RecordsInFile {
   std::uint64_t count = 0;
 };
 
-/// Reads bytes [offset, offset + size) of a file in order, `chunk` bytes at a time at most.
+/// Reads bytes [offset, offset + size) of a file in order, as many at a time as the caller asks.
 /// Throws IoError naming the path when it cannot be opened or ends before them.
 class FileStretchReader {
  public:

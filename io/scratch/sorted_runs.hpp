@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <span>
 #include <string>
 #include <type_traits>
 #include <utility>
@@ -16,11 +17,22 @@ namespace neardup {
 
 /// Records (trivially copyable T) added in any order and read back in `Less` order. They are
 /// held in memory until they reach `memory_bytes`, then sorted and appended to a scratch file
-/// (ScratchFile at `path`) as one run; read() merges the runs. Throws IoError naming `path`
-/// when the file cannot be made, written or read.
+/// (ScratchFile at `path`) as one run; read() merges the runs. So that a merge never reads from
+/// more than a few hundred runs at once, kFanIn runs of one generation are merged into one run
+/// of the next as soon as they exist (each record is then written about once per generation:
+/// log base kFanIn of the runs). Throws IoError naming `path` when the file cannot be made,
+/// written or read.
 template <class T, class Less>
 class SortedRuns {
   static_assert(std::is_trivially_copyable_v<T>);
+
+  // A run in the file: its first byte, its records, and its generation (0: spilled from
+  // memory; g + 1: merged from kFanIn runs of generation g).
+  struct Run {
+    std::uint64_t offset = 0;
+    std::uint64_t count = 0;
+    std::uint32_t generation = 0;
+  };
 
  public:
   class Reader;
@@ -37,6 +49,11 @@ class SortedRuns {
     if (held_.size() >= memory_records_) spill();
   }
 
+  /// Adds every record of `records`.
+  void add(std::span<const T> records) {
+    for (const T& record : records) add(record);
+  }
+
   /// The records added.
   std::uint64_t size() const { return count_; }
 
@@ -48,9 +65,12 @@ class SortedRuns {
   /// memory: nothing may be added after.
   Reader read(std::uint64_t buffer_bytes) {
     std::sort(held_.begin(), held_.end(), less_);
-    const std::uint64_t per_run = buffer_bytes / sizeof(T) / std::max<std::size_t>(1, runs_.size());
-    return Reader(*this, std::max<std::uint64_t>(per_run, kMinBufferRecords));
+    return Reader(&file_, runs_, std::move(held_), buffer_records(buffer_bytes, runs_.size()),
+                  less_);
   }
+
+  /// How many runs of one generation are merged into one of the next.
+  static constexpr std::size_t kFanIn = 64;
 
   /// Reads the records of a SortedRuns in order: next() until it gives nullptr.
   class Reader {
@@ -92,10 +112,11 @@ class SortedRuns {
       }
     };
 
-    Reader(SortedRuns& runs, std::uint64_t buffer_records)
-        : file_(&runs.file_), buffer_records_(buffer_records), later_{&sources_, runs.less_} {
-      for (const Run& run : runs.runs_) sources_.push_back({run.offset, run.count, {}, 0});
-      sources_.push_back({0, 0, std::move(runs.held_), 0});
+    Reader(const ScratchFile* file, const std::vector<Run>& runs, std::vector<T> held,
+           std::uint64_t buffer_records, Less less)
+        : file_(file), buffer_records_(buffer_records), later_{&sources_, less} {
+      for (const Run& run : runs) sources_.push_back({run.offset, run.count, {}, 0});
+      sources_.push_back({0, 0, std::move(held), 0});
       for (std::size_t s = 0; s < sources_.size(); ++s) {
         if (sources_[s].buffer.empty() && !refill(sources_[s])) continue;
         heap_.push_back(s);
@@ -127,21 +148,54 @@ class SortedRuns {
   };
 
  private:
-  // A run in the file: its first byte and its records.
-  struct Run {
-    std::uint64_t offset = 0;
-    std::uint64_t count = 0;
-  };
-
   static constexpr std::uint64_t kMinBufferRecords = 4096 / sizeof(T) + 1;
 
-  // Sorts the records held and appends them to the file as a run.
+  // The records of each run's buffer when `runs` runs share `buffer_bytes` (at least 4 KiB).
+  static std::uint64_t buffer_records(std::uint64_t buffer_bytes, std::size_t runs) {
+    const std::uint64_t share = buffer_bytes / sizeof(T) / std::max<std::size_t>(1, runs);
+    return std::max(share, kMinBufferRecords);
+  }
+
+  // Sorts the records held and appends them to the file as a run, then merges full generations.
   void spill() {
     std::sort(held_.begin(), held_.end(), less_);
-    const std::string_view bytes(reinterpret_cast<const char*>(held_.data()),
-                                 held_.size() * sizeof(T));
-    runs_.push_back({file_.append(bytes), held_.size()});
+    runs_.push_back({append(held_), held_.size(), 0});
     held_.clear();
+    for (std::uint32_t generation = 0; merge_generation(generation); ++generation) {
+    }
+  }
+
+  // Appends `records` to the file; returns the first one's offset.
+  std::uint64_t append(const std::vector<T>& records) {
+    return file_.append(std::string_view(reinterpret_cast<const char*>(records.data()),
+                                         records.size() * sizeof(T)));
+  }
+
+  // When kFanIn runs of `generation` exist, merges them into one run of the next (appended to
+  // the file a memory budget at a time, so contiguous); says whether it did.
+  bool merge_generation(std::uint32_t generation) {
+    std::vector<Run> merged;
+    for (const Run& run : runs_) {
+      if (run.generation == generation) merged.push_back(run);
+    }
+    if (merged.size() < kFanIn) return false;
+    std::erase_if(runs_, [&](const Run& run) { return run.generation == generation; });
+    Reader reader(&file_, merged, {}, buffer_records(memory_records_ * sizeof(T), kFanIn), less_);
+    Run out{file_.size(), 0, generation + 1};
+    std::vector<T>& chunk = held_;  // empty, its memory the budget's
+    for (const T* r = reader.next(); r != nullptr; r = reader.next()) {
+      chunk.push_back(*r);
+      if (chunk.size() == memory_records_) {
+        append(chunk);
+        out.count += chunk.size();
+        chunk.clear();
+      }
+    }
+    append(chunk);
+    out.count += chunk.size();
+    chunk.clear();
+    runs_.push_back(out);
+    return true;
   }
 
   ScratchFile file_;

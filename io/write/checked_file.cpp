@@ -1,5 +1,5 @@
-// Small files that prove their own integrity: a magic line with format version, checksum and
-// length before the payload, written atomically; a truncated or corrupt file is refused.
+// Files that prove their own integrity: the header written first (or filled in last when
+// streamed), the payload checked against it whole or a buffer at a time.
 #include "io/write/checked_file.hpp"
 
 #include <xxhash.h>

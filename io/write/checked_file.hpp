@@ -1,5 +1,6 @@
-// Small files that prove their own integrity: a magic line with format version, checksum and
-// length before the payload, written atomically; a truncated or corrupt file is refused.
+// Files that prove their own integrity: a magic line with format version, checksum and length
+// before the payload, written atomically, whole or as a stream; a truncated or corrupt file is
+// refused, whether read whole or checked a buffer at a time.
 #pragma once
 
 #include <cstdint>

@@ -241,7 +241,8 @@ std::optional<RecordsInFile> StageCheckpoints::redistribute_stream(const std::st
       }
       more = next_part < parts.size();
     });
-    for (const T& r : exchanger_.shuffle_consuming(std::move(records), owner_of)) gathered.add(r);
+    records = exchanger_.shuffle_consuming(std::move(records), owner_of);
+    run_agreed(exchanger_.comm(), [&] { gathered.add(records); });  // a spill may fail here only
   } while (any_rank(exchanger_.comm(), more));
   RecordsInFile records;
   run_agreed(exchanger_.comm(), [&] {

@@ -82,9 +82,6 @@ class StagePartWriter {
     }
   }
 
-  /// The records written so far.
-  std::uint64_t count() const { return count_; }
-
   /// Commits the file (throwing the first write error, if any); says where its records lie.
   RecordsInFile commit();
 

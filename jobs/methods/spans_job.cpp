@@ -125,6 +125,9 @@ class SpansRun {
         clock_([this] { return exchanger_.bytes_sent(); }),
         directory_(exchanger_, options, "spans"),
         tokenizer_(options.document.tokenizer) {}
+  ~SpansRun() { remove_stage_scratch(); }
+  SpansRun(const SpansRun&) = delete;
+  SpansRun& operator=(const SpansRun&) = delete;
 
   SpansSummary run() {
     try {
@@ -283,14 +286,16 @@ class SpansRun {
     cuts_ = checkpoints().checkpointed_stream<SavedCut>(
         "cuts", cuts_file_, [this](const SavedCut& c) { return owner_(c.doc); }, saved_cut_less,
         [&](StagePartWriter& writer) {
-          DocumentFacts facts(search());
+          const RecordsInFile found = search();
+          std::optional<DocumentFacts> facts;
+          run_agreed(comm_, [&] { facts.emplace(found); });  // it reads the file
           clock_.start("cut");
           fault_point("cut");
           const DocumentCuts cuts_of = units() ? unit_cuts(options_.spec)
                                                : run_cuts(options_.spec, options_.fingerprint_mask,
                                                           options_.document.tokenizer);
           confirm_cuts(
-              exchanger_, facts, located_of(), cuts_of, owner_, round_bytes(),
+              exchanger_, *facts, located_of(), cuts_of, owner_, round_bytes(),
               [&](const ConfirmedCut& c) { writer.write(c); }, cut_counts_);
         },
         [this](const RunManifest& m) {
@@ -314,7 +319,7 @@ class SpansRun {
     std::vector<DocId> short_docs;
     run_agreed(comm_, [&] { tally_cuts(kept, short_docs); });
     kept = exchanger_.shuffle_consuming(std::move(kept), owner_);
-    std::sort(kept.begin(), kept.end());
+    sorted_unique(kept);
     for (const DocId doc : short_docs) {
       if (std::binary_search(kept.begin(), kept.end(), doc)) {
         ++short_docs_kept_;
@@ -381,13 +386,20 @@ class SpansRun {
     clock_.stop();
   }
 
-  // The spill and shared-split files: scratch, removed once nothing reads the documents again.
+  // The spill and shared-split files, and the facts and cuts when not checkpointed: scratch,
+  // removed once nothing reads them again (or the run fails: ~SpansRun).
   void remove_scratch() {
     std::error_code ignored;  // a file left behind is no reason to fail
     if (spill_) std::filesystem::remove(spill_file_, ignored);
     if (!plan_.shared.empty()) std::filesystem::remove(shared_file_, ignored);
-    std::filesystem::remove(facts_file_, ignored);
-    std::filesystem::remove(cuts_file_, ignored);
+    remove_stage_scratch();
+  }
+
+  // The facts' and the cuts' scratch files (a rank's share of them each), if any.
+  void remove_stage_scratch() {
+    std::error_code ignored;
+    if (!facts_file_.empty()) std::filesystem::remove(facts_file_, ignored);
+    if (!cuts_file_.empty()) std::filesystem::remove(cuts_file_, ignored);
   }
 
   // Collective: spans/part-RANK.tsv, every confirmed cut of this rank's documents, written a

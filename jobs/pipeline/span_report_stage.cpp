@@ -115,10 +115,9 @@ std::vector<RepeatCount> repeat_contenders(Exchanger& exchanger, const RecordsIn
     for (const auto& [key, copies] : batch) {
       counts.push_back({std::get<0>(key), std::get<1>(key), std::get<2>(key), copies});
     }
-    for (const RepeatCount& r : exchanger.shuffle_consuming(
-             std::move(counts), [&](const RepeatCount& r) { return owner(r.doc); })) {
-      gathered.add(r);
-    }
+    counts = exchanger.shuffle_consuming(std::move(counts),
+                                         [&](const RepeatCount& r) { return owner(r.doc); });
+    run_agreed(exchanger.comm(), [&] { gathered.add(counts); });  // a spill may fail here only
   } while (any_rank(exchanger.comm(), next != nullptr));
   const auto copies = [](const RepeatCount& r) { return r.copies; };
   Contenders<RepeatCount, decltype(copies)> contenders(kSpansReportRepeats, copies);

@@ -239,11 +239,10 @@ void window_round(Exchanger& exchanger, std::vector<std::string> blocks,
   release(reps);
   received = ReceivedBlocks();
   std::sort(runs.begin(), runs.end(), run_by_place);  // so that each takes a few bytes
-  for (const WindowRun& run : exchange_records(
-           exchanger, std::move(runs), [&](const WindowRun& w) { return owner(w.doc); },
-           encode_window_run, decode_window_run)) {
-    out.add(run);
-  }
+  const std::vector<WindowRun> received_runs = exchange_records(
+      exchanger, std::move(runs), [&](const WindowRun& w) { return owner(w.doc); },
+      encode_window_run, decode_window_run);
+  run_agreed(exchanger.comm(), [&] { out.add(received_runs); });  // a spill may fail here only
 }
 
 }  // namespace

@@ -170,16 +170,16 @@ void judge_round(Exchanger& exchanger, std::vector<AnchorPrint> anchors, const O
   // In place order, so that each takes a few bytes on the wire.
   std::sort(round.whole.begin(), round.whole.end(), by_place);
   std::sort(round.reps.begin(), round.reps.end(), rep_by_place);
-  for (const TokenFact& f : exchange_records(
-           exchanger, std::move(round.whole), [&](const TokenFact& f) { return owner(f.doc); },
-           encode_token_fact, decode_token_fact)) {
-    groups.whole.add(f);
-  }
-  for (const RepAnchor& r : exchange_records(
-           exchanger, std::move(round.reps), [&](const RepAnchor& r) { return owner(r.doc); },
-           encode_rep, decode_rep)) {
-    groups.reps.add(r);
-  }
+  const std::vector<TokenFact> whole = exchange_records(
+      exchanger, std::move(round.whole), [&](const TokenFact& f) { return owner(f.doc); },
+      encode_token_fact, decode_token_fact);
+  const std::vector<RepAnchor> reps = exchange_records(
+      exchanger, std::move(round.reps), [&](const RepAnchor& r) { return owner(r.doc); },
+      encode_rep, decode_rep);
+  run_agreed(exchanger.comm(), [&] {  // a spill may fail on this rank only
+    groups.whole.add(whole);
+    groups.reps.add(reps);
+  });
 }
 
 // Every anchor of `docs`, shuffled with its context in rounds of k-gram buckets and judged

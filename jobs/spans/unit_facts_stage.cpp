@@ -71,11 +71,10 @@ void unit_round(Exchanger& exchanger, std::vector<Fingerprint> units, const Span
   counts.repeated += repeated.size();
   release(units);
   std::sort(repeated.begin(), repeated.end(), run_by_place);  // so that each takes a few bytes
-  for (const WindowRun& run : exchange_records(
-           exchanger, std::move(repeated), [&](const WindowRun& w) { return owner(w.doc); },
-           encode_window_run, decode_window_run)) {
-    found.add(run);
-  }
+  const std::vector<WindowRun> received = exchange_records(
+      exchanger, std::move(repeated), [&](const WindowRun& w) { return owner(w.doc); },
+      encode_window_run, decode_window_run);
+  run_agreed(exchanger.comm(), [&] { found.add(received); });  // a spill may fail here only
 }
 
 }  // namespace

@@ -83,6 +83,18 @@ TEST(SortedRuns, ManyRunsMergeInOrderWhateverTheBuffer) {
   check_sorted(random_items(2'000, 500), 8, 0, true);  // a run a record
 }
 
+TEST(SortedRuns, FullGenerationsAreMergedAsTheyFill) {
+  // Runs of one record: 5,000 spilled; 78 merges of 64 into generation 1 (4,992 records
+  // written again); one merge of 64 of those into generation 2 (4,096 more).
+  const std::vector<Item> items = random_items(5'000, 100'000);
+  ItemRuns runs(scratch(), sizeof(Item));
+  for (const Item& item : items) runs.add(item);
+  EXPECT_EQ(runs.spilled_bytes(), (5'000u + 4'992u + 4'096u) * sizeof(Item));
+  std::vector<Item> expected = items;
+  std::sort(expected.begin(), expected.end(), by_key_then_serial);
+  EXPECT_EQ(read_all(runs, 1 << 16), expected);
+}
+
 TEST(SortedRuns, RepeatedKeysAllComeBack) {
   check_sorted(random_items(50'000, 3), 1'000, 4096, true);
 }

@@ -57,7 +57,6 @@ RecordsInFile write_part(const std::string& dir, const std::vector<Record>& reco
   StagePartWriter part(stage_part_path(dir, "cuts", 1), {"r1", "cuts", 1, 3}, sizeof(Record),
                        SyncOnCommit::kNo);
   for (const Record& r : records) part.write(r);
-  EXPECT_EQ(part.count(), records.size());
   return part.commit();
 }
 
@@ -120,7 +119,6 @@ TEST(StageParts, AFileThatCannotBeMadeShowsAtTheCommit) {
   const std::string path = "/nonexistent-dir/cuts-00001.part";
   StagePartWriter part(path, {"r1", "cuts", 1, 3}, sizeof(Record), SyncOnCommit::kNo);
   for (const Record& r : records_of(10)) part.write(r);
-  EXPECT_EQ(part.count(), 10u);
   try {
     part.commit();
     ADD_FAILURE() << "a part that could not be made was committed";
