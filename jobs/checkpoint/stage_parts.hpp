@@ -54,7 +54,7 @@ std::vector<T> load_stage_parts(const std::string& dir, const std::string& run_i
   static_assert(std::is_trivially_copyable_v<T>);
   const std::string bytes = load_stage_parts_bytes(dir, run_id, stage, part_ranks, rank, ranks);
   std::vector<T> records(bytes.size() / sizeof(T));
-  std::memcpy(records.data(), bytes.data(), records.size() * sizeof(T));
+  if (!records.empty()) std::memcpy(records.data(), bytes.data(), records.size() * sizeof(T));
   return records;
 }
 
