@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "io/io_error.hpp"
+#include "io/read/pread_fully.hpp"
 
 namespace neardup {
 
@@ -22,17 +23,14 @@ FileStretchReader::~FileStretchReader() { ::close(descriptor_); }
 
 std::uint64_t FileStretchReader::read(char* to, std::uint64_t size) {
   const std::uint64_t want = std::min(size, end_ - at_);
-  std::uint64_t done = 0;
-  while (done < want) {
-    const ssize_t got =
-        ::pread(descriptor_, to + done, want - done, static_cast<off_t>(at_ + done));
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw IoError(errno_message(path_, "read failed"));
-    if (got == 0) throw IoError(path_ + ": ends before the records it should hold");
-    done += static_cast<std::uint64_t>(got);
+  const PreadResult read = pread_fully(descriptor_, to, want, at_);
+  if (read.error != 0) {
+    errno = read.error;
+    throw IoError(errno_message(path_, "read failed"));
   }
-  at_ += done;
-  return done;
+  if (read.bytes < want) throw IoError(path_ + ": ends before the records it should hold");
+  at_ += want;
+  return want;
 }
 
 }  // namespace neardup

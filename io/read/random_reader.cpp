@@ -3,8 +3,11 @@
 
 #include <unistd.h>
 
+#include <cerrno>
+
 #include "io/input/regular_file.hpp"
 #include "io/io_error.hpp"
+#include "io/read/pread_fully.hpp"
 
 namespace neardup {
 
@@ -31,15 +34,12 @@ std::string_view RandomReader::read(std::uint32_t file, std::uint64_t offset,
                                     std::uint32_t length) {
   const int fd = descriptor(file);
   buffer_.resize(length);
-  std::size_t done = 0;
-  while (done < length) {
-    const ssize_t got =
-        ::pread(fd, buffer_.data() + done, length - done, static_cast<off_t>(offset + done));
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) throw IoError(errno_message(path_of_(file), "read failed"));
-    if (got == 0) throw IoError(path_of_(file) + ": file shrank while the job ran");
-    done += static_cast<std::size_t>(got);
+  const PreadResult read = pread_fully(fd, buffer_.data(), length, offset);
+  if (read.error != 0) {
+    errno = read.error;
+    throw IoError(errno_message(path_of_(file), "read failed"));
   }
+  if (read.bytes < length) throw IoError(path_of_(file) + ": file shrank while the job ran");
   return buffer_;
 }
 

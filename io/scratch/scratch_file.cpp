@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "io/io_error.hpp"
+#include "io/read/pread_fully.hpp"
 
 namespace neardup {
 namespace {
@@ -48,13 +49,8 @@ std::uint64_t ScratchFile::append(std::string_view bytes) {
 }
 
 void ScratchFile::read(std::uint64_t offset, char* to, std::uint64_t size) const {
-  for (std::uint64_t done = 0; done < size;) {
-    const ssize_t n =
-        ::pread(descriptor_, to + done, size - done, static_cast<off_t>(offset + done));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) fail(path_, "read", n < 0 ? errno : 0);
-    done += static_cast<std::uint64_t>(n);
-  }
+  const PreadResult read = pread_fully(descriptor_, to, size, offset);
+  if (read.bytes < size) fail(path_, "read", read.error);
 }
 
 }  // namespace neardup
