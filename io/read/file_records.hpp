@@ -45,7 +45,8 @@ class FileRecords {
  public:
   explicit FileRecords(const RecordsInFile& where, std::size_t buffer_records = kBufferRecords)
       : stretch_(where.path, where.offset, where.count * sizeof(T)),
-        buffer_(buffer_records == 0 ? 1 : buffer_records) {}
+        buffer_(buffer_records == 0 ? 1 : buffer_records),
+        left_(where.count) {}
 
   /// The next record, or nullptr after the last; valid until the next call.
   const T* next() {
@@ -56,8 +57,21 @@ class FileRecords {
       next_ = 0;
       if (held_ == 0) return nullptr;
     }
+    --left_;
     return &buffer_[next_++];
   }
+
+  /// Appends the next `count` records (fewer when fewer are left) to `out`.
+  void take(std::uint64_t count, std::vector<T>& out) {
+    for (; count > 0; --count) {
+      const T* record = next();
+      if (record == nullptr) return;
+      out.push_back(*record);
+    }
+  }
+
+  /// The records not read yet.
+  std::uint64_t left() const { return left_; }
 
  private:
   static constexpr std::size_t kBufferRecords = (1 << 20) / sizeof(T) + 1;
@@ -66,6 +80,7 @@ class FileRecords {
   std::vector<T> buffer_;
   std::size_t held_ = 0;
   std::size_t next_ = 0;
+  std::uint64_t left_;
 };
 
 }  // namespace neardup

@@ -229,15 +229,11 @@ std::optional<RecordsInFile> StageCheckpoints::redistribute_stream(const std::st
   do {
     std::vector<T> records;
     run_agreed(exchanger_.comm(), [&] {
-      while (records.size() < batch && next_part < parts.size()) {
+      for (; records.size() < batch && next_part < parts.size(); ++next_part) {
         if (!reading) reading.emplace(parts[next_part]);
-        const T* r = reading->next();
-        if (r != nullptr) {
-          records.push_back(*r);
-        } else {
-          reading.reset();
-          ++next_part;
-        }
+        reading->take(batch - records.size(), records);
+        if (reading->left() > 0) break;  // the batch is full
+        reading.reset();
       }
       more = next_part < parts.size();
     });

@@ -411,24 +411,18 @@ class SpansRun {
     const IdOf id_of = [this](DocId doc) { return source_->id(doc); };
     std::optional<AtomicFile> file;
     std::optional<FileRecords<ConfirmedCut>> cuts;
-    const ConfirmedCut* next = nullptr;
     run_agreed(comm_, [&] {
       file.emplace(part_path(options_.output, output_name(Output::kSpans),
                              static_cast<std::size_t>(rank_), "tsv"));
       cuts.emplace(cuts_);
-      next = cuts->next();
     });
     std::vector<ConfirmedCut> batch;
     do {
       batch.clear();
-      run_agreed(comm_, [&] {
-        for (; next != nullptr && batch.size() < batch_cuts; next = cuts->next()) {
-          batch.push_back(*next);
-        }
-      });
+      run_agreed(comm_, [&] { cuts->take(batch_cuts, batch); });
       const DocIds ids = kept ? equal_doc_ids(exchanger_, batch, id_of, owner_) : DocIds();
       run_agreed(comm_, [&] { write_span_rows(batch, ids, *file); });
-    } while (any_rank(comm_, next != nullptr));
+    } while (any_rank(comm_, cuts->left() > 0));
     run_agreed(comm_, [&] { file->commit(); });
   }
 

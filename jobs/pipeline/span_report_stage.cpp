@@ -98,17 +98,14 @@ std::vector<RepeatCount> repeat_contenders(Exchanger& exchanger, const RecordsIn
   SortedRuns<RepeatCount, decltype(by_copy)> gathered(rounds.path + "-repeats",
                                                       rounds.findings_bytes());
   std::optional<FileRecords<ConfirmedCut>> read;
-  const ConfirmedCut* next = nullptr;
-  run_agreed(exchanger.comm(), [&] {
-    read.emplace(cuts);
-    next = read->next();
-  });
+  run_agreed(exchanger.comm(), [&] { read.emplace(cuts); });
   do {
     std::map<std::tuple<DocId, std::uint32_t, std::uint32_t>, std::uint64_t> batch;
     run_agreed(exchanger.comm(), [&] {
-      for (std::uint64_t n = 0; next != nullptr && n < batch_cuts; ++n, next = read->next()) {
-        ++batch[{next->tokens.equal_doc, next->tokens.equal_begin,
-                 next->tokens.end - next->tokens.begin}];
+      std::vector<ConfirmedCut> taken;
+      read->take(batch_cuts, taken);
+      for (const ConfirmedCut& c : taken) {
+        ++batch[{c.tokens.equal_doc, c.tokens.equal_begin, c.tokens.end - c.tokens.begin}];
       }
     });
     std::vector<RepeatCount> counts;
@@ -118,7 +115,7 @@ std::vector<RepeatCount> repeat_contenders(Exchanger& exchanger, const RecordsIn
     counts = exchanger.shuffle_consuming(std::move(counts),
                                          [&](const RepeatCount& r) { return owner(r.doc); });
     run_agreed(exchanger.comm(), [&] { gathered.add(counts); });  // a spill may fail here only
-  } while (any_rank(exchanger.comm(), next != nullptr));
+  } while (any_rank(exchanger.comm(), read->left() > 0));
   const auto copies = [](const RepeatCount& r) { return r.copies; };
   Contenders<RepeatCount, decltype(copies)> contenders(kSpansReportRepeats, copies);
   run_agreed(exchanger.comm(), [&] {  // reading the runs back may fail on this rank only

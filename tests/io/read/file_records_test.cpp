@@ -1,5 +1,5 @@
-// FileRecords: the records of a stretch of a file, in order, whatever the buffer's size, and
-// a file that ends before them is an error naming it.
+// FileRecords: the records of a stretch of a file, in order, whatever the buffer's size, one
+// at a time or in batches, and a file that ends before them is an error naming it.
 #include "io/read/file_records.hpp"
 
 #include <gtest/gtest.h>
@@ -59,6 +59,22 @@ TEST(FileRecords, OnlyTheStretchNamed) {
   EXPECT_EQ(tags, (std::vector<std::uint32_t>{10, 11, 12}));
   FileRecords<Record> none({path, 5, 0});
   EXPECT_EQ(none.next(), nullptr);
+  fs::remove(path);
+}
+
+TEST(FileRecords, TakenInBatchesWithWhatIsLeft) {
+  const std::string path = write_records(10);
+  FileRecords<Record> records({path, 5, 10}, 3);
+  std::vector<Record> batch;
+  records.take(4, batch);
+  EXPECT_EQ(batch.size(), 4u);
+  EXPECT_EQ(records.left(), 6u);
+  records.take(100, batch);  // fewer are left
+  ASSERT_EQ(batch.size(), 10u);
+  EXPECT_EQ(records.left(), 0u);
+  for (std::uint32_t i = 0; i < 10; ++i) EXPECT_EQ(batch[i].tag, i);
+  records.take(1, batch);
+  EXPECT_EQ(batch.size(), 10u);
   fs::remove(path);
 }
 
