@@ -52,6 +52,16 @@ void StageCheckpoints::open(RunManifest now, bool on) {
   manifest_ = manifest_from_text(broadcast_string(comm, text));
 }
 
+bool StageCheckpoints::read_saved(const std::function<void()>& read) {
+  try {
+    run_agreed(exchanger_.comm(), read);
+    return true;
+  } catch (const JobError& e) {
+    if (exchanger_.rank() == 0) log_warn(std::string(e.what()) + "; running the stage again");
+    return false;
+  }
+}
+
 StagePartWriter StageCheckpoints::part_writer(const std::string& stage, const std::string& scratch,
                                               std::size_t record_size) const {
   const PartIdentity id{manifest_.run_id, stage, exchanger_.rank(), exchanger_.size()};

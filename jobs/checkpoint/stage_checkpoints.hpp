@@ -93,6 +93,11 @@ class StageCheckpoints {
                                                    const std::string& scratch, Owner owner_of,
                                                    Less less);
 
+  // Collective: runs `read` (reading saved parts, which may fail on some ranks only) on every
+  // rank; false on every rank when it failed on any, logged on rank 0 ("running the stage
+  // again").
+  bool read_saved(const std::function<void()>& read);
+
   // This rank's part of `stage`: its file, identity and what its writer syncs.
   StagePartWriter part_writer(const std::string& stage, const std::string& scratch,
                               std::size_t record_size) const;
@@ -182,22 +187,18 @@ std::optional<RecordsInFile> StageCheckpoints::load_stream(const std::string& st
   const std::string dir = checkpoint_dir_of(options_.output);
   bool whole = manifest_.parts_of(stage) == exchanger_.size();
   RecordsInFile own;
-  try {
-    run_agreed(exchanger_.comm(), [&] {
-      if (!whole) return;
-      own = check_stage_part(stage_part_path(dir, stage, rank),
-                             {manifest_.run_id, stage, rank, exchanger_.size()}, sizeof(T));
-      FileRecords<T> records(own);
-      std::optional<T> last;
-      for (const T* r = records.next(); r != nullptr && whole; r = records.next()) {
-        whole = owner_of(*r) == rank && (!last || !less(*r, *last));
-        last = *r;
-      }
-    });
-  } catch (const JobError& e) {
-    if (rank == 0) log_warn(std::string(e.what()) + "; running the stage again");
-    return std::nullopt;
-  }
+  const bool read = read_saved([&] {
+    if (!whole) return;
+    own = check_stage_part(stage_part_path(dir, stage, rank),
+                           {manifest_.run_id, stage, rank, exchanger_.size()}, sizeof(T));
+    FileRecords<T> records(own);
+    std::optional<T> last;
+    for (const T* r = records.next(); r != nullptr && whole; r = records.next()) {
+      whole = owner_of(*r) == rank && (!last || !less(*r, *last));
+      last = *r;
+    }
+  });
+  if (!read) return std::nullopt;
   if (!any_rank(exchanger_.comm(), !whole)) return own;
   return redistribute_stream<T>(stage, scratch, owner_of, less);
 }
@@ -210,17 +211,13 @@ std::optional<RecordsInFile> StageCheckpoints::redistribute_stream(const std::st
   const int saved_by = manifest_.parts_of(stage);
   const std::string dir = checkpoint_dir_of(options_.output);
   std::vector<RecordsInFile> parts;  // those this rank reads: rank, rank + ranks, ...
-  try {
-    run_agreed(exchanger_.comm(), [&] {
-      for (int part = rank; part < saved_by; part += exchanger_.size()) {
-        parts.push_back(check_stage_part(stage_part_path(dir, stage, part),
-                                         {manifest_.run_id, stage, part, saved_by}, sizeof(T)));
-      }
-    });
-  } catch (const JobError& e) {
-    if (rank == 0) log_warn(std::string(e.what()) + "; running the stage again");
-    return std::nullopt;
-  }
+  const bool read = read_saved([&] {
+    for (int part = rank; part < saved_by; part += exchanger_.size()) {
+      parts.push_back(check_stage_part(stage_part_path(dir, stage, part),
+                                       {manifest_.run_id, stage, part, saved_by}, sizeof(T)));
+    }
+  });
+  if (!read) return std::nullopt;
   SortedRuns<T, Less> gathered(scratch + "-runs", options_.shuffle_bytes / 4, less);
   const std::uint64_t batch = std::max<std::uint64_t>(1, options_.shuffle_bytes / sizeof(T));
   std::size_t next_part = 0;
@@ -255,16 +252,11 @@ template <class T, class Owner, class Less>
 std::optional<std::vector<T>> StageCheckpoints::load_parts(const std::string& stage, Owner owner_of,
                                                            Less less) {
   std::vector<T> records;
-  try {
-    run_agreed(exchanger_.comm(), [&] {
-      records =
-          load_stage_parts<T>(checkpoint_dir_of(options_.output), manifest_.run_id, stage,
-                              manifest_.parts_of(stage), exchanger_.rank(), exchanger_.size());
-    });
-  } catch (const JobError& e) {
-    if (exchanger_.rank() == 0) log_warn(std::string(e.what()) + "; running the stage again");
-    return std::nullopt;
-  }
+  const bool read = read_saved([&] {
+    records = load_stage_parts<T>(checkpoint_dir_of(options_.output), manifest_.run_id, stage,
+                                  manifest_.parts_of(stage), exchanger_.rank(), exchanger_.size());
+  });
+  if (!read) return std::nullopt;
   records = exchanger_.shuffle(std::span<const T>(records), owner_of);
   std::sort(records.begin(), records.end(), less);
   return records;
